@@ -1,0 +1,39 @@
+"""The ``pyshadow`` command line: dispatches to ``pyshadow.commands.*`` and maps errors to exit codes."""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+
+from . import __version__
+from .commands import COMMAND_MODULES
+from .errors import EXIT_INTERNAL, PyshadowError
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="pyshadow", description=__doc__)
+    parser.add_argument("--version", action="version", version=f"pyshadow {__version__}")
+    subparsers = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    for module_name in COMMAND_MODULES:
+        importlib.import_module(f"pyshadow.commands.{module_name}").register(subparsers)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        return int(args.handler(args) or 0)
+    except PyshadowError as err:
+        print(f"pyshadow {args.command}: error: {err}", file=sys.stderr)
+        return err.exit_code
+    except KeyboardInterrupt:
+        print(f"pyshadow {args.command}: interrupted", file=sys.stderr)
+        return 130
+    except Exception as err:  # noqa: BLE001 - last-resort boundary: one line, internal-error code
+        print(f"pyshadow {args.command}: internal error: {type(err).__name__}: {err}", file=sys.stderr)
+        return EXIT_INTERNAL
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,7 @@
+"""CLI subcommands: one module per command, each exposing ``register(subparsers)``.
+
+A command's handler returns an exit code; it raises ``PyshadowError`` for errors the user can act on.
+"""
+
+COMMAND_MODULES = [
+]
