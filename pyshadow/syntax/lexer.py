@@ -1,0 +1,353 @@
+"""A Lean-aware lexer: tokens, comments, strings, and where declarations and their statements end.
+
+Everything that reads Lean source goes through here first — the statement parser, the trust gate (audit), the
+candidate extractor — so that a keyword inside a comment, a docstring, a string, a char literal or a «quoted» name
+is never mistaken for code. The lexer never raises: an unterminated comment or string becomes a token of kind
+``unterminated_comment`` / ``unterminated_string`` running to the end of the input, for the caller to judge.
+
+Identifier characters follow Lean's ``isLetterLike``/``isSubScriptAlnum`` (Greek but λ Π Σ, the letterlike block
+with ℕ ℤ ℚ ℝ ℂ, mathematical script letters such as 𝓝, subscripts), so ``ℝ`` and ``x₀`` are identifiers as in Lean.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import NamedTuple
+
+# Token kinds.
+IDENT = "ident"
+NUMBER = "number"
+STRING = "string"
+CHAR = "char"
+SYMBOL = "symbol"
+COMMENT = "comment"  # `--` line comments and `/- -/` block comments
+DOC_COMMENT = "doc_comment"  # `/-- -/` and `/-! -/`
+UNTERMINATED_COMMENT = "unterminated_comment"
+UNTERMINATED_STRING = "unterminated_string"
+
+TRIVIA_KINDS = frozenset({COMMENT, DOC_COMMENT, UNTERMINATED_COMMENT})
+
+
+class Token(NamedTuple):
+    """One token; a tuple because tokenizing thousands of statements a second makes construction cost count."""
+
+    kind: str
+    text: str
+    start: int  # offset into the source
+    end: int
+
+    @property
+    def is_trivia(self) -> bool:
+        return self.kind in TRIVIA_KINDS
+
+
+_GREEK_LOWER = "α-κμ-ω"  # α..ω without λ
+_GREEK_UPPER = "Α-ΟΡΤ-Ω"  # Α..Ω without Π (U+03A0) and Σ (U+03A3)
+_LETTERLIKE = (
+    f"A-Za-z_{_GREEK_LOWER}{_GREEK_UPPER}\u03ca-\u03fb\u1f00-\u1ffe\u2100-\u214f\U0001d49c-\U0001d59f"
+)
+_SUBSCRIPTS = "\u2080-\u2089\u2090-\u209c\u1d62-\u1d6a\u2c7c"
+_ID_FIRST = f"[{_LETTERLIKE}]"
+_ID_REST = f"[{_LETTERLIKE}0-9'!?{_SUBSCRIPTS}]"
+# Mathlib notations that Lean's longest-match tokenizer reads as one token and that act as type names.
+_SPECIAL_IDENTS = ("ℝ≥0∞", "ℝ≥0", "ℚ≥0", "ℕ∞", "ℝ*")
+_ID_PART = rf"(?:«[^»]*»|{_ID_FIRST}{_ID_REST}*)"
+
+# Multi-character symbols, longest first; anything else is a one-character symbol.
+MULTI_SYMBOLS = sorted(
+    [
+        ":=", "=>", "->", "<-", "<->", "<=", ">=", "!=", "==", "::", "++", "..", "...", "|>.", "|>", "<|",
+        "/\\", "\\/", "∃!", "^^^", "&&&", "|||", "<<<", ">>>", "&&", "||", "<;>", "%[", "@[", "⁻¹", "≠",
+        "×ˢ", "∑'", "∏'", "↑", "⇑", "↥", "#[", "%%",
+    ],
+    key=len,
+    reverse=True,
+)
+
+# One master pattern; the order of alternatives is the order of precedence. Block comments nest, which no regex
+# can follow: the pattern only finds their opener and ``tokenize`` scans to the matching closer.
+_TOKEN_RE = re.compile(
+    "|".join(
+        [
+            r"(?P<ws>\s+)",
+            r"(?P<line_comment>--[^\n]*)",
+            r"(?P<block_comment>/-)",
+            r'(?P<string>"(?:[^"\\]|\\.)*")',
+            r'(?P<unterminated_string>")',
+            r'(?P<raw_string>r#*")',
+            r"(?P<char>'(?:\\(?:x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4}|.)|[^'\\\n])')",
+            r"(?P<special>" + "|".join(re.escape(s) for s in _SPECIAL_IDENTS) + ")",
+            rf"(?P<ident>{_ID_PART}(?:\.{_ID_PART})*)",
+            r"(?P<number>0[xX][0-9a-fA-F_]+|0[bB][01_]+|0[oO][0-7_]+|[0-9][0-9_]*(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?)",
+            r"(?P<symbol>" + "|".join(re.escape(s) for s in MULTI_SYMBOLS) + r"|.)",
+        ]
+    ),
+    re.DOTALL,
+)
+
+
+def _block_comment_end(src: str, pos: int) -> int:
+    """End offset of the (nested) block comment opening at ``pos``, or -1 if it never closes."""
+    depth = 0
+    i = pos
+    n = len(src)
+    while i < n:
+        # Next interesting place: an opener "/-" or a closer "-/".
+        k = src.find("/-", i)
+        closer = src.find("-/", i)
+        if closer == -1:
+            return -1
+        if k != -1 and k < closer:
+            depth += 1
+            i = k + 2
+            continue
+        depth -= 1
+        i = closer + 2
+        if depth == 0:
+            return i
+    return -1
+
+
+def tokenize(src: str) -> list[Token]:
+    """All tokens of ``src`` in order, comments included, whitespace dropped. Never raises."""
+    tokens: list[Token] = []
+    append = tokens.append
+    pos = 0
+    n = len(src)
+    while pos < n:
+        for m in _TOKEN_RE.finditer(src, pos):
+            kind = m.lastgroup
+            start = m.start()
+            if kind == "ws":
+                continue
+            if kind == "ident" or kind == "symbol" or kind == "number":
+                append(Token(kind, m.group(), start, m.end()))
+            elif kind == "line_comment":
+                append(Token(COMMENT, m.group(), start, m.end()))
+            elif kind == "string" or kind == "char":
+                append(Token(kind, m.group(), start, m.end()))
+            elif kind == "special":
+                append(Token(IDENT, m.group(), start, m.end()))
+            elif kind == "block_comment":
+                end = _block_comment_end(src, start)
+                if end == -1:
+                    append(Token(UNTERMINATED_COMMENT, src[start:], start, n))
+                    return tokens
+                doc = src.startswith(("/--", "/-!"), start) and not src.startswith("/--/", start)
+                append(Token(DOC_COMMENT if doc else COMMENT, src[start:end], start, end))
+                pos = end
+                break  # resume the scan after the comment
+            elif kind == "raw_string":
+                closer = '"' + m.group()[1:-1]
+                end = src.find(closer, m.end())
+                if end == -1:
+                    append(Token(UNTERMINATED_STRING, src[start:], start, n))
+                    return tokens
+                end += len(closer)
+                append(Token(STRING, src[start:end], start, end))
+                pos = end
+                break
+            else:  # unterminated_string
+                append(Token(UNTERMINATED_STRING, src[start:], start, n))
+                return tokens
+        else:
+            return tokens
+    return tokens
+
+
+def code_tokens(src: str) -> list[Token]:
+    """Tokens of ``src`` without comments (unterminated strings are kept: they are code errors)."""
+    return [t for t in tokenize(src) if not t.is_trivia]
+
+
+def line_col(src: str, offset: int) -> tuple[int, int]:
+    """1-based line and 0-based column (in characters) of ``offset``, as Lean reports positions."""
+    line = src.count("\n", 0, offset) + 1
+    col = offset - (src.rfind("\n", 0, offset) + 1)
+    return line, col
+
+
+def ident_root(name: str) -> str:
+    """The first component of a dotted identifier: the variable `x` in `x.1` or `x.le`."""
+    if name.startswith("«"):
+        return name[: name.index("»") + 1]
+    return name.split(".", 1)[0]
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Declarations in a file
+
+OPEN_BRACKETS = {"(": ")", "[": "]", "{": "}", "⟨": "⟩", "⦃": "⦄", "⟦": "⟧", "‹": "›", "⁅": "⁆", "%[": "]",
+                 "@[": "]", "#[": "]", "⟪": "⟫"}
+CLOSE_BRACKETS = frozenset(OPEN_BRACKETS.values())
+
+DECLARATION_KEYWORDS = frozenset(
+    {"theorem", "lemma", "def", "abbrev", "example", "instance", "structure", "class", "inductive", "axiom",
+     "opaque", "noncomputable", "private", "protected", "partial", "unsafe", "nonrec"}
+)
+MODIFIERS = frozenset({"noncomputable", "private", "protected", "partial", "unsafe", "nonrec", "scoped", "local"})
+# Keywords that start a top-level command (used to find where a declaration ends).
+COMMAND_KEYWORDS = frozenset(
+    {"theorem", "lemma", "def", "abbrev", "example", "instance", "structure", "class", "inductive", "axiom",
+     "opaque", "open", "namespace", "section", "end", "variable", "universe", "set_option", "attribute",
+     "import", "macro", "macro_rules", "syntax", "notation", "infix", "infixl", "infixr", "prefix", "postfix",
+     "elab", "elab_rules", "initialize", "builtin_initialize", "run_cmd", "#eval", "#check", "#print", "#exit",
+     "#reduce", "#synth", "#guard", "include", "omit", "export", "mutual", "deriving", "noncomputable", "private",
+     "protected", "partial", "unsafe", "nonrec", "@[", "prelude", "irreducible_def", "alias", "scoped", "local"}
+)
+_LET_KEYWORDS = frozenset({"let", "have", "letI", "haveI", "let'", "set"})
+
+
+@dataclass(frozen=True, slots=True)
+class DeclarationSource:
+    """Where one declaration sits in a source text (offsets into that text)."""
+
+    keyword: str  # theorem / lemma / def / …
+    name: str | None  # None for `example`
+    start: int  # first character of its docstring / attributes / modifiers
+    keyword_start: int  # the `theorem` keyword itself
+    statement_end: int  # offset of the top-level `:=` (or `where` / `|`), or `end` when there is none
+    end: int  # where the next command starts (or end of text)
+    has_body: bool  # a top-level `:=`/`where`/`|` was found
+
+    def header(self, src: str) -> str:
+        """``theorem name binders : type`` — from the keyword up to (not including) the top-level ``:=``."""
+        return src[self.keyword_start : self.statement_end].rstrip()
+
+    def body(self, src: str) -> str:
+        return src[self.statement_end : self.end]
+
+
+def _is_command_start(tokens: list[Token], i: int, src: str) -> bool:
+    """A command keyword at the start of a line (after optional indentation) begins a new top-level command."""
+    tok = tokens[i]
+    if tok.text not in COMMAND_KEYWORDS or tok.kind not in (IDENT, SYMBOL):
+        return False
+    line_start = src.rfind("\n", 0, tok.start) + 1
+    prefix = src[line_start : tok.start]
+    if prefix.strip():
+        # Mid-line: only modifiers/attributes chained before a declaration keyword count, handled by the caller.
+        return False
+    # An indented `end`/`open` etc. inside a proof is rare but exists (`open ... in`); indentation => not top-level,
+    # except for keywords that can never occur inside terms.
+    return prefix == "" or tok.text in {"theorem", "lemma", "def", "abbrev", "example", "instance", "namespace",
+                                        "section", "structure", "class", "inductive", "axiom", "@["}
+
+
+def find_declarations(src: str) -> list[DeclarationSource]:
+    """Every declaration in a Lean file, in order, with its statement boundary (the top-level ``:=``)."""
+    tokens = tokenize(src)
+    code = [t for t in tokens if not t.is_trivia]
+    starts = [i for i in range(len(code)) if _is_command_start(code, i, src)]
+    decls: list[DeclarationSource] = []
+    for n_start, i in enumerate(starts):
+        stop = starts[n_start + 1] if n_start + 1 < len(starts) else len(code)
+        end_offset = code[stop].start if stop < len(code) else len(src)
+        j = i
+        # Skip attributes and modifiers to reach the keyword.
+        while j < stop:
+            t = code[j]
+            if t.text == "@[":
+                j = _skip_brackets(code, j, stop)
+                continue
+            if t.text in MODIFIERS:
+                j += 1
+                continue
+            break
+        if j >= stop or code[j].text not in {"theorem", "lemma", "def", "abbrev", "example", "instance",
+                                             "structure", "class", "inductive", "axiom", "opaque"}:
+            continue
+        keyword = code[j]
+        name = None
+        if keyword.text != "example" and j + 1 < stop and code[j + 1].kind == IDENT:
+            name = code[j + 1].text
+        boundary = _statement_boundary(src, code, j + 1, stop)
+        start = _leading_docstring_start(tokens, code[i].start)
+        decls.append(
+            DeclarationSource(
+                keyword=keyword.text,
+                name=name,
+                start=start,
+                keyword_start=keyword.start,
+                statement_end=code[boundary].start if boundary is not None else end_offset,
+                end=end_offset,
+                has_body=boundary is not None,
+            )
+        )
+    return decls
+
+
+def _leading_docstring_start(tokens: list[Token], offset: int) -> int:
+    """Include a doc comment that immediately precedes the command."""
+    prev = None
+    for t in tokens:
+        if t.start >= offset:
+            break
+        prev = t
+    if prev is not None and prev.kind == DOC_COMMENT and prev.text.startswith("/--"):
+        return prev.start
+    return offset
+
+
+def _skip_brackets(code: list[Token], i: int, stop: int) -> int:
+    """Index just after the bracket group opening at ``i``."""
+    depth = 0
+    while i < stop:
+        t = code[i].text
+        if t in OPEN_BRACKETS and code[i].kind == SYMBOL:
+            depth += 1
+        elif t in CLOSE_BRACKETS and code[i].kind == SYMBOL:
+            depth -= 1
+            if depth == 0:
+                return i + 1
+        i += 1
+    return stop
+
+
+def _statement_boundary(src: str, code: list[Token], i: int, stop: int) -> int | None:
+    """Index of the top-level ``:=`` / ``where`` / leading ``|`` that ends a declaration header, or None.
+
+    A ``:=`` at bracket depth 0 that belongs to a ``let``/``have`` inside the type does not count: each such
+    keyword seen at depth 0 claims the next depth-0 ``:=``.
+    """
+    depth = 0
+    pending_lets = 0
+    for k in range(i, stop):
+        t = code[k]
+        text = t.text
+        if t.kind == SYMBOL:
+            if text in OPEN_BRACKETS:
+                depth += 1
+                continue
+            if text in CLOSE_BRACKETS:
+                depth = max(0, depth - 1)
+                continue
+            if depth == 0 and text == ":=":
+                if pending_lets:
+                    pending_lets -= 1
+                    continue
+                return k
+            if depth == 0 and text == "|" and _at_line_start(src, code, k):
+                return k
+        elif t.kind == IDENT and depth == 0:
+            if text in _LET_KEYWORDS:
+                pending_lets += 1
+            elif text == "where":
+                return k
+    return None
+
+
+def _at_line_start(src: str, code: list[Token], k: int) -> bool:
+    """Whether token ``k`` is the first code token on its line."""
+    return k > 0 and "\n" in src[code[k - 1].end : code[k].start]
+
+
+def split_statement(text: str) -> tuple[str, str]:
+    """Split ``theorem … : T := proof`` into (statement, rest-from-:=). Without a top-level ``:=``: (text, "")."""
+    code = code_tokens(text)
+    boundary = _statement_boundary(text, code, 0, len(code))
+    if boundary is None:
+        return text.rstrip(), ""
+    offset = code[boundary].start
+    return text[:offset].rstrip(), text[offset:]
