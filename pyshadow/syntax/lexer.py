@@ -262,7 +262,7 @@ def find_declarations(src: str) -> list[DeclarationSource]:
         name = None
         if keyword.text != "example" and j + 1 < stop and code[j + 1].kind == IDENT:
             name = code[j + 1].text
-        boundary = _statement_boundary(src, code, j + 1, stop)
+        boundary = statement_boundary(src, code, j + 1, stop, bar_ends=keyword.text not in ("theorem", "lemma"))
         start = _leading_docstring_start(tokens, code[i].start)
         decls.append(
             DeclarationSource(
@@ -305,11 +305,13 @@ def _skip_brackets(code: list[Token], i: int, stop: int) -> int:
     return stop
 
 
-def _statement_boundary(src: str, code: list[Token], i: int, stop: int) -> int | None:
+def statement_boundary(src: str, code: list[Token], i: int, stop: int, bar_ends: bool = True) -> int | None:
     """Index of the top-level ``:=`` / ``where`` / leading ``|`` that ends a declaration header, or None.
 
     A ``:=`` at bracket depth 0 that belongs to a ``let``/``have`` inside the type does not count: each such
-    keyword seen at depth 0 claims the next depth-0 ``:=``.
+    keyword seen at depth 0 claims the next depth-0 ``:=``. With ``bar_ends``, a ``|`` opening a line (equations of
+    a definition by pattern matching) also ends the header; a statement's own ``|x|`` can open a line, so callers
+    that read statements, not definitions, turn it off.
     """
     depth = 0
     pending_lets = 0
@@ -328,7 +330,7 @@ def _statement_boundary(src: str, code: list[Token], i: int, stop: int) -> int |
                     pending_lets -= 1
                     continue
                 return k
-            if depth == 0 and text == "|" and _at_line_start(src, code, k):
+            if bar_ends and depth == 0 and text == "|" and _at_line_start(src, code, k):
                 return k
         elif t.kind == IDENT and depth == 0:
             if text in _LET_KEYWORDS:
@@ -346,7 +348,7 @@ def _at_line_start(src: str, code: list[Token], k: int) -> bool:
 def split_statement(text: str) -> tuple[str, str]:
     """Split ``theorem … : T := proof`` into (statement, rest-from-:=). Without a top-level ``:=``: (text, "")."""
     code = code_tokens(text)
-    boundary = _statement_boundary(text, code, 0, len(code))
+    boundary = statement_boundary(text, code, 0, len(code), bar_ends=False)
     if boundary is None:
         return text.rstrip(), ""
     offset = code[boundary].start
