@@ -4,4 +4,5 @@ A command's handler returns an exit code; it raises ``PyshadowError`` for errors
 """
 
 COMMAND_MODULES = [
+    "parse",
 ]

@@ -1,0 +1,40 @@
+"""``pyshadow parse CORPUS.jsonl -o OUT.jsonl``: parse every statement of a corpus (DESIGN.md interface)."""
+
+from __future__ import annotations
+
+import argparse
+
+from ..corpus import JsonlWriter, read_corpus
+from ..syntax import ParseError, parse_declaration
+from ..syntax.serialize import declaration_to_dict
+
+
+def register(subparsers) -> None:
+    p = subparsers.add_parser("parse", help="parse a corpus of Lean statements into typed trees")
+    p.add_argument("corpus", help="JSONL corpus: one {id, statement, …} object per line")
+    p.add_argument("-o", "--output", help="JSONL output: one {id, ok, error, declaration} object per input")
+    p.set_defaults(handler=run)
+
+
+def parse_entry(entry) -> dict:
+    if entry.error:
+        return {"id": entry.id, "ok": False, "error": f"line {entry.line}: {entry.error}", "declaration": None}
+    try:
+        decl = parse_declaration(entry.statement)
+    except ParseError as err:
+        return {"id": entry.id, "ok": False, "error": str(err), "declaration": None}
+    return {"id": entry.id, "ok": True, "error": None, "declaration": declaration_to_dict(decl)}
+
+
+def run(args: argparse.Namespace) -> int:
+    entries = read_corpus(args.corpus)
+    ok = 0
+    with JsonlWriter(args.output) as out:
+        for entry in entries:
+            result = parse_entry(entry)
+            ok += result["ok"]
+            out.write(result)
+    total = len(entries)
+    percent = 100.0 * ok / total if total else 0.0
+    print(f"parsed {ok}/{total} statements ({percent:.1f}%)")
+    return 0
