@@ -62,7 +62,7 @@ def extract_answer(text: str) -> Answer:
 
 def strip_fences(code: str) -> str:
     """``code`` without a surrounding ``` fence (models sometimes fence the code inside a JSON string)."""
-    match = _FENCE.fullmatch(code.strip() + "\n")
+    match = _FENCE.fullmatch(code.strip())
     return match.group(2) if match else code
 
 

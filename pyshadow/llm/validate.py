@@ -186,9 +186,9 @@ def is_restatement(answer_statement: str, target_statement: str) -> bool:
     """Whether the answer's declaration concludes exactly what the target concludes.
 
     For now: the conclusions (text after the header's top-level ``:``) compared as token sequences — whitespace,
-    comments and redundant outer parentheses do not matter; anything else does. TODO: compare the parsed
-    conclusions from ``pyshadow.syntax`` once the declaration parser lands, so that bracketing and binder names
-    stop mattering.
+    comments and redundant outer parentheses do not matter; anything else does. TODO(pyshadow.syntax): compare
+    the parsed conclusions (``parse_declaration(…).type``) instead, with atoms normalised the same way, so that
+    inner bracketing and renamed binders stop mattering.
     """
     answer = normalise_proposition(conclusion_of(answer_statement))
     target = normalise_proposition(conclusion_of(target_statement))
@@ -255,12 +255,12 @@ def _skip_group(tokens: Sequence[Token], i: int) -> int:
 
 
 def parse_check(code: str) -> str | None:
-    """Why some declaration header in ``code`` does not parse, or None when all parse (or no parser exists yet).
+    """Why some declaration header in ``code`` does not parse, or None when all parse (or no parser is installed).
 
-    Each header (``theorem … : T``, without its proof) goes through ``pyshadow.syntax.parse_declaration``;
-    ``example`` headers are given a placeholder name first, since the parser reads named declarations.
-    TODO(pyshadow.syntax): the declaration parser is being written; until ``pyshadow.syntax`` exports
-    ``parse_declaration`` and ``ParseError`` this check is skipped and Lean alone judges well-formedness.
+    Each header (``theorem … : T``, without its proof) goes through ``pyshadow.syntax.parse_declaration``. The
+    import is lazy so that this module does not depend on the grammar being loadable. TODO(pyshadow.syntax): the
+    skip when the module or its ``parse_declaration``/``ParseError`` are missing dates from before the parser
+    landed; remove it once the parser is a settled part of every install.
     """
     try:
         syntax = importlib.import_module("pyshadow.syntax")
@@ -273,11 +273,9 @@ def parse_check(code: str) -> str | None:
     if parse is None or parse_error is None:
         return None
     for index, decl in enumerate(find_declarations(code), start=1):
-        header = decl.header(code)
-        if decl.keyword == "example":
-            header = "theorem pyshadow_llm_example" + header[len("example") :]
         try:
-            parse(header)
+            parse(decl.header(code))
         except parse_error as err:
-            return f"declaration {index} does not parse: {str(err).splitlines()[0] if str(err) else err!r}"
+            first_line = str(err).splitlines()[0] if str(err) else type(err).__name__
+            return f"declaration {index} does not parse: {first_line}"
     return None
