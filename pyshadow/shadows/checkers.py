@@ -1,0 +1,239 @@
+"""Checker theorems for a decomposition: canonical proof terms, and the tactic forms built from them.
+
+Every checker has a **canonical proof term** — the plain projection path (forward) or constructor term (backward)
+— built here from the path and the certificate alone. The same builder serves both tiers: the full tier states the
+checker in the reference's own Lean, the kernel tier in an abstracted prelude file (``pyshadow.kernel``); only the
+*head* (how the target is applied) and the statement printer differ.
+
+Forward checker, the three alternatives of checker-idioms.md "Forward checker" [paper]:
+1. ``exact <term>`` with the target applied to the reference's explicit arguments;
+2. ``exact (let _hc := <target args>; <term over _hc>)``;
+3. ``exact <term over (show FULL by apply TARGET <;> assumption)>`` — argument-agnostic; the ``show … by`` is
+   parenthesised so its tactic block cannot swallow what follows (the delimited form the idioms note gives).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..syntax.ast import Atom, Binder, Declaration, Term
+from ..syntax.render import render_binder, render_term
+from .rules import CertIntro, CertLeaf, CertLet, CertPair, Decomposition, Shadow
+from .types import EqualitySplit
+
+
+# Certificate hypotheses are `hS_1`, `hS_2`, …; ``FreshNames`` never produces that prefix, so a lambda-bound name
+# can never shadow one.
+CERT_HYP = "hS_"
+
+# ---------------------------------------------------------------------------------------------------------------
+# Canonical proof terms (pure string builders, shared by both tiers)
+
+
+def _paren(expr: str) -> str:
+    """Parenthesise ``expr`` unless it is a single name or projection chain (no space outside brackets)."""
+    depth = 0
+    for ch in expr:
+        if ch in "([{⟨":
+            depth += 1
+        elif ch in ")]}⟩":
+            depth -= 1
+        elif ch == " " and depth == 0:
+            return f"({expr})"
+    return expr
+
+
+def forward_term(shadow: Shadow, head: str) -> str:
+    """Proof of the shadow from ``head`` (a proof of the target's conclusion under the checker's binders)."""
+    expr = head
+    lambdas: list[str] = []
+    for step in shadow.path:
+        if step.kind == "left":
+            expr = f"{_paren(expr)}.1"
+        elif step.kind == "right":
+            expr = f"{_paren(expr)}.2"
+        elif step.kind in ("mp", "mpr"):
+            expr = f"{_paren(expr)}.{step.kind}"
+        elif step.kind == "intro":
+            lambdas.extend(step.names)
+            expr = f"{_paren(expr)} {' '.join(step.names)}"
+        elif step.kind in ("le", "ge"):
+            split: EqualitySplit = step.split  # type: ignore[assignment]
+            expr = (split.le if step.kind == "le" else split.ge).format(h=expr)
+        # "let": definitional, nothing to apply
+    return f"fun {' '.join(lambdas)} => {expr}" if lambdas else expr
+
+
+def certificate_term(decomposition: Decomposition, leaf_head) -> str:
+    """Proof of the target's conclusion from the shadow hypotheses.
+
+    ``leaf_head(i, intro_names)`` returns the proof of shadow ``i`` at a point where ``intro_names`` are bound
+    (e.g. ``@h_1 n h x_1``).
+    """
+
+    def go(node, bound: tuple[str, ...]) -> str:
+        if isinstance(node, CertLeaf):
+            return leaf_head(node.index, bound)
+        if isinstance(node, CertLet):
+            return go(node.body, bound)
+        if isinstance(node, CertIntro):
+            return f"fun {' '.join(node.names)} => {go(node.body, bound + node.names)}"
+        if isinstance(node, CertPair):
+            left, right = go(node.left, bound), go(node.right, bound)
+            if node.kind in ("and", "iff"):
+                return f"⟨{left}, {right}⟩"
+            return f"{node.split.antisymm} ({left}) ({right})"
+        raise TypeError(node)
+
+    return go(decomposition.certificate, ())
+
+
+def shadow_intro_names(shadow: Shadow) -> tuple[str, ...]:
+    return tuple(n for step in shadow.path if step.kind == "intro" for n in step.names)
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# The full tier: checkers stated in the reference's own Lean
+
+
+@dataclass(frozen=True)
+class Checker:
+    """One named checker theorem: ``text`` is its Lean source, ``term`` its canonical proof term."""
+
+    name: str
+    kind: str  # "forward" | "backward"
+    statement: str
+    term: str
+    text: str
+    shadow_index: int | None = None
+
+
+def checker_prefix(problem_id: str) -> str:
+    """``shadow_<problem>``: a stable identifier prefix, so a message traces back to its problem."""
+    safe = "".join(ch if ch.isalnum() or ch == "_" else "_" for ch in problem_id)
+    return f"shadow_{safe.strip('_') or 'problem'}"
+
+
+def named_binders(binders: tuple[Binder, ...]) -> tuple[Binder, ...]:
+    """Anonymous instance binders get names (``inst_1`` …) so certificates can pass them explicitly."""
+    out, k = [], 0
+    for b in binders:
+        if b.is_instance and not b.names:
+            k += 1
+            b = Binder(b.bracket, (f"inst_{k}",), b.type, b.default, b.bound)
+        out.append(b)
+    return tuple(out)
+
+
+def name_universes(binders: tuple[Binder, ...]) -> tuple[tuple[Binder, ...], tuple[str, ...]]:
+    """``Type*``/``Sort*`` binders become ``Type u_k``/``Sort u_k`` (``Type*`` is Mathlib binder sugar that is not
+    allowed inside the ``∀`` of a certificate hypothesis); returns the binders and the universe names to declare."""
+    out, universes = [], []
+    for b in binders:
+        t = b.type
+        if isinstance(t, Atom) and t.text in ("Type*", "Sort*"):
+            universes.append(f"u_{len(universes) + 1}")
+            t = Atom(f"{t.text[:-1]} {universes[-1]}", (t.text[:-1], universes[-1]))
+            b = Binder(b.bracket, b.names, t, b.default, b.bound)
+        out.append(b)
+    return tuple(out), tuple(universes)
+
+
+def explicit_arguments(binders: tuple[Binder, ...]) -> list[str]:
+    return [n for b in binders if b.bracket == "(" for n in b.names]
+
+
+def all_arguments(binders: tuple[Binder, ...]) -> list[str]:
+    return [n for b in binders for n in b.names]
+
+
+def _quantified(binders: tuple[Binder, ...]) -> str:
+    """The target's binders as a ∀ prefix for a certificate hypothesis: variables implicit, hypotheses explicit."""
+    parts = []
+    for b in binders:
+        if b.is_instance:
+            parts.append(render_binder(b))
+        elif b.bracket == "(" and _is_hypothesis(b):
+            parts.append(render_binder(Binder("(", b.names, b.type)))
+        else:
+            parts.append(render_binder(Binder("{", b.names, b.type)))
+    return " ".join(parts)
+
+
+def _is_hypothesis(b: Binder) -> bool:
+    from ..syntax.ast import is_proposition
+
+    return is_proposition(b)
+
+
+@dataclass(frozen=True)
+class CheckerSet:
+    """The checkers of one target and the universe names their file must declare."""
+
+    checkers: tuple[Checker, ...]
+    universes: tuple[str, ...]
+
+    @property
+    def forward(self) -> tuple[Checker, ...]:
+        return tuple(c for c in self.checkers if c.kind == "forward")
+
+    @property
+    def backward(self) -> Checker | None:
+        return next((c for c in self.checkers if c.kind == "backward"), None)
+
+
+def full_tier_checkers(problem_id: str, target: str, decl: Declaration, dec: Decomposition) -> CheckerSet:
+    """Forward checkers and the backward certificate of one target, in tactic form (full toolchain).
+
+    ``target`` is the fully qualified name by which the checkers refer to the declaration under test.
+    """
+    prefix = checker_prefix(problem_id)
+    binders, universes = name_universes(named_binders(decl.binders))
+    binder_text = " ".join(render_binder(b) for b in binders)
+    conclusion = render_term(decl.type)
+    explicit = explicit_arguments(binders)
+    direct = " ".join([target, *explicit]) if explicit else target
+    show_full = f"show {conclusion} by apply {target} <;> assumption"
+    checkers: list[Checker] = []
+    for i, shadow in enumerate(dec.shadows, start=1):
+        statement = render_term(shadow.statement)
+        term = forward_term(shadow, direct)
+        alternatives = [
+            f"exact {term}",
+            f"exact (let _hc := {direct}; {forward_term(shadow, '_hc')})",
+            f"exact {forward_term(shadow, f'({show_full})')}",
+        ]
+        name = f"{prefix}_{i}"
+        text = _theorem(name, binder_text, statement, alternatives, doc=f"Shadow {i}: {shadow.kind} `{shadow.path_text}`")
+        checkers.append(Checker(name, "forward", statement, term, text, i - 1))
+    if not dec.residual:
+        checkers.append(_full_certificate(prefix, binders, binder_text, conclusion, dec))
+    return CheckerSet(tuple(checkers), universes)
+
+
+def _full_certificate(prefix, binders, binder_text, conclusion, dec: Decomposition) -> Checker:
+    quantified = _quantified(binders)
+    hyps = []
+    for i, shadow in enumerate(dec.shadows, start=1):
+        prop = render_term(shadow.statement)
+        hyps.append(f"({CERT_HYP}{i} : ∀ {quantified}, {prop})" if quantified else f"({CERT_HYP}{i} : {prop})")
+    args = all_arguments(binders)
+
+    def leaf(index: int, bound: tuple[str, ...]) -> str:
+        return " ".join([f"@{CERT_HYP}{index + 1}", *args, *bound])
+
+    term = certificate_term(dec, leaf)
+    name = f"{prefix}_complete"
+    header = " ".join([binder_text, *hyps]).strip()
+    text = _theorem(name, header, conclusion, [f"exact {term}"], doc="Backward completeness certificate")
+    return Checker(name, "backward", conclusion, term, text)
+
+
+def _theorem(name: str, binders: str, statement: str, alternatives: list[str], doc: str) -> str:
+    lines = [f"/-- {doc} -/", f"theorem {name} {binders} :".replace("  ", " "), f"    {statement} := by"]
+    if len(alternatives) == 1:
+        lines.append(f"  {alternatives[0]}")
+    else:
+        lines.append("  first")
+        lines.extend(f"  | {alt}" for alt in alternatives)
+    return "\n".join(lines)

@@ -1,0 +1,174 @@
+"""Just enough type knowledge to decide when an equality may be split into two inequalities.
+
+Splitting ``a = b`` into ``a ≤ b`` and ``b ≤ a`` is complete only on a partial order, and the lemmas that prove it
+must exist for the type. Without an elaborator we split only when the carrier is *known*: a side is a variable
+whose binder says its type, a type ascription ``(e : ℝ)``, an arithmetic expression led by such a term, or the
+application of a function whose binder gives its codomain, or a well-known real function. Anything else stays
+atomic (the identity shadow) — never a guess.
+
+Lemma names (looked up in the sources, see ``docs/checker-idioms`` notes in the golden files):
+- Mathlib: ``le_of_eq``, ``ge_of_eq``, ``le_antisymm`` (Mathlib.Order.Basic / Order.Defs) for any partial order;
+  for sets and finsets ``subset_of_eq``, ``superset_of_eq``, ``subset_antisymm`` (Mathlib.Order.RelClasses).
+- core Lean without Mathlib: only ℕ, with ``Nat.le_of_eq``, ``Nat.le_antisymm`` (Init.Prelude / Init.Data.Nat.Basic)
+  and ``Eq.symm`` for the reverse inequality.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from ..syntax.ast import Atom, Binder, BinOp, Rel, Term
+from ..syntax.render import render_term
+
+ORDERED_TYPES = frozenset({"ℕ", "ℤ", "ℚ", "ℝ", "Nat", "Int", "Rat", "Real", "ℝ≥0", "NNReal", "ℝ≥0∞", "ENNReal"})
+NAT_TYPES = frozenset({"ℕ", "Nat"})
+SET_HEADS = ("Set", "Finset")
+REAL_FUNCTIONS = re.compile(r"^(Real\.(sqrt|log|exp|sin|cos|tan|arctan|pi|logb|sinh|cosh|rpow)|√|π)\b")
+_ARITH_SPLIT = re.compile(r"\s[-+*/%]\s|\s\^\s|\^")
+
+
+@dataclass(frozen=True)
+class EqualitySplit:
+    """How to split an equality on one carrier: the relation, and the three lemmas' Lean spellings."""
+
+    carrier: str
+    relation: str  # "≤" or "⊆"
+    le: str  # proof of `a ≤ b` from `h : a = b`, with `{h}` for the proof
+    ge: str  # proof of `b ≤ a` from `h : a = b`
+    antisymm: str  # combines `a ≤ b` and `b ≤ a` into `a = b`
+
+    @property
+    def relation_names(self) -> tuple[str, str]:
+        return ("le", "ge") if self.relation == "≤" else ("subset", "superset")
+
+
+MATHLIB_ORDER = EqualitySplit("order", "≤", "le_of_eq ({h})", "ge_of_eq ({h})", "le_antisymm")
+MATHLIB_SETS = EqualitySplit("set", "⊆", "subset_of_eq ({h})", "superset_of_eq ({h})", "subset_antisymm")
+CORE_NAT = EqualitySplit("ℕ", "≤", "Nat.le_of_eq ({h})", "Nat.le_of_eq (Eq.symm ({h}))", "Nat.le_antisymm")
+
+
+class TypeEnv:
+    """Variable name → the text of its declared type (innermost binding wins)."""
+
+    def __init__(self, types: dict[str, str] | None = None):
+        self.types = dict(types or {})
+
+    @classmethod
+    def from_binders(cls, binders: tuple[Binder, ...]) -> "TypeEnv":
+        return cls().extend(binders)
+
+    def extend(self, binders: tuple[Binder, ...]) -> "TypeEnv":
+        types = dict(self.types)
+        for b in binders:
+            text = render_term(b.type) if b.type is not None else None
+            for n in b.names:
+                if text is not None:
+                    types[n] = text
+                else:
+                    types.pop(n, None)
+        return TypeEnv(types)
+
+    def get(self, name: str) -> str | None:
+        return self.types.get(name)
+
+
+def equality_split(rel: Rel, env: TypeEnv, *, mathlib: bool) -> EqualitySplit | None:
+    """The split for ``rel`` (an ``=``) when its carrier is known to be ordered, else ``None``."""
+    carrier = infer_type(rel.left, env) or infer_type(rel.right, env)
+    if carrier is None:
+        return None
+    carrier = carrier.strip()
+    if mathlib:
+        if carrier in ORDERED_TYPES:
+            return MATHLIB_ORDER
+        if carrier.split(" ", 1)[0] in SET_HEADS:
+            return MATHLIB_SETS
+        return None
+    return CORE_NAT if carrier in NAT_TYPES else None
+
+
+def infer_type(term: Term, env: TypeEnv) -> str | None:
+    """The type of an operand, when syntax alone says it; ``None`` when unsure."""
+    if not isinstance(term, Atom):
+        return None
+    return _infer_text(term.text.strip(), env)
+
+
+def _infer_text(text: str, env: TypeEnv) -> str | None:
+    text = _strip_parens(text)
+    ascription = _top_level_ascription(text)
+    if ascription is not None:
+        return ascription
+    if text in env.types:
+        return env.types[text]
+    if REAL_FUNCTIONS.match(text):
+        return "ℝ"
+    first = _ARITH_SPLIT.split(text, maxsplit=1)[0].strip()
+    if first != text and first:
+        return _infer_text(first, env)
+    head, _, rest = text.partition(" ")
+    if rest and head in env.types:
+        return _codomain(env.types[head], len(_arguments(rest)))
+    return None
+
+
+def _codomain(fn_type: str, n_args: int) -> str | None:
+    """``ℕ → ℝ`` applied to one argument has type ``ℝ`` (only for plain arrow types)."""
+    parts = [p.strip() for p in _split_top_level(fn_type, "→")]
+    if len(parts) < 2 or n_args != len(parts) - 1:
+        return None
+    return parts[-1]
+
+
+def _arguments(text: str) -> list[str]:
+    return [a for a in _split_top_level(text, " ") if a]
+
+
+def _split_top_level(text: str, sep: str) -> list[str]:
+    parts, depth, current = [], 0, []
+    for ch in text:
+        if ch in "([{⟨":
+            depth += 1
+        elif ch in ")]}⟩":
+            depth -= 1
+        if ch == sep and depth == 0:
+            parts.append("".join(current))
+            current = []
+        else:
+            current.append(ch)
+    parts.append("".join(current))
+    return parts
+
+
+def _strip_parens(text: str) -> str:
+    while text.startswith("(") and text.endswith(")") and _balanced_inside(text[1:-1]):
+        text = text[1:-1].strip()
+    return text
+
+
+def _balanced_inside(text: str) -> bool:
+    depth = 0
+    for ch in text:
+        if ch in "([{⟨":
+            depth += 1
+        elif ch in ")]}⟩":
+            depth -= 1
+            if depth < 0:
+                return False
+    return depth == 0
+
+
+def _top_level_ascription(text: str) -> str | None:
+    """``e : T`` at depth 0 (the parentheses already stripped) gives ``T``."""
+    parts = _split_top_level(text, ":")
+    if len(parts) == 2 and parts[0].strip() and not parts[1].startswith("="):
+        return parts[1].strip()
+    return None
+
+
+def is_set_relation(rel: str) -> bool:
+    return rel in ("⊆", "⊇")
+
+
+__all__ = ["EqualitySplit", "TypeEnv", "equality_split", "infer_type", "ORDERED_TYPES", "BinOp"]
