@@ -78,7 +78,11 @@ def validate_answer(code: str, spec: ValidationSpec) -> list[str]:
     bad = forbidden_tokens(code)
     if bad:
         reasons.append("forbidden: " + ", ".join(bad))
-    reasons.extend(f"`{name}` is not used" for name in spec.required_names if not mentions(code, name))
+    reasons.extend(
+        f"`{name}` is not used"
+        for name in spec.required_names
+        if name != spec.every_declaration_uses and not mentions(code, name)  # else reported per declaration
+    )
     reasons.extend(f"`{name}` must not be used" for name in spec.banned_names if mentions(code, name))
     decls = find_declarations(code)
     if not decls:
