@@ -1,0 +1,704 @@
+"""The static trust gate: what in an untrusted candidate file could fake a pass.
+
+``audit(src, policy)`` returns one ``Finding`` per offending place, sorted by position. It reads code only —
+mentions inside comments, docstrings, strings, char literals and «quoted» names are never findings (the lexer
+separates them) — with one exception: the ``{…}`` holes of interpolated strings (``s!"{sorry}"``) are code to
+Lean, so they are lexed and audited as code.
+
+Every rule is one row of ``RULES`` (kind → summary, detector). A detector is a small function from the lexed
+source to the offsets it flags. The kinds, and the reasoning behind the debatable ones:
+
+=======================  =========================================================================================
+kind                     flags
+=======================  =========================================================================================
+sorry                    ``sorry``, ``admit``, ``stop`` (core macro for ``repeat sorry``), and ``apply?`` /
+                         ``library_search``, which close the goal with ``sorry`` when no full proof is found.
+decreasing_by_sorry      ``sorry``/``admit`` in a ``decreasing_by`` clause (termination assumed, not proved).
+proof_search             ``exact?``, ``rw?``: a search left in the proof. Lean still checks what it finds, but the
+                         submission is not a fixed proof (results depend on time limits and the library).
+axiom                    ``axiom`` in any form (``private axiom``, ``unsafe axiom``, ``protected axiom`` …).
+unsound_constant         Using a constant that proves anything: ``sorryAx``, ``lcProof``, ``lcUnreachable``,
+                         ``lcCast``, and the unsafe casts ``unsafeCast``, ``unsafeIO``, ``ptrAddrUnsafe`` ….
+unsafe                   ``unsafe`` (declarations or terms outside the kernel's checks).
+implemented_by           ``implemented_by`` / ``extern``: the evaluator runs other code than the kernel sees
+                         (the ``opaque`` + ``@[implemented_by]`` + ``native_decide`` trick).
+native_decide            ``native_decide``, ``decide +native`` / ``native := true``, ``bv_decide``, and
+                         ``Lean.ofReduceBool`` / ``ofReduceNat`` / ``reduceBool`` / ``trustCompiler`` used
+                         directly: proofs that trust the compiler. Off with ``AuditPolicy(allow_native_decide=True)``.
+exit                     ``#exit``: Lean stops reading, so nothing appended after it (the checkers) runs.
+unterminated_comment     A ``/-`` never closed: it swallows every checker appended after the candidate.
+unterminated_string      A ``"`` never closed: same effect.
+syntax_extension         ``notation`` (any, incl. ``local``/``scoped``, Mathlib ``notation3``), ``infix``,
+                         ``infixl``, ``infixr``, ``prefix``, ``postfix``, ``syntax``, ``macro``, ``macro_rules``,
+                         ``elab``, ``elab_rules``, ``declare_syntax_cat``, ``binder_predicate``, ``simproc``,
+                         ``dsimproc``, ``unif_hint``: they can re-define what the checkers' tactics and terms mean
+                         (``macro "exact" … => `(tactic| sorry)``, a notation for ``sorry``).
+meta_attribute           Attributes that install meta code: ``@[macro]``, ``@[tactic]``, ``@[term_elab]``,
+                         ``@[command_elab]``, ``@[delab]``, ``@[app_unexpander]``, ``@[init]``,
+                         ``@[builtin_…]``, ``@[…_parser]`` — an elaborator with no ``elab`` keyword.
+run_code                 Code run at elaboration time: ``#eval``/``#eval!`` (a ``CommandElabM`` action can add
+                         declarations unchecked), ``run_cmd``, ``run_tac``, ``run_elab``, ``run_meta``,
+                         ``by_elab``, ``initialize``, ``builtin_initialize``.
+meta_code                Names from Lean's meta level — ``Lean.Elab.*``, ``Lean.Meta.*``, ``Lean.Parser.*``,
+                         ``Lean.Environment``, ``addDecl``, ``modifyEnv``, ``admitGoal``, ``mkSorry`` … — and
+                         ``open Lean Elab``-style opens. A formalization has no use for them.
+set_option               Options that switch off checking or change the evidence read: ``debug.*``
+                         (``debug.skipKernelTC`` skips the kernel, ``debug.byAsSorry`` turns ``by`` into
+                         ``sorry``), ``bootstrap.*`` (switches for building Lean itself), ``pp.*`` (how
+                         diagnostics print; nothing a statement needs), ``compiler.*``, ``interpreter.*``, and
+                         ``allowUnsafeReducibility``. Resource limits (``maxHeartbeats``, ``maxRecDepth``,
+                         ``synthInstance.*``), ``trace.*``, ``linter.*``, ``autoImplicit``, ``Elab.async`` and
+                         ``backward.*`` are allowed: they change what fails or what is logged, never what passes
+                         (the runner enforces its own time and memory limits).
+include                  ``include``: every later theorem, appended checkers too, gains the included ``variable``
+                         hypotheses (``variable (h : False)`` + ``include h`` proves every checker).
+foreign_attribute        ``attribute [...] X`` where ``X`` is not declared in the candidate: ``simp``,
+                         ``reducible``, ``irreducible``, ``instance``, ``-simp`` … change library declarations the
+                         checkers rely on. ``attribute [local instance] Classical.propDecidable`` (and the other
+                         classical decidability instances) is allowed by default (``allowed_local_instances``).
+foreign_instance         An ``instance`` (or ``@[instance]`` / ``attribute [instance]`` declaration) of a class
+                         the candidate did not define, other than proof-like classes (``Fact``, ``NeZero``,
+                         ``Decidable`` …): the checkers see the same instance, so
+                         ``instance : LT ℕ := ⟨fun _ _ => False⟩`` changes what their statements mean.
+unbalanced_scope         ``namespace``/``section``/``end`` that do not pair up (names must match; every scope
+                         opened is closed; ``end`` never closes more than is open) — appended checkers would land
+                         in the candidate's namespace or close it. ``open … in`` is fine.
+prelude                  ``prelude``: the file does not import ``Init``; it can define its own ``Eq``, ``Nat``, ….
+import                   ``import`` of a module outside ``allowed_import_roots`` (Mathlib, Init, Std, Batteries,
+                         Lean, Aesop, Qq, Plausible, …).
+=======================  =========================================================================================
+
+The gate is static and conservative; it complements, never replaces, the runner's checks after compiling
+(``#print axioms`` of every checker, positive evidence only).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+
+from ..syntax.lexer import (
+    COMMAND_KEYWORDS,
+    IDENT,
+    OPEN_BRACKETS,
+    STRING,
+    SYMBOL,
+    UNTERMINATED_COMMENT,
+    UNTERMINATED_STRING,
+    Token,
+    find_declarations,
+    line_col,
+    tokenize,
+)
+from .candidates import ADMIT_WORDS, declarations, name_components, normalize_name, walk_scopes
+
+EXCERPT_WIDTH = 120
+
+# ---------------------------------------------------------------------------------------------------------------
+# Word lists used by the rules (each rule's docstring says why)
+
+ADMITTING_SEARCH = frozenset({"apply?", "library_search"})
+PROOF_SEARCH = frozenset({"exact?", "rw?"})
+UNSOUND_CONSTANTS = frozenset(
+    {"sorryAx", "lcProof", "lcUnreachable", "lcCast", "unsafeCast", "unsafeIO", "unsafeBaseIO", "unsafeEIO",
+     "ptrAddrUnsafe", "withPtrAddrUnsafe"}
+)
+NATIVE_TACTICS = frozenset({"native_decide", "bv_decide"})
+NATIVE_CONSTANTS = frozenset({"ofReduceBool", "ofReduceNat", "reduceBool", "reduceNat", "trustCompiler"})
+IMPLEMENTATION_ATTRIBUTES = frozenset({"implemented_by", "extern"})
+SYNTAX_COMMANDS = frozenset(
+    {"notation", "notation3", "infix", "infixl", "infixr", "prefix", "postfix", "syntax", "macro", "macro_rules",
+     "elab", "elab_rules", "declare_syntax_cat", "binder_predicate", "simproc", "dsimproc", "simproc_decl",
+     "dsimproc_decl", "unif_hint"}
+)
+META_ATTRIBUTES = frozenset({"macro", "tactic", "term_elab", "command_elab", "delab", "app_unexpander", "init"})
+RUN_COMMANDS = frozenset({"run_cmd", "run_tac", "run_elab", "run_meta", "by_elab", "initialize", "builtin_initialize"})
+HASH_RUN_COMMANDS = frozenset({"eval", "eval!"})
+META_PREFIXES = (
+    "Lean.Elab", "Lean.Meta", "Lean.Parser", "Lean.Compiler", "Lean.Kernel", "Lean.Environment", "Lean.IR",
+    "Lean.Server", "Lean.addDecl", "Lean.modifyEnv", "Lean.setEnv", "Lean.addAndCompile", "Lean.evalConst",
+)
+META_NAMES = frozenset(
+    {"addDecl", "addAndCompile", "modifyEnv", "setEnv", "admitGoal", "mkSorry", "evalExpr", "evalConst",
+     "elabCommand", "liftCommandElabM", "liftTermElabM", "CommandElabM", "TermElabM", "TacticM", "MetaM"}
+)
+META_NAMESPACES_AFTER_OPEN_LEAN = frozenset({"Elab", "Meta", "Parser", "Compiler", "Kernel", "IR"})
+PROOF_LIKE_CLASSES = frozenset(
+    {"Fact", "NeZero", "Nonempty", "Nontrivial", "IsEmpty", "Subsingleton", "Decidable", "DecidableEq",
+     "DecidablePred", "DecidableRel", "Fintype", "Finite", "Infinite", "Countable"}
+)
+CLASSICAL_INSTANCES = frozenset(
+    {"Classical.propDecidable", "Classical.dec", "Classical.decEq", "Classical.decPred", "Classical.decRel",
+     "Classical.decidableInhabited", "Classical.typeDecidableEq", "Classical.typeDecidable"}
+)
+DEFAULT_IMPORT_ROOTS = frozenset(
+    {"Mathlib", "Init", "Std", "Batteries", "Lean", "Aesop", "Qq", "Plausible", "ImportGraph", "ProofWidgets",
+     "LeanSearchClient"}
+)
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Public vocabulary
+
+
+@dataclass(frozen=True, slots=True)
+class Finding:
+    """One offending place: its rule's kind, 1-based line, 0-based column, and the source line (trimmed)."""
+
+    kind: str
+    line: int
+    column: int
+    excerpt: str
+
+    def to_dict(self) -> dict[str, object]:
+        return dataclasses.asdict(self)
+
+
+@dataclass(frozen=True, slots=True)
+class AuditPolicy:
+    """What the gate tolerates. The defaults are the strict evaluation setting."""
+
+    allow_native_decide: bool = False
+    # A `section` (e.g. ProofNet's `noncomputable section`) left open at the end of the file. Namespaces never.
+    allow_unclosed_sections: bool = False
+    forbidden_option_prefixes: tuple[str, ...] = ("debug.", "bootstrap.", "pp.", "compiler.", "interpreter.")
+    forbidden_options: frozenset[str] = frozenset({"allowUnsafeReducibility"})
+    allowed_instance_classes: frozenset[str] = PROOF_LIKE_CLASSES
+    allowed_local_instances: frozenset[str] = CLASSICAL_INSTANCES
+    allowed_import_roots: frozenset[str] = DEFAULT_IMPORT_ROOTS
+    disabled_rules: frozenset[str] = field(default_factory=frozenset)
+
+    def __post_init__(self) -> None:
+        unknown = set(self.disabled_rules) - set(RULES)
+        if unknown:
+            raise ValueError(f"unknown audit rule(s): {', '.join(sorted(unknown))}")
+
+    def option_forbidden(self, option: str) -> bool:
+        return option in self.forbidden_options or option.startswith(self.forbidden_option_prefixes)
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# The lexed source every detector reads
+
+
+@dataclass(frozen=True, slots=True)
+class AttributeEntry:
+    """One attribute inside ``@[...]`` or ``attribute [...]``: ``local simp``, ``-instance``, ``implemented_by f``."""
+
+    name: str  # normalized: `simp`, `instance`, `implemented_by`
+    token: Token  # the name's token
+    command: Token | None  # the `attribute` keyword, or None for `@[...]`
+    targets: tuple[Token, ...]  # for `attribute [...] a b`: a, b
+    local: bool  # `local` or `scoped`
+    owner_offset: int  # for `@[...]`: where the bracket opens (the declaration follows)
+
+
+@dataclass(frozen=True, slots=True)
+class Source:
+    """A candidate's text lexed once for all detectors."""
+
+    text: str
+    tokens: tuple[Token, ...]  # everything, comments included
+    code: tuple[Token, ...]  # code tokens, plus those of interpolated-string holes, in order
+    attribute_tokens: frozenset[int]  # indices into `code` of tokens inside attribute brackets
+    attributes: tuple[AttributeEntry, ...]
+    policy: AuditPolicy
+
+
+def lex_source(text: str, policy: AuditPolicy) -> Source:
+    """Lex ``text`` and locate its attribute lists."""
+    tokens = tuple(tokenize(text))
+    code = [t for t in tokens if not t.is_trivia]
+    code = sorted(code + list(_interpolation_tokens(text, code)), key=lambda t: t.start)
+    inside, entries = _attribute_lists(text, code)
+    return Source(text, tokens, tuple(code), frozenset(inside), tuple(entries), policy)
+
+
+def _interpolation_tokens(text: str, code: list[Token]) -> Iterator[Token]:
+    """Tokens of the ``{…}`` holes of interpolated strings (``s!"…"``, ``m!"…"``, ``throwError "…"`` …)."""
+    for prev, tok in zip(code, code[1:]):
+        interpolated = (prev.kind == IDENT and prev.text.endswith("!") and prev.end == tok.start) or (
+            prev.kind == IDENT and prev.text in {"throwError", "throwErrorAt", "dbg_trace"}
+        )
+        if tok.kind != STRING or not interpolated or not tok.text.startswith('"'):
+            continue
+        for offset, hole in _holes(tok.text):
+            for t in tokenize(hole):
+                if not t.is_trivia:
+                    yield Token(t.kind, t.text, t.start + tok.start + offset, t.end + tok.start + offset)
+
+
+def _holes(literal: str) -> Iterator[tuple[int, str]]:
+    """(offset, text) of each top-level ``{…}`` in a string literal, escapes skipped."""
+    depth, start, i = 0, 0, 1
+    while i < len(literal) - 1:
+        c = literal[i]
+        if c == "\\":
+            i += 2
+            continue
+        if c == "{":
+            if depth == 0:
+                start = i + 1
+            depth += 1
+        elif c == "}" and depth:
+            depth -= 1
+            if depth == 0:
+                yield start, literal[start:i]
+        i += 1
+
+
+def _attribute_lists(text: str, code: list[Token]) -> tuple[set[int], list[AttributeEntry]]:
+    """Indices of tokens inside ``@[...]`` / ``attribute [...]``, and the attribute entries found there."""
+    inside: set[int] = set()
+    entries: list[AttributeEntry] = []
+    for i, tok in enumerate(code):
+        is_at = tok.kind == SYMBOL and tok.text == "@["
+        is_cmd = tok.kind == IDENT and tok.text == "attribute" and i + 1 < len(code) and code[i + 1].text == "["
+        if not (is_at or is_cmd):
+            continue
+        open_i = i if is_at else i + 1
+        close_i = _matching_bracket(code, open_i)
+        inside.update(range(open_i + 1, close_i))
+        targets = tuple(_command_arguments(text, code, close_i + 1)) if is_cmd else ()
+        for group in _split_on_commas(code, open_i + 1, close_i):
+            entry = _attribute_entry(group, tok if is_cmd else None, targets, tok.start)
+            if entry is not None:
+                entries.append(entry)
+    return inside, entries
+
+
+def _matching_bracket(code: list[Token], i: int) -> int:
+    """Index of the bracket closing the one at ``i`` (or the end)."""
+    depth = 0
+    for k in range(i, len(code)):
+        t = code[k]
+        if t.kind == SYMBOL and t.text in OPEN_BRACKETS:
+            depth += 1
+        elif t.kind == SYMBOL and t.text in (")", "]", "}", "⟩", "⦄", "⟧", "›", "⁆", "⟫"):
+            depth -= 1
+            if depth == 0:
+                return k
+    return len(code)
+
+
+def _split_on_commas(code: list[Token], start: int, stop: int) -> Iterator[list[Token]]:
+    depth, group = 0, []
+    for k in range(start, stop):
+        t = code[k]
+        if t.kind == SYMBOL and t.text in OPEN_BRACKETS:
+            depth += 1
+        elif t.kind == SYMBOL and t.text in (")", "]", "}", "⟩"):
+            depth -= 1
+        if depth == 0 and t.kind == SYMBOL and t.text == ",":
+            yield group
+            group = []
+        else:
+            group.append(t)
+    if group:
+        yield group
+
+
+def _attribute_entry(
+    group: list[Token], command: Token | None, targets: tuple[Token, ...], owner: int
+) -> AttributeEntry | None:
+    local = False
+    k = 0
+    while k < len(group) and group[k].text in {"local", "scoped", "-"}:
+        local = local or group[k].text in {"local", "scoped"}
+        k += 1
+        if k < len(group) and group[k].text == "[":  # `scoped[NS] simp`
+            while k < len(group) and group[k].text != "]":
+                k += 1
+            k += 1
+    if k >= len(group) or group[k].kind != IDENT:
+        return None
+    return AttributeEntry(normalize_name(group[k].text), group[k], command, targets, local, owner)
+
+
+def _command_arguments(text: str, code: list[Token], i: int) -> Iterator[Token]:
+    """The identifiers that follow a command's bracket (``attribute [simp] a b``), up to the next command."""
+    prev_end = code[i - 1].end if i > 0 else 0
+    while i < len(code):
+        t = code[i]
+        new_line = "\n" in text[prev_end : t.start]
+        if t.kind != IDENT or t.text in COMMAND_KEYWORDS or t.text == "in":
+            return
+        if new_line and line_col(text, t.start)[1] == 0:
+            return
+        yield t
+        prev_end = t.end
+        i += 1
+
+
+def _idents(s: Source, *, outside_attributes: bool = False) -> Iterator[tuple[int, Token]]:
+    for i, t in enumerate(s.code):
+        if t.kind == IDENT and not (outside_attributes and i in s.attribute_tokens):
+            yield i, t
+
+
+def _hash_command(s: Source, i: int) -> str | None:
+    """The name of a ``#command`` whose ``#`` is ``code[i]`` (``#`` and name written together), else None."""
+    t = s.code[i]
+    if t.kind != SYMBOL or t.text != "#" or i + 1 >= len(s.code):
+        return None
+    nxt = s.code[i + 1]
+    return nxt.text if nxt.kind == IDENT and nxt.start == t.end else None
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Detectors: each yields the offsets it flags
+
+
+def _decreasing_by_clauses(s: Source) -> set[int]:
+    """Indices of code tokens inside a ``decreasing_by`` clause (up to the next column-0 token)."""
+    inside: set[int] = set()
+    active = False
+    for i, t in enumerate(s.code):
+        if active and line_col(s.text, t.start)[1] == 0:
+            active = False
+        if t.kind == IDENT and t.text == "decreasing_by":
+            active = True
+        elif active:
+            inside.add(i)
+    return inside
+
+
+def detect_sorry(s: Source) -> Iterator[int]:
+    """``sorry``/``admit``/``stop``, and the searches that admit the goal when they fail (``apply?``)."""
+    in_clause = _decreasing_by_clauses(s)
+    for i, t in _idents(s, outside_attributes=True):
+        if (t.text in ADMIT_WORDS and i not in in_clause) or t.text in ADMITTING_SEARCH:
+            yield t.start
+
+
+def detect_decreasing_by_sorry(s: Source) -> Iterator[int]:
+    """``sorry``/``admit``/``stop`` inside ``decreasing_by``: termination assumed instead of proved."""
+    in_clause = _decreasing_by_clauses(s)
+    for i, t in _idents(s, outside_attributes=True):
+        if t.text in ADMIT_WORDS and i in in_clause:
+            yield t.start
+
+
+def detect_proof_search(s: Source) -> Iterator[int]:
+    """``exact?`` / ``rw?`` left in a proof."""
+    for _, t in _idents(s):
+        if t.text in PROOF_SEARCH:
+            yield t.start
+
+
+def detect_axiom(s: Source) -> Iterator[int]:
+    """Every ``axiom`` keyword (a keyword in Lean: it cannot be an ordinary identifier)."""
+    for _, t in _idents(s):
+        if t.text == "axiom":
+            yield t.start
+
+
+def _last_component(name: str) -> str:
+    parts = name_components(name)
+    return parts[-1] if parts else name
+
+
+def detect_unsound_constant(s: Source) -> Iterator[int]:
+    """References to constants that prove anything (``sorryAx``, ``lcProof`` …), however qualified or quoted."""
+    for _, t in _idents(s):
+        if _last_component(t.text) in UNSOUND_CONSTANTS:
+            yield t.start
+
+
+def detect_unsafe(s: Source) -> Iterator[int]:
+    """``unsafe`` declarations and ``unsafe`` terms."""
+    for _, t in _idents(s):
+        if t.text == "unsafe":
+            yield t.start
+
+
+def detect_implemented_by(s: Source) -> Iterator[int]:
+    """``implemented_by`` / ``extern`` attributes (also written with «guillemets»)."""
+    for _, t in _idents(s):
+        if normalize_name(t.text) in IMPLEMENTATION_ATTRIBUTES:
+            yield t.start
+
+
+def detect_native_decide(s: Source) -> Iterator[int]:
+    """Compiler-trusting proofs: ``native_decide``, ``decide +native``, ``(native := true)``, ``ofReduceBool`` …"""
+    code = s.code
+    for i, t in _idents(s):
+        if t.text in NATIVE_TACTICS or _last_component(t.text) in NATIVE_CONSTANTS:
+            yield t.start
+        elif t.text == "native":
+            after_plus = i > 0 and code[i - 1].text == "+" and code[i - 1].end == t.start
+            as_field = i + 1 < len(code) and code[i + 1].text == ":="
+            if after_plus or as_field:
+                yield t.start
+
+
+def detect_exit(s: Source) -> Iterator[int]:
+    """``#exit``."""
+    for i, t in enumerate(s.code):
+        if _hash_command(s, i) == "exit":
+            yield t.start
+
+
+def detect_unterminated_comment(s: Source) -> Iterator[int]:
+    """A block comment that never closes."""
+    for t in s.tokens:
+        if t.kind == UNTERMINATED_COMMENT:
+            yield t.start
+
+
+def detect_unterminated_string(s: Source) -> Iterator[int]:
+    """A string literal that never closes."""
+    for t in s.tokens:
+        if t.kind == UNTERMINATED_STRING:
+            yield t.start
+
+
+def detect_syntax_extension(s: Source) -> Iterator[int]:
+    """Commands that add notation, syntax, macros, elaborators or elaboration hooks."""
+    for _, t in _idents(s, outside_attributes=True):
+        if t.text in SYNTAX_COMMANDS:
+            yield t.start
+
+
+def detect_meta_attribute(s: Source) -> Iterator[int]:
+    """Attributes that register meta code (elaborators, macros, delaborators, initializers, parsers)."""
+    for a in s.attributes:
+        if a.name in META_ATTRIBUTES or a.name.startswith("builtin_") or a.name.endswith("_parser"):
+            yield a.token.start
+
+
+def detect_run_code(s: Source) -> Iterator[int]:
+    """Commands and tactics that run code while the file is elaborated."""
+    for i, t in enumerate(s.code):
+        if (t.kind == IDENT and t.text in RUN_COMMANDS and i not in s.attribute_tokens) or (
+            _hash_command(s, i) in HASH_RUN_COMMANDS
+        ):
+            yield t.start
+
+
+def detect_meta_code(s: Source) -> Iterator[int]:
+    """Lean meta-level names (``Lean.Elab.*``, ``addDecl`` …) and ``open`` of meta namespaces."""
+    opens_lean = _opens_lean(s)
+    for _, t in _idents(s):
+        name = normalize_name(t.text)
+        first = name_components(name)[0] if name else ""
+        if (
+            name.startswith(META_PREFIXES)
+            or name in META_NAMES
+            or (opens_lean and first in META_NAMESPACES_AFTER_OPEN_LEAN)
+        ):
+            yield t.start
+
+
+def _opens_lean(s: Source) -> bool:
+    """Whether some ``open`` command opens the ``Lean`` namespace."""
+    for i, t in _idents(s):
+        if t.text == "open" and any(a.text == "Lean" for a in _command_arguments(s.text, list(s.code), i + 1)):
+            return True
+    return False
+
+
+def detect_set_option(s: Source) -> Iterator[int]:
+    """``set_option`` of an option the policy forbids (``debug.*``, ``pp.*`` …), however the name is quoted."""
+    code = s.code
+    for i, t in _idents(s):
+        if t.text == "set_option" and i + 1 < len(code) and code[i + 1].kind == IDENT:
+            if s.policy.option_forbidden(normalize_name(code[i + 1].text)):
+                yield t.start
+
+
+def detect_include(s: Source) -> Iterator[int]:
+    """``include`` of section variables (they become hypotheses of every later theorem, checkers too)."""
+    for _, t in _idents(s):
+        if t.text == "include":
+            yield t.start
+
+
+def _own_names(s: Source) -> set[str]:
+    return {d.qualified_name for d in declarations(s.text)}
+
+
+def _is_own(name: str, own: set[str]) -> bool:
+    """Whether ``name`` (as written, possibly relative to open namespaces) resolves to a candidate declaration."""
+    n = normalize_name(name)
+    return any(q == n or q.endswith("." + n) for q in own)
+
+
+def detect_foreign_attribute(s: Source) -> Iterator[int]:
+    """``attribute [...] X`` changing a declaration ``X`` the candidate did not declare."""
+    own = _own_names(s)
+    for a in s.attributes:
+        if a.command is None:
+            continue
+        for target in a.targets:
+            name = normalize_name(target.text)
+            allowed = a.name == "instance" and a.local and name in s.policy.allowed_local_instances
+            if not allowed and not _is_own(name, own):
+                yield target.start
+
+
+def _instance_class(header: str) -> str | None:
+    """The class an instance header provides: the head of its type after the top-level colon."""
+    toks = [t for t in tokenize(header) if not t.is_trivia]
+    depth, colon = 0, None
+    for k, t in enumerate(toks):
+        if t.kind == SYMBOL and t.text in OPEN_BRACKETS:
+            depth += 1
+        elif t.kind == SYMBOL and t.text in (")", "]", "}", "⟩", "⦄"):
+            depth -= 1
+        elif depth == 0 and t.kind == SYMBOL and t.text == ":":
+            colon = k
+            break
+    if colon is None:
+        return None
+    rest = toks[colon + 1 :]
+    if rest and rest[0].text in {"∀", "Π"}:  # `∀ binders, C …`: skip to the comma at depth 0
+        depth = 0
+        for k, t in enumerate(rest):
+            if t.text in OPEN_BRACKETS:
+                depth += 1
+            elif t.text in (")", "]", "}"):
+                depth -= 1
+            elif depth == 0 and t.text == ",":
+                rest = rest[k + 1 :]
+                break
+    for t in rest:
+        if t.kind == IDENT:
+            return normalize_name(t.text)
+        if t.text not in {"(", "@"}:
+            return None
+    return None
+
+
+def detect_foreign_instance(s: Source) -> Iterator[int]:
+    """Instances of classes the candidate did not define (other than proof-like classes)."""
+    named = declarations(s.text)
+    own_classes = {d.qualified_name for d in named if d.keyword in {"class", "structure", "inductive"}}
+    qualified = {d.keyword_start: d.qualified_name for d in named}
+    attr_owners = [a.owner_offset for a in s.attributes if a.name == "instance" and a.command is None]
+    made = [normalize_name(t.text) for a in s.attributes if a.name == "instance" and a.command for t in a.targets]
+    for d in find_declarations(s.text):
+        qname = qualified.get(d.keyword_start, "")
+        is_instance = (
+            d.keyword == "instance"
+            or any(d.start <= o < d.keyword_start for o in attr_owners)
+            or (qname != "" and any(qname == m or qname.endswith("." + m) for m in made))
+        )
+        if not is_instance:
+            continue
+        cls = _instance_class(d.header(s.text))
+        if cls is None or _last_component(cls) in s.policy.allowed_instance_classes or _is_own(cls, own_classes):
+            continue
+        yield d.keyword_start
+
+
+def detect_unbalanced_scope(s: Source) -> Iterator[int]:
+    """``namespace``/``section``/``end`` that do not pair up."""
+    for p in walk_scopes(s.text).problems:
+        if s.policy.allow_unclosed_sections and p.unclosed is not None and p.unclosed.kind == "section":
+            continue
+        yield p.offset
+
+
+def detect_prelude(s: Source) -> Iterator[int]:
+    """``prelude``: the file opts out of ``Init``."""
+    for _, t in _idents(s):
+        if t.text == "prelude":
+            yield t.start
+
+
+def detect_import(s: Source) -> Iterator[int]:
+    """``import M`` with ``M``'s root outside the policy's allowed roots."""
+    code = s.code
+    for i, t in _idents(s):
+        if t.text == "import" and i + 1 < len(code) and code[i + 1].kind == IDENT:
+            root = name_components(normalize_name(code[i + 1].text))[0]
+            if root not in s.policy.allowed_import_roots:
+                yield code[i + 1].start
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# The rule table
+
+
+@dataclass(frozen=True, slots=True)
+class Rule:
+    kind: str
+    summary: str
+    detect: Callable[[Source], Iterator[int]]
+
+
+RULES: dict[str, Rule] = {
+    r.kind: r
+    for r in (
+        Rule("sorry", "a goal left unproved (sorry / admit / stop / apply?)", detect_sorry),
+        Rule("decreasing_by_sorry", "termination assumed with sorry", detect_decreasing_by_sorry),
+        Rule("proof_search", "a proof search left in the proof (exact? / rw?)", detect_proof_search),
+        Rule("axiom", "a new axiom", detect_axiom),
+        Rule("unsound_constant", "a constant that proves anything (sorryAx, lcProof, unsafeCast …)",
+             detect_unsound_constant),
+        Rule("unsafe", "unsafe code", detect_unsafe),
+        Rule("implemented_by", "implemented_by / extern: evaluated code differs from the kernel's",
+             detect_implemented_by),
+        Rule("native_decide", "a proof that trusts the compiler", detect_native_decide),
+        Rule("exit", "#exit: nothing after it is checked", detect_exit),
+        Rule("unterminated_comment", "a block comment that never closes", detect_unterminated_comment),
+        Rule("unterminated_string", "a string that never closes", detect_unterminated_string),
+        Rule("syntax_extension", "new notation / syntax / macro / elaborator", detect_syntax_extension),
+        Rule("meta_attribute", "an attribute that installs meta code", detect_meta_attribute),
+        Rule("run_code", "code run at elaboration time (#eval, run_cmd, initialize …)", detect_run_code),
+        Rule("meta_code", "Lean meta-level names (Lean.Elab, addDecl …)", detect_meta_code),
+        Rule("set_option", "an option that disables checks or alters diagnostics", detect_set_option),
+        Rule("include", "include: variables become hypotheses of every later theorem", detect_include),
+        Rule("foreign_attribute", "an attribute changed on a declaration the candidate did not define",
+             detect_foreign_attribute),
+        Rule("foreign_instance", "an instance of a class the candidate did not define", detect_foreign_instance),
+        Rule("unbalanced_scope", "namespace / section / end that do not pair up", detect_unbalanced_scope),
+        Rule("prelude", "prelude: Init not imported", detect_prelude),
+        Rule("import", "an import outside the allowed libraries", detect_import),
+    )
+}
+
+DEFAULT_POLICY = AuditPolicy()
+
+
+def active_rules(policy: AuditPolicy) -> list[Rule]:
+    """The rules a policy applies, in table order."""
+    off = set(policy.disabled_rules) | ({"native_decide"} if policy.allow_native_decide else set())
+    return [r for k, r in RULES.items() if k not in off]
+
+
+def excerpt_at(text: str, offset: int, width: int = EXCERPT_WIDTH) -> str:
+    """The source line containing ``offset``, stripped and cut to ``width`` characters."""
+    start = text.rfind("\n", 0, offset) + 1
+    end = text.find("\n", offset)
+    line = text[start : end if end != -1 else len(text)].strip()
+    return line if len(line) <= width else line[: width - 1] + "…"
+
+
+def audit(src: str, policy: AuditPolicy = DEFAULT_POLICY) -> list[Finding]:
+    """All findings of the policy's rules on ``src``, sorted by position then kind, without duplicates."""
+    source = lex_source(src, policy)
+    found: set[Finding] = set()
+    for rule in active_rules(policy):
+        for offset in rule.detect(source):
+            line, column = line_col(src, offset)
+            found.add(Finding(rule.kind, line, column, excerpt_at(src, offset)))
+    return sorted(found, key=lambda f: (f.line, f.column, f.kind))
+
+
+def is_clean(src: str, policy: AuditPolicy = DEFAULT_POLICY) -> bool:
+    """Whether ``audit`` finds nothing."""
+    return not audit(src, policy)
+
+
+__all__ = [
+    "AuditPolicy",
+    "DEFAULT_POLICY",
+    "Finding",
+    "RULES",
+    "Rule",
+    "audit",
+    "is_clean",
+]

@@ -1,0 +1,579 @@
+"""Candidate formalizations: loading them, and finding the declaration that is checked.
+
+Loading (``load_candidates``) reads one of three layouts and never stops at a bad entry — each bad entry becomes a
+``CandidateError`` with a reason, in source order among the loaded ``Candidate`` s:
+
+- a folder of ``<problem_id>.lean`` files (one system; its name is the folder's name unless given);
+- a folder of per-system folders, ``<system>/<problem_id>.lean``;
+- a JSONL file of ``{"problem_id", "system", "code"}`` objects (``system`` defaults to the file's stem).
+
+Problem ids may contain ``/`` (``minif2f/aime_1983_p1``), so ``a/b.lean`` could be problem ``a/b`` of the
+default system or problem ``b`` of system ``a``. With ``known_ids`` the reading whose id is known wins (the flat
+one first); without them, a file directly in the folder is flat and a nested one is ``<system>/<rest>``. Pass
+``layout="flat"`` or ``layout="per_system"`` to force one reading.
+
+Extraction (``extract_target``) follows DESIGN.md: the candidate declaration checked is the **last** declaration
+whose name matches the target. A name matches when, after resolving ``namespace … end`` blocks and ``_root_.``,
+the fully qualified name is the target (``exact``), ends in ``.target`` (``namespaced``), or is either of those up
+to trailing primes (``primed``: the paper's J.6 backup ``exercise_2_1_18'`` placed after the real attempt). The
+last match is the one checked even when it is a ``sorry`` backup, so a backup can neither rescue nor silently
+sink the main declaration: ``has_sorry`` says it fails.
+
+Rule-based name fixing (``match_names`` / ``rename_map``) pairs the names the checkers use with the candidate's
+declarations, in this order, each name used at most once:
+
+1. ``exact`` — same fully qualified name;
+2. ``namespaced`` — one name is the other with namespaces in front (``Ns.foo`` ↔ ``foo``; ``_root_.`` dropped);
+3. ``primed`` — the same after dropping trailing primes of the last component (``foo'`` ↔ ``foo``);
+4. ``signature`` — a renamed auxiliary declaration: the text of the header *after the name* (binders, colon,
+   type) is identical token by token (comments and spacing ignored) and no other unmatched name on either side
+   has that signature.
+
+When several candidate declarations qualify in steps 2–3 the last declared wins, as in extraction.
+"""
+
+from __future__ import annotations
+
+import bisect
+import json
+import re
+from collections.abc import Collection, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Literal
+
+from ..errors import BadInput
+from ..syntax.lexer import COMMAND_KEYWORDS, DECLARATION_KEYWORDS, IDENT, Token, code_tokens, find_declarations, line_col
+
+# Words that leave a goal unproved when they occur as code: the `sorry` term / tactic, the `admit` tactic, and
+# the `stop` tactic (core Lean: `macro "stop" s:tacticSeq : tactic => `(repeat sorry)`).
+ADMIT_WORDS = frozenset({"sorry", "admit", "stop"})
+
+# Keywords that can follow `section` / `end` on the next line and are therefore not a scope name.
+_NOT_A_SCOPE_NAME = COMMAND_KEYWORDS | DECLARATION_KEYWORDS | {"lemma", "public", "meta", "mutual", "in"}
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Names
+
+
+def name_components(name: str) -> list[str]:
+    """The components of a dotted Lean name, «guillemets» removed: ``«a b».c`` → ``["a b", "c"]``."""
+    parts = re.findall(r"«[^»]*»|[^.«]+", name)
+    return [p[1:-1] if p.startswith("«") else p for p in parts]
+
+
+def normalize_name(name: str) -> str:
+    """A name as Lean resolves it: guillemets dropped, a leading ``_root_`` component dropped."""
+    parts = name_components(name)
+    if parts and parts[0] == "_root_":
+        parts = parts[1:]
+    return ".".join(parts)
+
+
+def _strip_primes(name: str) -> str:
+    return name.rstrip("'")
+
+
+def _suffix_of(short: str, long: str) -> bool:
+    """``short`` is ``long`` with some namespaces removed from the front (``foo`` of ``A.B.foo``)."""
+    return long.endswith("." + short)
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Scopes: namespace / section / mutual … end
+
+
+@dataclass(frozen=True, slots=True)
+class ScopeFrame:
+    """One open scope: ``namespace A.B`` opens two frames (``A``, ``B``); ``section`` and ``mutual`` one."""
+
+    kind: Literal["namespace", "section", "mutual"]
+    name: str | None
+    offset: int  # where the opening keyword is
+
+
+@dataclass(frozen=True, slots=True)
+class ScopeProblem:
+    """An ``end`` that closes nothing or the wrong scope, or a scope never closed."""
+
+    offset: int
+    message: str
+    unclosed: ScopeFrame | None = None  # the scope, when the problem is that it is never closed
+
+
+@dataclass(frozen=True, slots=True)
+class ScopeWalk:
+    """The namespace in force at every offset, and what is unbalanced."""
+
+    change_offsets: tuple[int, ...]  # sorted; the namespace changes right after each of these offsets
+    namespaces: tuple[tuple[str, ...], ...]  # namespaces[i] is in force from change_offsets[i] on
+    problems: tuple[ScopeProblem, ...]
+
+    def namespace_at(self, offset: int) -> tuple[str, ...]:
+        """The open namespaces (outermost first) at ``offset``."""
+        i = bisect.bisect_right(self.change_offsets, offset) - 1
+        return self.namespaces[i] if i >= 0 else ()
+
+
+def _scope_name(code: list[Token], i: int, src: str) -> str | None:
+    """The optional name after ``section``/``end`` at ``code[i]``: an identifier on the same line, or indented."""
+    if i + 1 >= len(code):
+        return None
+    nxt = code[i + 1]
+    if nxt.kind != IDENT or nxt.text in _NOT_A_SCOPE_NAME:
+        return None
+    same_line = "\n" not in src[code[i].end : nxt.start]
+    return nxt.text if same_line or line_col(src, nxt.start)[1] > 0 else None
+
+
+def walk_scopes(src: str) -> ScopeWalk:
+    """Track ``namespace``/``section``/``mutual``/``end`` through ``src`` (code only; comments and strings skipped).
+
+    Mirrors Lean's ``end``: ``namespace A.B`` and ``section A.B`` open one scope per component; ``end N`` closes
+    as many scopes as ``N`` has components (even when the names do not match, which Lean then reports); a plain
+    ``end`` closes an anonymous section or a ``mutual`` block.
+    """
+    code = code_tokens(src)
+    stack: list[ScopeFrame] = []
+    problems: list[ScopeProblem] = []
+    offsets: list[int] = [0]
+    spaces: list[tuple[str, ...]] = [()]
+
+    def record(offset: int) -> None:
+        current = tuple(f.name for f in stack if f.kind == "namespace" and f.name is not None)
+        if current != spaces[-1]:
+            offsets.append(offset)
+            spaces.append(current)
+
+    for i, tok in enumerate(code):
+        if tok.kind != IDENT:
+            continue
+        if tok.text == "namespace" and i + 1 < len(code) and code[i + 1].kind == IDENT:
+            stack.extend(ScopeFrame("namespace", part, tok.start) for part in name_components(code[i + 1].text))
+            record(code[i + 1].end)
+        elif tok.text == "section":
+            name = _scope_name(code, i, src)
+            parts = name_components(name) if name else [None]
+            stack.extend(ScopeFrame("section", part, tok.start) for part in parts)
+        elif tok.text == "mutual":
+            stack.append(ScopeFrame("mutual", None, tok.start))
+        elif tok.text == "end":
+            problem = _close_scope(stack, _scope_name(code, i, src), tok.start)
+            if problem is not None:
+                problems.append(problem)
+            record(tok.end)
+    problems.extend(ScopeProblem(f.offset, f"{_describe(f)} is never closed", f) for f in stack)
+    return ScopeWalk(tuple(offsets), tuple(spaces), tuple(sorted(problems, key=lambda p: p.offset)))
+
+
+def _describe(frame: ScopeFrame) -> str:
+    if frame.kind == "mutual":
+        return "mutual block"
+    return f"{frame.kind} {frame.name}" if frame.name else f"anonymous {frame.kind}"
+
+
+def _close_scope(stack: list[ScopeFrame], name: str | None, offset: int) -> ScopeProblem | None:
+    """Pop what ``end name`` closes; a problem when it does not match what is open (Lean rejects those)."""
+    written = f"`end {name}`" if name else "`end`"
+    if name is None and stack and stack[-1].kind == "mutual":
+        stack.pop()
+        return None
+    parts: list[str | None] = list(name_components(name)) if name else [None]
+    if len(parts) > len(stack):
+        stack.clear()
+        return ScopeProblem(offset, f"{written} closes more scopes than are open")
+    closed = stack[-len(parts) :]
+    del stack[-len(parts) :]
+    if [f.name for f in closed] != parts or any(f.kind == "mutual" for f in closed):
+        return ScopeProblem(offset, f"{written} does not match the open {_describe(closed[-1])}")
+    return None
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Declarations with fully qualified names
+
+
+@dataclass(frozen=True, slots=True)
+class NamedDeclaration:
+    """A named declaration of a source text, with its name resolved against the enclosing namespaces."""
+
+    name: str  # as written after the keyword
+    qualified_name: str  # namespaces applied, `_root_` and guillemets resolved
+    keyword: str
+    header: str  # `theorem name binders : type`
+    signature: str  # header after the name, token texts joined by single spaces
+    start: int
+    end: int
+    keyword_start: int
+    statement_end: int
+
+
+def _signature(header: str, name: str) -> str:
+    """The header after ``keyword name``, token by token (comments and spacing ignored)."""
+    toks = [t.text for t in code_tokens(header)]
+    if name in toks:
+        toks = toks[toks.index(name) + 1 :]
+    return " ".join(toks)
+
+
+def qualify(name: str, namespaces: Sequence[str]) -> str:
+    """The full name Lean gives a declaration named ``name`` inside ``namespaces``."""
+    parts = name_components(name)
+    if parts and parts[0] == "_root_":
+        return ".".join(parts[1:])
+    return ".".join([*namespaces, *parts])
+
+
+def declarations(src: str) -> list[NamedDeclaration]:
+    """Every named declaration in ``src`` in source order (``example`` and anonymous instances left out)."""
+    scopes = walk_scopes(src)
+    out: list[NamedDeclaration] = []
+    for d in find_declarations(src):
+        if d.name is None or d.keyword == "example":
+            continue
+        header = d.header(src)
+        out.append(
+            NamedDeclaration(
+                name=d.name,
+                qualified_name=qualify(d.name, scopes.namespace_at(d.keyword_start)),
+                keyword=d.keyword,
+                header=header,
+                signature=_signature(header, d.name),
+                start=d.start,
+                end=d.end,
+                keyword_start=d.keyword_start,
+                statement_end=d.statement_end,
+            )
+        )
+    return out
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Extraction of the checked declaration
+
+MatchRule = Literal["exact", "namespaced", "primed", "signature"]
+
+
+@dataclass(frozen=True, slots=True)
+class ExtractedDeclaration:
+    """The declaration of a candidate that the checkers see as the target."""
+
+    name: str  # as written
+    qualified_name: str  # what checkers must call it
+    keyword: str
+    header: str  # `theorem name binders : type`, up to the top-level `:=`
+    has_sorry: bool  # `sorry` / `admit` / `stop` as code anywhere in the declaration: it fails
+    match: MatchRule  # how its name matched the target
+    start: int  # span in the candidate source (docstring and attributes included)
+    end: int
+    line: int  # 1-based line of its keyword
+
+
+def name_match(qualified_name: str, target: str) -> MatchRule | None:
+    """How a declaration's qualified name matches a target name, if it does (see the module docstring)."""
+    q, t = normalize_name(qualified_name), normalize_name(target)
+    for rule in ("exact", "namespaced", "primed"):
+        if _names_match(rule, t, q):
+            return rule  # type: ignore[return-value]
+    return None
+
+
+def contains_admit(text: str) -> bool:
+    """Whether ``text`` uses ``sorry`` / ``admit`` / ``stop`` as code (not in comments, strings or «names»)."""
+    return any(t.kind == IDENT and t.text in ADMIT_WORDS for t in code_tokens(text))
+
+
+def extract_target(src: str, target_name: str, *, match_primed: bool = True) -> ExtractedDeclaration | None:
+    """The **last** declaration of ``src`` whose name matches ``target_name``, or None when none does.
+
+    ``match_primed=False`` ignores primed variants (only exact and namespaced names count).
+    """
+    chosen: tuple[NamedDeclaration, MatchRule] | None = None
+    for decl in declarations(src):
+        rule = name_match(decl.qualified_name, target_name)
+        if rule is None or (rule == "primed" and not match_primed):
+            continue
+        chosen = (decl, rule)
+    if chosen is None:
+        return None
+    decl, rule = chosen
+    return ExtractedDeclaration(
+        name=decl.name,
+        qualified_name=decl.qualified_name,
+        keyword=decl.keyword,
+        header=decl.header,
+        has_sorry=contains_admit(src[decl.keyword_start : decl.end]),
+        match=rule,
+        start=decl.start,
+        end=decl.end,
+        line=line_col(src, decl.keyword_start)[0],
+    )
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Rule-based name fixing
+
+
+@dataclass(frozen=True, slots=True)
+class NameMatch:
+    """A name the checkers use (``target``) paired with the candidate declaration that stands for it."""
+
+    target: str
+    candidate: str
+    rule: MatchRule
+
+
+def _names_match(rule: str, target: str, candidate: str) -> bool:
+    """Whether two normalized names match under one of the name rules ``exact``/``namespaced``/``primed``."""
+    if rule == "exact":
+        return target == candidate
+    if rule == "primed":
+        target, candidate = _strip_primes(target), _strip_primes(candidate)
+        if target == candidate:
+            return True
+    return _suffix_of(target, candidate) or _suffix_of(candidate, target)
+
+
+def _as_signatures(decls: Mapping[str, str | None] | Iterable[str]) -> list[tuple[str, str | None]]:
+    """``[(normalized name, signature or None)]`` from a name → header mapping or a plain list of names."""
+    if isinstance(decls, Mapping):
+        return [(normalize_name(n), _signature(h, n) if h else None) for n, h in decls.items()]
+    return [(normalize_name(n), None) for n in decls]
+
+
+def match_names(
+    candidate_decls: Mapping[str, str | None] | Iterable[str],
+    target_decls: Mapping[str, str | None] | Iterable[str],
+) -> list[NameMatch]:
+    """Pair target names with candidate declarations by the rules of the module docstring, in target order.
+
+    Each side is either a list of (qualified) names or a mapping from name to its header
+    (``theorem name binders : type``, as ``DeclarationSource.header`` gives it); headers enable the ``signature``
+    rule. Unmatched targets are left out.
+    """
+    cands = _as_signatures(candidate_decls)
+    targets = _as_signatures(target_decls)
+    used: set[int] = set()
+    found: dict[int, NameMatch] = {}
+
+    for rule in ("exact", "namespaced", "primed"):
+        for ti, (tname, _) in enumerate(targets):
+            if ti in found:
+                continue
+            hits = [ci for ci, (cname, _) in enumerate(cands) if ci not in used and _names_match(rule, tname, cname)]
+            if hits:
+                used.add(hits[-1])
+                found[ti] = NameMatch(tname, cands[hits[-1]][0], rule)
+
+    open_targets = [ti for ti in range(len(targets)) if ti not in found and targets[ti][1]]
+    for ti in open_targets:
+        sig = targets[ti][1]
+        same_target = [tj for tj in open_targets if tj not in found and targets[tj][1] == sig]
+        same_cand = [ci for ci, (_, s) in enumerate(cands) if ci not in used and s == sig]
+        if len(same_target) == 1 and len(same_cand) == 1:
+            used.add(same_cand[0])
+            found[ti] = NameMatch(targets[ti][0], cands[same_cand[0]][0], "signature")
+    return [found[ti] for ti in sorted(found)]
+
+
+def rename_map(
+    candidate_decls: Mapping[str, str | None] | Iterable[str],
+    target_decls: Mapping[str, str | None] | Iterable[str],
+) -> dict[str, str]:
+    """``{target name: candidate's qualified name}`` for every target that ``match_names`` resolves."""
+    return {m.target: m.candidate for m in match_names(candidate_decls, target_decls)}
+
+
+def declaration_headers(src: str) -> dict[str, str]:
+    """``{qualified name: header}`` of the named declarations of ``src`` — the input ``rename_map`` takes."""
+    return {d.qualified_name: d.header for d in declarations(src)}
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Loading candidates
+
+
+@dataclass(frozen=True, slots=True)
+class Candidate:
+    """One candidate formalization: a system's Lean output for a problem."""
+
+    problem_id: str
+    system: str
+    code: str
+    origin: str  # the file, or `file.jsonl:LINE`
+
+
+@dataclass(frozen=True, slots=True)
+class CandidateError:
+    """An input entry that could not become a candidate, and why (it scores as a failure, never silently)."""
+
+    problem_id: str | None
+    system: str | None
+    origin: str
+    reason: str
+
+
+LoadResult = Candidate | CandidateError
+Layout = Literal["auto", "flat", "per_system"]
+
+
+def split_results(results: Iterable[LoadResult]) -> tuple[list[Candidate], list[CandidateError]]:
+    """The loaded candidates and the errors, each in source order."""
+    results = list(results)
+    return (
+        [r for r in results if isinstance(r, Candidate)],
+        [r for r in results if isinstance(r, CandidateError)],
+    )
+
+
+def load_candidates(
+    path: str | Path,
+    known_ids: Collection[str] | None = None,
+    *,
+    system: str | None = None,
+    layout: Layout = "auto",
+) -> list[LoadResult]:
+    """Candidates from a folder or a ``.jsonl`` file; bad entries become ``CandidateError`` s in place.
+
+    ``known_ids``: the problem ids of the benchmark; a candidate for any other id is an error ("unknown problem").
+    ``system``: the system name for a flat folder (default: the folder's name) or for JSONL lines without one
+    (default: the file's stem). Raises ``BadInput`` only when ``path`` itself cannot be read as a source.
+    """
+    path = Path(path)
+    if path.is_dir():
+        return _with_duplicates_flagged(load_folder(path, known_ids, system=system, layout=layout))
+    if path.is_file() and path.suffix == ".jsonl":
+        return _with_duplicates_flagged(load_jsonl(path, known_ids, system=system))
+    if not path.exists():
+        raise BadInput(f"{path}: no such file or folder")
+    raise BadInput(f"{path}: expected a folder of .lean files or a .jsonl file")
+
+
+def _decode(data: bytes) -> tuple[str | None, str | None]:
+    """(text, None) or (None, reason) for bytes that should be UTF-8 Lean source."""
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as err:
+        return None, f"not valid UTF-8 (byte 0x{data[err.start]:02x} at offset {err.start})"
+    return text.removeprefix("\ufeff"), None
+
+
+def _folder_readings(parts: tuple[str, ...], default_system: str, layout: Layout) -> list[tuple[str, str]]:
+    """The (system, problem id) readings of a ``.lean`` file at relative path ``parts`` (suffix dropped)."""
+    flat = (default_system, "/".join(parts))
+    nested = (parts[0], "/".join(parts[1:])) if len(parts) > 1 else None
+    if layout == "flat":
+        return [flat]
+    if layout == "per_system":
+        return [nested] if nested else []
+    return [flat, nested] if nested else [flat]
+
+
+def load_folder(
+    folder: Path, known_ids: Collection[str] | None = None, *, system: str | None = None, layout: Layout = "auto"
+) -> list[LoadResult]:
+    """Candidates from ``folder/<problem_id>.lean`` and/or ``folder/<system>/<problem_id>.lean`` (sorted by path)."""
+    default_system = system or folder.resolve().name
+    files = sorted(
+        (p for p in folder.rglob("*.lean") if p.is_file() and not any(s.startswith(".") for s in p.relative_to(folder).parts)),
+        key=lambda p: p.relative_to(folder).as_posix(),
+    )
+    results: list[LoadResult] = []
+    for file in files:
+        rel = file.relative_to(folder)
+        parts = (*rel.parts[:-1], rel.stem)
+        readings = _folder_readings(parts, default_system, layout)
+        origin = str(file)
+        if not readings:
+            results.append(CandidateError(rel.stem, None, origin, "not inside a system folder (<system>/<problem_id>.lean)"))
+            continue
+        if known_ids is not None:
+            known = [r for r in readings if r[1] in known_ids]
+            if not known:
+                sys_name, pid = readings[-1] if layout == "auto" and len(parts) > 1 else readings[0]
+                results.append(CandidateError(pid, sys_name, origin, f"unknown problem {pid!r}"))
+                continue
+            readings = known
+        sys_name, pid = readings[-1] if known_ids is None and layout == "auto" else readings[0]
+        results.append(_candidate_from_bytes(file, pid, sys_name, origin))
+    return results
+
+
+def _candidate_from_bytes(file: Path, problem_id: str, system: str, origin: str) -> LoadResult:
+    try:
+        data = file.read_bytes()
+    except OSError as err:
+        return CandidateError(problem_id, system, origin, f"unreadable: {err.strerror or err}")
+    text, reason = _decode(data)
+    if text is None:
+        return CandidateError(problem_id, system, origin, reason or "unreadable")
+    if not text.strip():
+        return CandidateError(problem_id, system, origin, "empty file")
+    return Candidate(problem_id, system, text, origin)
+
+
+def load_jsonl(path: Path, known_ids: Collection[str] | None = None, *, system: str | None = None) -> list[LoadResult]:
+    """Candidates from a JSONL file of ``{"problem_id", "system", "code"}`` objects; blank lines are skipped."""
+    try:
+        data = path.read_bytes()
+    except OSError as err:
+        raise BadInput(f"{path}: unreadable: {err.strerror or err}") from err
+    default_system = system or path.stem
+    results: list[LoadResult] = []
+    for number, raw in enumerate(data.split(b"\n"), start=1):
+        if not raw.strip():
+            continue
+        results.append(_jsonl_entry(raw, number, f"{path}:{number}", default_system, known_ids))
+    return results
+
+
+def _jsonl_entry(
+    raw: bytes, number: int, origin: str, default_system: str, known_ids: Collection[str] | None
+) -> LoadResult:
+    """One JSONL line as a candidate or an error naming the line."""
+    text, reason = _decode(raw)
+    if text is None:
+        return CandidateError(None, None, origin, f"line {number}: {reason}")
+    try:
+        obj = json.loads(text)
+    except json.JSONDecodeError as err:
+        return CandidateError(None, None, origin, f"line {number}: not valid JSON ({err.msg} at column {err.colno})")
+    if not isinstance(obj, dict):
+        return CandidateError(None, None, origin, f"line {number}: expected a JSON object, got {type(obj).__name__}")
+    pid = obj.get("problem_id")
+    sys_name = obj.get("system", default_system)
+    pid_ok = isinstance(pid, str) and pid != ""
+    sys_ok = isinstance(sys_name, str) and sys_name != ""
+    err_pid, err_sys = (pid if pid_ok else None), (sys_name if sys_ok else None)
+    if not pid_ok:
+        return CandidateError(None, err_sys, origin, f"line {number}: no 'problem_id' (a non-empty string)")
+    if not sys_ok:
+        return CandidateError(err_pid, None, origin, f"line {number}: 'system' must be a non-empty string")
+    if "code" not in obj:
+        return CandidateError(pid, sys_name, origin, f"line {number}: no 'code' field")
+    code = obj["code"]
+    if not isinstance(code, str):
+        return CandidateError(pid, sys_name, origin, f"line {number}: 'code' must be a string")
+    if known_ids is not None and pid not in known_ids:
+        return CandidateError(pid, sys_name, origin, f"line {number}: unknown problem {pid!r}")
+    if not code.strip():
+        return CandidateError(pid, sys_name, origin, f"line {number}: empty code")
+    return Candidate(pid, sys_name, code, origin)
+
+
+def _with_duplicates_flagged(results: list[LoadResult]) -> list[LoadResult]:
+    """A second candidate for the same (system, problem) becomes an error naming the first; the first is kept."""
+    first: dict[tuple[str, str], str] = {}
+    out: list[LoadResult] = []
+    for r in results:
+        if isinstance(r, Candidate):
+            key = (r.system, r.problem_id)
+            if key in first:
+                out.append(
+                    CandidateError(r.problem_id, r.system, r.origin, f"duplicate candidate (first one: {first[key]})")
+                )
+                continue
+            first[key] = r.origin
+        out.append(r)
+    return out
