@@ -75,7 +75,7 @@ def task(n: int = 1) -> Any:
     return shadow_task("p1", "foo", TARGET, informal=f"variant {n}", name=f"shadows/p1/foo#{n}")
 
 
-def run_one(answer_text: str, tmp_path: Path) -> ResidualResult:
+def run_one(answer_text: str) -> ResidualResult:
     with FakeChatServer([Reply.text(answer_text)]) as srv:
         client = make_client("live", None, fast_config(srv.base_url))
         return run_task(client, task())
@@ -94,8 +94,8 @@ def no_network(monkeypatch: pytest.MonkeyPatch) -> None:
 # --- outcomes ---------------------------------------------------------------------------------------------------
 
 
-def test_accepted_answer_carries_provenance(tmp_path: Path) -> None:
-    result = run_one(json_answer(GOOD, rationale="both conjuncts"), tmp_path)
+def test_accepted_answer_carries_provenance() -> None:
+    result = run_one(json_answer(GOOD, rationale="both conjuncts"))
     assert result.status == "accepted", result.reasons
     assert result.code == GOOD
     assert result.provenance == "llm:fake-model"
@@ -103,24 +103,24 @@ def test_accepted_answer_carries_provenance(tmp_path: Path) -> None:
     assert result.items == [{"checker_name": "shadow_p1_1"}]
 
 
-def test_answer_restating_the_target_is_rejected(tmp_path: Path) -> None:
-    result = run_one(json_answer(RESTATED), tmp_path)
+def test_answer_restating_the_target_is_rejected() -> None:
+    result = run_one(json_answer(RESTATED))
     assert result.status == "rejected"
     assert result.reasons == ["declaration 1 (example) restates the target's conclusion instead of a part of it"]
 
 
-def test_answer_with_sorry_is_rejected(tmp_path: Path) -> None:
-    result = run_one("```lean\n" + WITH_SORRY + "```", tmp_path)
+def test_answer_with_sorry_is_rejected() -> None:
+    result = run_one("```lean\n" + WITH_SORRY + "```")
     assert result.status == "rejected"
     assert result.reasons == ["forbidden: sorry"]
 
 
-def test_sorry_only_in_comment_or_string_is_accepted(tmp_path: Path) -> None:
-    result = run_one("```lean\n" + SORRY_IN_COMMENT_AND_STRING + "```", tmp_path)
+def test_sorry_only_in_comment_or_string_is_accepted() -> None:
+    result = run_one("```lean\n" + SORRY_IN_COMMENT_AND_STRING + "```")
     assert result.status == "accepted", result.reasons
 
 
-def test_answer_without_code_and_cut_off_answer_are_rejected_with_reasons(tmp_path: Path) -> None:
+def test_answer_without_code_and_cut_off_answer_are_rejected_with_reasons() -> None:
     with FakeChatServer([Reply.text("I would rather not.", finish_reason="length")]) as srv:
         result = run_task(make_client("live", None, fast_config(srv.base_url)), task(), max_tokens=64)
     assert result.status == "rejected"
@@ -238,7 +238,7 @@ def test_replay_miss_is_a_clear_error_naming_the_task(tmp_path: Path, no_network
     assert info.value.exit_code == 2
 
 
-def test_live_mode_stores_nothing_and_none_mode_skips(tmp_path: Path, no_network: None) -> None:
+def test_none_mode_skips_without_network_or_files(tmp_path: Path, no_network: None) -> None:
     none = make_client("none", tmp_path, ProviderConfig())
     result = run_task(none, task())
     assert result.status == "skipped" and "--llm none" in result.reasons[0]
@@ -309,5 +309,5 @@ def test_every_template_renders_deterministically_with_its_context() -> None:
     assert "shadow_minif2f_aime_1983_p1_2" in shadow_user  # numbering continues after the rule-made shadow
     assert "1. `A n`" in shadow_user and "open Nat" in shadow_user and "existential" in shadow_user
     assert '"checker_code"' in shadow_user
-    adapter_user = tasks[2].context and render_messages("adapter", tasks[2].context)[1]["content"]
+    adapter_user = render_messages("adapter", tasks[2].context)[1]["content"]
     assert "unknown identifier 'Ref.aux'" in adapter_user and "unfolding nothing" in adapter_user

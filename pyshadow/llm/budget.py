@@ -2,7 +2,8 @@
 
 The budget is checked before each call to a provider and charged after it. Cache hits cost nothing and are never
 refused. Tokens are only known once a call returns, so a run can overshoot ``max_tokens`` by at most the one call
-that crossed the line; after that every further call is refused.
+that crossed the line; after that every further call is refused. A call that fails (timeout, HTTP error) still
+counts against ``max_calls``: the provider may have billed it.
 """
 
 from __future__ import annotations

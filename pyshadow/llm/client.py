@@ -42,7 +42,11 @@ class LLMClient:
     accounting: Accounting
 
     def complete(self, request: ChatRequest, *, task: str) -> ChatResponse:
-        """The answer to ``request`` for residual task ``task`` (a stable name used in messages and file names)."""
+        """The answer to ``request`` for residual task ``task`` (a stable name used in messages and file names).
+
+        Raises ``CacheMiss`` (replay), ``LLMDisabled`` (none), ``BudgetExhausted`` (before a call the budget
+        cannot pay for; the task is recorded as skipped) and ``ProviderError`` (the endpoint failed).
+        """
         if self.mode in ("replay", "record"):
             assert self.cache is not None
             entry = self.cache.lookup(request)
