@@ -1,0 +1,58 @@
+"""``pyshadow audit FILE.lean [--allow-native-decide] [--json]``: run the static trust gate on one candidate file.
+
+Exit codes: 0 when the file is clean, 1 when there are findings, 2 when the file cannot be read (missing,
+unreadable, or not UTF-8). ``--json`` prints the findings as a JSON list of ``{kind, line, column, excerpt}``
+(``[]`` when clean); otherwise one ``FILE:LINE:COLUMN: kind: excerpt`` line per finding and a summary line.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+
+from ..errors import BadInput
+from ..score.audit import RULES, AuditPolicy, Finding, audit
+
+EXIT_CLEAN = 0
+EXIT_FINDINGS = 1
+
+
+def register(subparsers) -> None:
+    p = subparsers.add_parser("audit", help="flag what in a candidate Lean file could fake a pass")
+    p.add_argument("file", metavar="FILE.lean", help="the candidate file to audit")
+    p.add_argument(
+        "--allow-native-decide", action="store_true", help="do not flag native_decide and other compiler-trusting proofs"
+    )
+    p.add_argument("--json", action="store_true", help="print the findings as a JSON list")
+    p.set_defaults(handler=run)
+
+
+def read_source(path: Path) -> str:
+    """The file's text; ``BadInput`` (exit 2) when it is missing, unreadable or not UTF-8."""
+    try:
+        data = path.read_bytes()
+    except OSError as err:
+        raise BadInput(f"{path}: cannot read: {err.strerror or err}") from err
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as err:
+        raise BadInput(f"{path}: not valid UTF-8 (byte offset {err.start})") from err
+
+
+def format_finding(path: str, finding: Finding) -> str:
+    return f"{path}:{finding.line}:{finding.column}: {finding.kind}: {finding.excerpt}"
+
+
+def run(args: argparse.Namespace) -> int:
+    path = Path(args.file)
+    findings = audit(read_source(path), AuditPolicy(allow_native_decide=args.allow_native_decide))
+    if args.json:
+        print(json.dumps([f.to_dict() for f in findings], ensure_ascii=False, indent=2))
+    else:
+        for f in findings:
+            print(format_finding(args.file, f))
+        kinds = sorted({f.kind for f in findings})
+        detail = "; ".join(f"{k}: {RULES[k].summary}" for k in kinds)
+        print(f"{len(findings)} finding(s) in {args.file}" + (f" ({detail})" if detail else ""))
+    return EXIT_FINDINGS if findings else EXIT_CLEAN
