@@ -1,0 +1,305 @@
+"""Tests of the static trust gate (``pyshadow.score.audit``) and the ``pyshadow audit`` command.
+
+Fixtures: ``tests/fixtures/audit/cheating/*.lean`` open with ``-- audit-expect: KIND …``, the exact set of kinds the
+gate must report for that file; ``tests/fixtures/audit/benign/*.lean`` mention the same words in comments,
+docstrings, strings, char literals and «names» (plus legitimate scopes and ``open … in``) and must be clean.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+
+import pytest
+
+from pyshadow.commands import COMMAND_MODULES
+from pyshadow.commands import audit as audit_command
+from pyshadow.errors import BadInput
+from pyshadow.score.audit import DEFAULT_POLICY, RULES, AuditPolicy, Finding, audit, is_clean
+from pyshadow.syntax.lexer import IDENT, code_tokens, tokenize
+
+FIXTURES = Path(__file__).parent / "fixtures" / "audit"
+CHEATING = sorted((FIXTURES / "cheating").glob("*.lean"))
+BENIGN = sorted((FIXTURES / "benign").glob("*.lean"))
+
+
+def expected_kinds(path: Path) -> set[str]:
+    first = path.read_text(encoding="utf-8").splitlines()[0]
+    assert first.startswith("-- audit-expect:"), f"{path.name} must open with its expected kinds"
+    return set(first.split(":", 1)[1].split())
+
+
+def kinds(src: str, policy: AuditPolicy = DEFAULT_POLICY) -> set[str]:
+    return {f.kind for f in audit(src, policy)}
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Fixtures
+
+
+def test_fixture_counts():
+    assert len(CHEATING) >= 25
+    assert len(BENIGN) >= 12
+
+
+@pytest.mark.parametrize("path", CHEATING, ids=lambda p: p.stem)
+def test_cheating_candidate_is_flagged_with_expected_kinds(path: Path):
+    assert kinds(path.read_text(encoding="utf-8")) == expected_kinds(path)
+
+
+@pytest.mark.parametrize("path", BENIGN, ids=lambda p: p.stem)
+def test_benign_candidate_is_clean(path: Path):
+    assert audit(path.read_text(encoding="utf-8")) == []
+
+
+def test_every_rule_has_a_cheating_fixture():
+    covered = set().union(*(expected_kinds(p) for p in CHEATING))
+    assert covered == set(RULES)
+
+
+def test_expected_kinds_are_rule_names():
+    for p in CHEATING:
+        assert expected_kinds(p) <= set(RULES), p.name
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Findings: positions, excerpts, JSON
+
+
+def test_finding_position_and_excerpt():
+    src = "theorem t : 1 = 1 := by\n  -- fine\n  sorry\n"
+    assert audit(src) == [Finding("sorry", 3, 2, "sorry")]
+
+
+def test_findings_are_sorted_and_json_serialisable():
+    src = "axiom a : False\ntheorem t : False := by\n  native_decide\n#exit\n"
+    findings = audit(src)
+    assert [(f.kind, f.line, f.column) for f in findings] == [("axiom", 1, 0), ("native_decide", 3, 2), ("exit", 4, 0)]
+    assert json.loads(json.dumps([f.to_dict() for f in findings]))[0] == {
+        "kind": "axiom", "line": 1, "column": 0, "excerpt": "axiom a : False"
+    }
+
+
+def test_long_excerpt_is_cut():
+    src = "theorem t : True := by sorry -- " + "x" * 300
+    (finding,) = audit(src)
+    assert len(finding.excerpt) == 120 and finding.excerpt.endswith("…")
+
+
+def test_is_clean():
+    assert is_clean("theorem t : True := trivial")
+    assert not is_clean("theorem t : True := sorry")
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Attacker variants, one rule at a time
+
+
+@pytest.mark.parametrize(
+    "src, kind",
+    [
+        ("theorem t : 1 = 2 := sorry", "sorry"),
+        ("theorem t : 1 = 2 := by\n  first | rfl | admit", "sorry"),
+        ("theorem t : 1 = 2 := by\n  all_goals stop", "sorry"),
+        ("theorem t : 1 = 2 := by library_search", "sorry"),
+        ("theorem t : 1 = 2 := by rw?", "proof_search"),
+        ("protected axiom Foo.bar : False", "axiom"),
+        ("noncomputable axiom choice' : Nat", "axiom"),
+        ("theorem t : False := «sorryAx» _ false", "unsound_constant"),
+        ("theorem t : False := Lean.lcUnreachable", "unsound_constant"),
+        ("@[«implemented_by» g] def f := 1", "implemented_by"),
+        ("theorem t : 2 ≤ 3 := by decide (config := { native := true })", "native_decide"),
+        ("theorem t : 2 ≤ 3 := by bv_decide", "native_decide"),
+        ("theorem t : True := trivial\n  #exit", "exit"),
+        ("theorem t : True := trivial #exit", "exit"),
+        ("theorem t : True := trivial\n/- /- nested -/ never closed", "unterminated_comment"),
+        ('def s := "abc', "unterminated_string"),
+        ("notation3 \"∑'\" => 0", "syntax_extension"),
+        ("scoped[Foo] notation \"x\" => 1", "syntax_extension"),
+        ("postfix:max \"!\" => Nat.factorial", "syntax_extension"),
+        ("unif_hint (n : Nat) where n =?= 0 ⊢ n + 0 =?= 0", "syntax_extension"),
+        ("@[command_elab Lean.Parser.Command.check] def x := 1", "meta_attribute"),
+        ("@[builtin_tactic Lean.Parser.Tactic.decide] def x := 1", "meta_attribute"),
+        ("@[simp, local macro Foo.bar] def x := 1", "meta_attribute"),
+        ("#eval! 1 + 1", "run_code"),
+        ("theorem t : True := by run_tac pure ()", "run_code"),
+        ("builtin_initialize pure ()", "run_code"),
+        ("open Lean.Elab.Command", "meta_code"),
+        ("open Lean Meta in\ndef x := 1", "meta_code"),
+        ("def f := Lean.Environment.empty", "meta_code"),
+        ("theorem t : True := by\n  set_option debug.proofAsSorry true in\n  trivial", "set_option"),
+        ("set_option bootstrap.inductiveCheckResultingUniverse false", "set_option"),
+        ("set_option pp.all true", "set_option"),
+        ("set_option compiler.extract_closed false", "set_option"),
+        ("variable (h : False)\ninclude h", "include"),
+        ("attribute [-simp] Nat.add_comm", "foreign_attribute"),
+        ("attribute [instance 100] Real.instLE", "foreign_attribute"),
+        ("attribute [local instance] Classical.propDecidable Nat.decEq", "foreign_attribute"),
+        ("@[instance] def fakeLE : LE ℕ := ⟨fun _ _ => True⟩", "foreign_instance"),
+        ("def fakeLE : LE ℕ := ⟨fun _ _ => True⟩\nattribute [instance] fakeLE", "foreign_instance"),
+        ("instance {α : Type} [Preorder α] : LT (List α) := ⟨fun _ _ => True⟩", "foreign_instance"),
+        ("instance : ∀ n : ℕ, OfNat ℝ n := fun _ => ⟨0⟩", "foreign_instance"),
+        ("namespace A.B\nend A", "unbalanced_scope"),
+        ("section Foo\nend", "unbalanced_scope"),
+        ("namespace Foo\nend", "unbalanced_scope"),
+        ("mutual\ndef f : Nat := 0", "unbalanced_scope"),
+        ("end Foo", "unbalanced_scope"),
+        ("import Mathlib\nimport MyHack.Tactics", "import"),
+    ],
+)
+def test_attack_variant(src: str, kind: str):
+    assert kind in kinds(src)
+
+
+def test_decreasing_by_sorry_is_reported_once_with_its_own_kind():
+    src = "def f : Nat → Nat\n  | 0 => 0\n  | n + 1 => f n\ndecreasing_by\n  all_goals sorry\n"
+    assert [f.kind for f in audit(src)] == ["decreasing_by_sorry"]
+
+
+def test_sorry_after_decreasing_by_clause_is_plain_sorry():
+    src = "def f : Nat → Nat\n  | 0 => 0\n  | n + 1 => f n\ndecreasing_by omega\ntheorem t : False := sorry\n"
+    assert [f.kind for f in audit(src)] == ["sorry"]
+
+
+def test_interpolated_string_hole_is_code_but_plain_text_is_not():
+    assert kinds('def s := s!"{(sorry : Nat)}"') == {"sorry"}
+    assert kinds('def s := s!"sorry {1 + 1} admit"') == set()
+    assert kinds('def s := "{sorry}"') == set()
+
+
+def test_native_decide_allowed_by_policy():
+    src = "theorem t : 1999 ^ 2000 % 5 = 1 := by native_decide"
+    assert kinds(src) == {"native_decide"}
+    assert audit(src, AuditPolicy(allow_native_decide=True)) == []
+    # implemented_by stays flagged: it is what makes native_decide unsound.
+    trick = "@[implemented_by g] opaque f : Nat → Bool\n" + src
+    assert kinds(trick, AuditPolicy(allow_native_decide=True)) == {"implemented_by"}
+
+
+def test_disabled_rules_and_unknown_rule():
+    assert audit("theorem t : True := by exact?", AuditPolicy(disabled_rules=frozenset({"proof_search"}))) == []
+    with pytest.raises(ValueError, match="unknown audit rule"):
+        AuditPolicy(disabled_rules=frozenset({"no_such_rule"}))
+
+
+def test_option_policy_is_configurable():
+    policy = AuditPolicy(forbidden_option_prefixes=("debug.",), forbidden_options=frozenset({"maxRecDepth"}))
+    assert kinds("set_option pp.all true", policy) == set()
+    assert kinds("set_option maxRecDepth 100", policy) == {"set_option"}
+
+
+PROOFNET_STYLE = """import Mathlib
+
+open Fintype Subgroup Set Polynomial Ideal
+
+open scoped BigOperators
+
+noncomputable section
+theorem exercise_1_1_22a {G : Type*} [Group G] (x g : G) :
+  orderOf x = orderOf (g⁻¹ * x * g) := by
+  simp [orderOf_conj]
+"""
+
+
+def test_unclosed_section_flagged_unless_policy_allows_it():
+    assert kinds(PROOFNET_STYLE) == {"unbalanced_scope"}
+    assert audit(PROOFNET_STYLE, AuditPolicy(allow_unclosed_sections=True)) == []
+    # A namespace left open is never allowed: appended checkers would live inside it.
+    assert kinds("namespace Foo\n" + PROOFNET_STYLE, AuditPolicy(allow_unclosed_sections=True)) == {"unbalanced_scope"}
+
+
+def test_own_declarations_may_get_attributes_and_instances():
+    src = (
+        "namespace My\nclass Nice (α : Type) : Prop where\n  ok : True\nend My\n"
+        "instance : My.Nice ℕ := ⟨trivial⟩\n"
+        "theorem helper : 1 + 1 = 2 := rfl\nattribute [simp] helper My.helper_missing\n"
+    )
+    # `helper` is the candidate's; `My.helper_missing` is not declared anywhere in it.
+    assert [(f.kind, f.line, f.column) for f in audit(src)] == [("foreign_attribute", 7, 24)]
+
+
+def test_open_in_and_scopes_are_fine():
+    src = "open Nat in\ntheorem t : 2 ∣ 4 := by\n  open Finset in\n  decide\nnamespace A\nsection B\nend B\nend A\n"
+    assert audit(src) == []
+
+
+def test_mentions_outside_code_are_not_findings():
+    src = (
+        "-- sorry axiom #exit\n/-- admit native_decide -/\ntheorem «sorry» : True := trivial\n"
+        "def c : Char := '#'\ndef s : String := \"#exit /- sorry\"\n"
+    )
+    assert audit(src) == []
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# The command
+
+
+def run_cli(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(prog="pyshadow")
+    audit_command.register(parser.add_subparsers(dest="command", required=True))
+    args = parser.parse_args(argv)
+    return args.handler(args)
+
+
+def test_cli_json_findings_exit_1(tmp_path: Path, capsys):
+    f = tmp_path / "cand.lean"
+    f.write_text("theorem t : 1999 ^ 2000 % 5 = 1 := by native_decide\n", encoding="utf-8")
+    assert run_cli(["audit", str(f), "--json"]) == 1
+    out = json.loads(capsys.readouterr().out)
+    assert out == [{"kind": "native_decide", "line": 1, "column": 38,
+                    "excerpt": "theorem t : 1999 ^ 2000 % 5 = 1 := by native_decide"}]
+    assert run_cli(["audit", str(f), "--json", "--allow-native-decide"]) == 0
+    assert json.loads(capsys.readouterr().out) == []
+
+
+def test_cli_text_output(tmp_path: Path, capsys):
+    f = tmp_path / "cand.lean"
+    f.write_text("theorem t : True := by\n  sorry\n", encoding="utf-8")
+    assert run_cli(["audit", str(f)]) == 1
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == f"{f}:2:2: sorry: sorry"
+    assert lines[-1].startswith("1 finding(s) in")
+
+
+def test_cli_clean_exit_0(tmp_path: Path, capsys):
+    f = tmp_path / "cand.lean"
+    f.write_text("theorem t : True := trivial\n", encoding="utf-8")
+    assert run_cli(["audit", str(f)]) == 0
+    assert "0 finding(s)" in capsys.readouterr().out
+
+
+def test_cli_unreadable_or_not_utf8_is_bad_input(tmp_path: Path):
+    with pytest.raises(BadInput) as missing:
+        run_cli(["audit", str(tmp_path / "missing.lean")])
+    assert missing.value.exit_code == 2
+    bad = tmp_path / "bad.lean"
+    bad.write_bytes(b"theorem t : True := \xff\n")
+    with pytest.raises(BadInput, match="UTF-8"):
+        run_cli(["audit", str(bad)])
+
+
+@pytest.mark.skipif("audit" not in COMMAND_MODULES, reason="`audit` is not registered in COMMAND_MODULES yet")
+def test_cli_main_exit_codes(tmp_path: Path, capsys):
+    from pyshadow.cli import main
+
+    f = tmp_path / "cand.lean"
+    f.write_text("axiom a : False\n", encoding="utf-8")
+    assert main(["audit", str(f), "--json"]) == 1
+    assert main(["audit", str(tmp_path / "missing.lean")]) == 2
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Lexer gaps found while writing the gate (the lexer is not ours to edit; see the report)
+
+
+@pytest.mark.xfail(strict=True, reason="lexer: code in the {…} holes of interpolated strings is lexed as string text "
+                   "(the audit works around it by re-lexing holes)")
+def test_lexer_interpolated_string_holes_are_code():
+    assert any(t.kind == IDENT and t.text == "sorry" for t in code_tokens('def s := s!"{sorry}"'))
+
+
+@pytest.mark.xfail(strict=True, reason="lexer: `.2.1` projections are lexed as the decimal number `2.1`")
+def test_lexer_nested_projection_is_two_field_indices():
+    assert [t.text for t in tokenize("(foo h).2.1")][-4:] == [".", "2", ".", "1"]
