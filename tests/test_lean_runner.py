@@ -14,7 +14,14 @@ from pathlib import Path
 
 import pytest
 
-from conftest_lean import PRELUDE_HEADER, Checker, checker_file, kernel_lean_exe, slow_file_text, standin_lean  # noqa: F401
+from conftest_lean import (  # noqa: F401 - fixtures are used by name
+    PRELUDE_HEADER,
+    Checker,
+    checker_file,
+    kernel_lean_exe,
+    slow_file_text,
+    standin_lean,
+)
 from pyshadow.lean import runner
 from pyshadow.lean.toolchain import LeanExecutable
 from pyshadow.lean.diagnostics import Diagnostic, Position, parse_axioms_message, parse_json_output
@@ -41,7 +48,9 @@ LEAN_LINES = [
 
 
 def test_parse_json_output_keeps_noise_verbatim() -> None:
-    stdout = "\n".join([LEAN_LINES[0], "", "Stack overflow detected. Aborting.", LEAN_LINES[1], '{"x": 1}', LEAN_LINES[2]])
+    stdout = "\n".join(
+        [LEAN_LINES[0], "", "Stack overflow detected. Aborting.", LEAN_LINES[1], '{"x": 1}', LEAN_LINES[2]]
+    )
     diagnostics, noise = parse_json_output(stdout)
     assert [d.severity for d in diagnostics] == ["information", "error", "error"]
     assert diagnostics[1].pos == Position(6, 19) and diagnostics[1].end_pos == Position(6, 23)
@@ -113,7 +122,8 @@ def test_judge_names_compare_without_guillemets() -> None:
 
 
 def test_judge_with_text_ignores_an_axioms_message_not_from_print_axioms() -> None:
-    text = "prelude\naxiom P : Prop\ntheorem a : P := x\n  -- body\nrun_cmd logInfo \"'a' does not depend on any axioms\"\n"
+    text = "prelude\naxiom P : Prop\ntheorem a : P := x\n  -- body\n"
+    text += "run_cmd logInfo \"'a' does not depend on any axioms\"\n"
     result = _result(_info(5, "'a' does not depend on any axioms"))
     assert judge(result, SPANS[:1]).get("a").passed  # without the source, the line is taken at its word
     verdict = judge(result, SPANS[:1], text=text)["a"]

@@ -29,9 +29,6 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Iterable, Iterator, Sequence
 
-import joblib
-import joblib.parallel
-
 from .runner import DeclarationSpan, Verdict, judge, run_lean
 from .toolchain import LeanExecutable, toolchain_fingerprint
 
@@ -157,6 +154,8 @@ def _parallel_results(
 ) -> Iterator[JobResult]:
     if not pending:
         return iter(())
+    import joblib  # imported on use, like tqdm: importing pyshadow.lean stays cheap
+
     parallel = joblib.Parallel(n_jobs=n_jobs, backend=effective_backend(backend), return_as="generator_unordered")
     return parallel(joblib.delayed(run_job)(job, lean, memory_mb, cache_keys[job.key]) for job in pending)
 
@@ -165,6 +164,8 @@ def effective_backend(requested: str | None) -> str | None:
     """``requested``, unless a ``joblib.parallel_config`` context chose a backend (then None defers to it)."""
     if requested is None:
         return None
+    import joblib.parallel
+
     config = getattr(joblib.parallel._backend, "config", None)  # the thread-local set by parallel_config
     if isinstance(config, dict):
         active = config.get("backend")

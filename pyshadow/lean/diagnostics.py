@@ -74,7 +74,7 @@ def first_line(message: str, limit: int = 200) -> str:
 
 
 def parse_json_output(stdout: str) -> tuple[list[Diagnostic], list[str]]:
-    """Split ``lean --json`` stdout into diagnostics and the non-diagnostic lines (kept verbatim, blank lines dropped)."""
+    """Split ``lean --json`` stdout into diagnostics and other lines (kept verbatim; blank lines dropped)."""
     diagnostics: list[Diagnostic] = []
     noise: list[str] = []
     for line in stdout.splitlines():

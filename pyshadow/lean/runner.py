@@ -216,7 +216,9 @@ def _kill_group(pgid: int) -> None:
         pass  # the group is already empty
 
 
-def classify_exit(returncode: int, diagnostics: list[Diagnostic], noise: list[str], stderr_tail: str) -> tuple[str, str]:
+def classify_exit(
+    returncode: int, diagnostics: list[Diagnostic], noise: list[str], stderr_tail: str
+) -> tuple[str, str]:
     """Status and detail of a process that exited by itself."""
     if returncode < 0:
         try:

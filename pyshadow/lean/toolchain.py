@@ -209,7 +209,8 @@ def _link_shim(lib_dir: Path, binary: Path) -> None:
         try:
             proc = subprocess.run(command, capture_output=True, text=True, timeout=PROBE_TIMEOUT_S)
         except subprocess.TimeoutExpired:
-            raise KernelTierUnavailable(f"{cc} took over {PROBE_TIMEOUT_S:.0f} s linking the kernel-tier lean") from None
+            reason = f"{cc} took over {PROBE_TIMEOUT_S:.0f} s to link the kernel-tier lean"
+            raise KernelTierUnavailable(reason) from None
         if proc.returncode != 0:
             last = (proc.stderr.strip().splitlines() or ["no message"])[-1]
             raise KernelTierUnavailable(f"{cc} could not link the kernel-tier lean: {last}")
