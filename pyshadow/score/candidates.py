@@ -210,10 +210,15 @@ class NamedDeclaration:
 
 
 def _signature(header: str, name: str) -> str:
-    """The header after ``keyword name``, token by token (comments and spacing ignored)."""
+    """The header after ``keyword name``, token by token (comments and spacing ignored).
+
+    The name token is the first whose last component is ``name``'s (so ``S.myF`` finds ``myF`` in ``def myF …``).
+    """
     toks = [t.text for t in code_tokens(header)]
-    if name in toks:
-        toks = toks[toks.index(name) + 1 :]
+    last = name_components(normalize_name(name))[-1:]
+    for k, text in enumerate(toks):
+        if name_components(normalize_name(text))[-1:] == last:
+            return " ".join(toks[k + 1 :])
     return " ".join(toks)
 
 
