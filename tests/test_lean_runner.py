@@ -117,8 +117,12 @@ def test_judge_self_dependency_without_error_still_fails() -> None:
 
 def test_judge_names_compare_without_guillemets() -> None:
     spans = (DeclarationSpan("Ns.«my check»", 3, 4),)
-    verdicts = judge(_result(_info(5, "'Ns.my check' does not depend on any axioms")), spans)
-    assert verdicts["Ns.«my check»"].passed
+    result = _result(_info(5, "'Ns.«my check»' does not depend on any axioms"))
+    assert judge(result, spans)["Ns.«my check»"].passed
+    text = "prelude\nnamespace Ns\ntheorem «my check» : P := p\nend Ns\n#print axioms Ns.«my check» -- checker\n"
+    assert judge(result, spans, text=text)["Ns.«my check»"].passed
+    inside = "prelude\nnamespace Ns\ntheorem «my check» : P := p\n\n#print axioms «my check»\n"
+    assert judge(result, spans, text=inside)["Ns.«my check»"].passed
 
 
 def test_judge_with_text_ignores_an_axioms_message_not_from_print_axioms() -> None:
@@ -299,6 +303,19 @@ def _live_group_members(pgid: int) -> list[int]:
         if pgrp == pgid and state not in ("Z", "X"):
             members.append(int(entry.name))
     return members
+
+
+def test_an_interrupt_while_waiting_kills_lean(standin_lean, tmp_path: Path, monkeypatch) -> None:
+    seen: list[int] = []
+
+    def interrupt(pid: int) -> int:
+        seen.append(pid)
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(runner, "tree_rss_bytes", interrupt)
+    with pytest.raises(KeyboardInterrupt):
+        run_lean(standin_lean, _standin_file(tmp_path, "sleep 60"), timeout_s=60)
+    assert seen and _live_group_members(seen[0]) == []
 
 
 def test_memory_cap_counts_the_process_tree(standin_lean, tmp_path: Path) -> None:

