@@ -1,0 +1,711 @@
+"""Problem files: a benchmark problem is a folder holding ``problem.toml`` and its reference Lean file.
+
+The folder is named after the problem's ``id``. ``problem.toml`` is read and written with tomlkit, so a load → save
+round trip keeps comments, key order, quoting and spacing byte for byte, and a save after an edit changes only the
+values that changed.
+
+Schema (also in ``problems/README.md``)::
+
+    id = "nat_add_comm_assoc"        # required; [A-Za-z0-9_.-]+; equals the folder name
+    area = "number_theory"           # required; free text in lower_snake
+    level = "L1"                     # required; L1 | L2 | L3
+    source = "…"                     # required, non-empty; where the problem comes from
+    imports = []                     # required; [] = core Lean only, ["Mathlib"] = needs Mathlib.
+                                     #   Must equal the reference file's `import` lines.
+    reference = "Reference.lean"     # required; a file inside the folder, relative to it
+    targets = ["Problem.foo"]        # required, ≥ 1, distinct; fully qualified names of declarations
+                                     #   in the reference (`namespace … end` blocks are resolved)
+    [informal]                       # required table
+    statement = \"\"\"…\"\"\"           # required, non-empty
+    proof = \"\"\"…\"\"\"               # optional ("" = absent)
+    [rules]                          # optional table: public formalization rules shown to solvers
+    text = \"\"\"…\"\"\"                # "" = absent
+    [[shadows]]                      # optional, repeated: expert-written shadows
+    target = "Problem.foo"           # one of `targets`
+    statement = "…"                  # a Lean conclusion under the target's binders
+    provenance = "expert"            # expert | llm:<model>   (default: expert)
+
+Any other key is an error (a typo such as ``target = …`` for ``targets`` must not pass silently).
+
+A malformed problem raises :class:`ProblemError`, a :class:`~pyshadow.errors.BadInput` whose message is one line
+naming the file, the field and what was expected. :func:`load_problems` collects those errors per problem and
+goes on with the rest.
+
+Sample candidates (``<folder>/candidates/<kind>.lean`` with ``candidates/expected.toml``) are read by
+:func:`load_sample_candidates`; see ``problems/README.md`` for their format.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import tempfile
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import tomlkit
+from tomlkit.exceptions import ParseError as TomlParseError
+from tomlkit.toml_document import TOMLDocument
+
+from .errors import BadInput
+from .syntax.lexer import IDENT, code_tokens, find_declarations
+
+PROBLEM_FILE = "problem.toml"
+CANDIDATES_DIR = "candidates"
+EXPECTED_FILE = "expected.toml"
+LEVELS = ("L1", "L2", "L3")
+CANDIDATE_KINDS = ("faithful", "weakened", "strengthened", "conclusion_as_hypothesis", "cheating")
+AUDIT_VERDICTS = ("clean", "flagged")
+
+_ID_RE = re.compile(r"[A-Za-z0-9_.-]+")
+_AREA_RE = re.compile(r"[a-z0-9]+(?:_[a-z0-9]+)*")
+_PROVENANCE_RE = re.compile(r"expert|llm:\S+")
+_NAME_PART = r"(?:«[^»]+»|[^\W\d][\w'!?₀-₉]*)"
+_LEAN_NAME_RE = re.compile(rf"{_NAME_PART}(?:\.{_NAME_PART})*")
+_MODULE_RE = re.compile(r"[A-Za-z_][A-Za-z0-9_']*(?:\.[A-Za-z_][A-Za-z0-9_']*)*")
+
+_TOP_KEYS = ("id", "area", "level", "source", "imports", "reference", "targets", "informal", "rules", "shadows")
+_INFORMAL_KEYS = ("statement", "proof")
+_RULES_KEYS = ("text",)
+_SHADOW_KEYS = ("target", "statement", "provenance")
+_EXPECTED_KEYS = ("kind", "forward", "backward", "audit", "note")
+
+
+class ProblemError(BadInput):
+    """A problem (or its sample candidates) is malformed; the message names the file, the field, what was expected.
+
+    ``path`` is the offending file (or folder); ``field`` the dotted field name, when one field is at fault.
+    """
+
+    def __init__(self, path: Path | str, message: str, field: str | None = None):
+        self.path = Path(path)
+        self.field = field
+        self.reason = message
+        where = f"{path}: field '{field}'" if field else f"{path}"
+        super().__init__(_one_line(f"{where}: {message}"))
+
+
+@dataclass(frozen=True)
+class ExpertShadow:
+    """A shadow written by an expert (or by a model, said by ``provenance``) for one target."""
+
+    target: str
+    statement: str
+    provenance: str = "expert"
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One benchmark problem, as loaded from its folder.
+
+    ``reference`` is the reference file's path (the folder joined with the relative path in ``problem.toml``).
+    ``document`` is the parsed ``problem.toml``; :func:`save_problem` writes changed fields back into it, so
+    comments and formatting survive. It takes no part in equality.
+    """
+
+    id: str
+    area: str
+    level: str
+    source: str
+    imports: tuple[str, ...]
+    reference: Path
+    targets: tuple[str, ...]
+    informal_statement: str
+    informal_proof: str | None
+    rules: str | None
+    expert_shadows: tuple[ExpertShadow, ...]
+    folder: Path
+    document: TOMLDocument | None = field(default=None, compare=False, repr=False)
+
+    @property
+    def needs_mathlib(self) -> bool:
+        """Whether the reference (and so every checker) needs Mathlib rather than core Lean alone."""
+        return any(m == "Mathlib" or m.startswith("Mathlib.") for m in self.imports)
+
+    @property
+    def problem_file(self) -> Path:
+        return self.folder / PROBLEM_FILE
+
+    @property
+    def reference_relpath(self) -> str:
+        """The reference path as written in ``problem.toml`` (relative to the folder, ``/``-separated)."""
+        return Path(os.path.relpath(self.reference, self.folder)).as_posix()
+
+
+@dataclass(frozen=True)
+class SampleCandidate:
+    """A bundled sample candidate and the skeleton verdict expected for it (from ``candidates/expected.toml``).
+
+    ``forward``: every forward check passes; ``backward``: the backward check passes; ``audit``: what the trust
+    gate says. A flagged candidate earns nothing, so its ``forward`` and ``backward`` are false.
+    """
+
+    name: str  # the file stem, e.g. "faithful_implicit"
+    path: Path
+    kind: str  # one of CANDIDATE_KINDS
+    forward: bool
+    backward: bool
+    audit: str  # "clean" | "flagged"
+    note: str = ""
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Loading
+
+
+def load_problem(folder: Path | str) -> Problem:
+    """Load and validate the problem in ``folder``; raise :class:`ProblemError` on the first defect found."""
+    folder = Path(folder)
+    path = folder / PROBLEM_FILE
+    doc = _parse_toml(path)
+    data = doc.unwrap()
+    _check_keys(path, data, _TOP_KEYS, prefix="")
+
+    problem_id = _require_str(path, data, "id")
+    if not _ID_RE.fullmatch(problem_id):
+        raise ProblemError(path, f"expected letters, digits, '_', '.' or '-', got {problem_id!r}", "id")
+    if problem_id != folder.resolve().name:
+        raise ProblemError(path, f"expected the folder name {folder.resolve().name!r}, got {problem_id!r}", "id")
+    area = _require_str(path, data, "area")
+    if not _AREA_RE.fullmatch(area):
+        raise ProblemError(path, f"expected lower_snake text such as 'number_theory', got {area!r}", "area")
+    level = _require_str(path, data, "level")
+    if level not in LEVELS:
+        raise ProblemError(path, f"expected one of {', '.join(LEVELS)}, got {level!r}", "level")
+    source = _require_str(path, data, "source")
+    imports = _require_str_list(path, data, "imports", allow_empty=True)
+    for module in imports:
+        if not _MODULE_RE.fullmatch(module):
+            raise ProblemError(path, f"expected Lean module names such as 'Mathlib', got {module!r}", "imports")
+    reference = _reference_path(path, folder, _require_str(path, data, "reference"))
+    targets = _require_str_list(path, data, "targets", allow_empty=False)
+    for target in targets:
+        if not _LEAN_NAME_RE.fullmatch(target):
+            raise ProblemError(path, f"expected a fully qualified Lean name, got {target!r}", "targets")
+    if len(set(targets)) != len(targets):
+        raise ProblemError(path, "expected distinct names, got a repeated one", "targets")
+
+    informal = _require_table(path, data, "informal")
+    _check_keys(path, informal, _INFORMAL_KEYS, prefix="informal.")
+    statement = _require_str(path, informal, "statement", prefix="informal.")
+    proof = _optional_str(path, informal, "proof", prefix="informal.")
+    rules_table = data.get("rules")
+    rules = None
+    if rules_table is not None:
+        if not isinstance(rules_table, dict):
+            raise ProblemError(path, f"expected a table [rules], got {_type_name(rules_table)}", "rules")
+        _check_keys(path, rules_table, _RULES_KEYS, prefix="rules.")
+        rules = _optional_str(path, rules_table, "text", prefix="rules.")
+    shadows = _expert_shadows(path, data.get("shadows"), targets)
+
+    text = _read_text(reference, path, "reference")
+    _check_imports(path, reference, text, imports)
+    declared = declared_names(text)
+    for target in targets:
+        if _normalize_name(target) not in declared:
+            raise ProblemError(
+                path, f"{target!r} is not declared in {reference.name} (declared: {_preview(declared)})", "targets"
+            )
+
+    return Problem(
+        id=problem_id,
+        area=area,
+        level=level,
+        source=source,
+        imports=tuple(imports),
+        reference=reference,
+        targets=tuple(targets),
+        informal_statement=statement,
+        informal_proof=proof,
+        rules=rules,
+        expert_shadows=shadows,
+        folder=folder,
+        document=doc,
+    )
+
+
+def load_problems(root: Path | str) -> tuple[list[Problem], list[ProblemError]]:
+    """Every problem under ``root`` (each folder holding a ``problem.toml``, at any depth), sorted by id.
+
+    A malformed problem becomes a :class:`ProblemError` in the second list (sorted by path) and does not stop the
+    others. Two folders with the same id: the second one (by path) is reported. Hidden folders are skipped.
+    """
+    root = Path(root)
+    if not root.is_dir():
+        raise ProblemError(root, "expected a folder of problems, found none")
+    problems: dict[str, Problem] = {}
+    errors: list[ProblemError] = []
+    for path in sorted(root.rglob(PROBLEM_FILE)):
+        if any(part.startswith(".") for part in path.relative_to(root).parts):
+            continue
+        try:
+            problem = load_problem(path.parent)
+        except ProblemError as err:
+            errors.append(err)
+            continue
+        if problem.id in problems:
+            errors.append(
+                ProblemError(path, f"expected a unique id, {problem.id!r} is also {problems[problem.id].folder}", "id")
+            )
+            continue
+        problems[problem.id] = problem
+    return [problems[k] for k in sorted(problems)], sorted(errors, key=lambda e: str(e.path))
+
+
+def reference_text(problem: Problem) -> str:
+    """The text of the problem's reference Lean file."""
+    return _read_text(problem.reference, problem.problem_file, "reference")
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Saving
+
+
+def save_problem(problem_or_document: Problem | TOMLDocument, folder: Path | str) -> Path:
+    """Write ``problem.toml`` into ``folder`` (created if missing) and return its path.
+
+    A document is written as it is. A problem is merged into the document it was loaded from: only fields whose
+    value changed are rewritten, so comments and hand formatting survive; a problem built by hand gets a fresh
+    document. The reference file is not written (it is the author's Lean file).
+    """
+    folder = Path(folder)
+    if isinstance(problem_or_document, Problem):
+        doc = problem_document(problem_or_document)
+    elif isinstance(problem_or_document, TOMLDocument):
+        doc = problem_or_document
+    else:
+        raise TypeError(f"save_problem expects a Problem or a tomlkit document, got {type(problem_or_document)!r}")
+    path = folder / PROBLEM_FILE
+    _write_atomically(path, tomlkit.dumps(doc))
+    return path
+
+
+def problem_document(problem: Problem) -> TOMLDocument:
+    """The TOML document for ``problem``: its original document with changed fields rewritten, or a new one."""
+    doc = tomlkit.parse(tomlkit.dumps(problem.document)) if problem.document is not None else tomlkit.document()
+    _set(doc, "id", problem.id)
+    _set(doc, "area", problem.area)
+    _set(doc, "level", problem.level)
+    _set(doc, "source", problem.source)
+    _set(doc, "imports", list(problem.imports))
+    _set(doc, "reference", problem.reference_relpath)
+    _set(doc, "targets", list(problem.targets))
+
+    if "informal" not in doc:
+        doc.add(tomlkit.nl())
+        doc.add("informal", tomlkit.table())
+    informal = doc["informal"]
+    _set(informal, "statement", problem.informal_statement)
+    _set_optional(informal, "proof", problem.informal_proof)
+
+    if problem.rules is None:
+        if "rules" in doc:
+            del doc["rules"]
+    else:
+        if "rules" not in doc:
+            doc.add(tomlkit.nl())
+            doc.add("rules", tomlkit.table())
+        _set(doc["rules"], "text", problem.rules)
+
+    wanted = [
+        {"target": s.target, "statement": s.statement, "provenance": s.provenance} for s in problem.expert_shadows
+    ]
+    current = doc.get("shadows")
+    current_entries = [{"provenance": "expert", **entry} for entry in (current.unwrap() if current is not None else [])]
+    if current_entries != wanted:
+        if "shadows" in doc:
+            del doc["shadows"]
+        if wanted:
+            shadows = tomlkit.aot()
+            for entry in wanted:
+                table = tomlkit.table()
+                for key, value in entry.items():
+                    table.add(key, _toml_value(value))
+                shadows.append(table)
+            doc.add("shadows", shadows)
+    return doc
+
+
+def new_problem_document(problem_id: str, area: str, level: str) -> TOMLDocument:
+    """A ``problem.toml`` for a new problem: every field present and commented, placeholders to fill in.
+
+    It does not load as is (``source``, ``targets`` and the informal statement are empty) — on purpose: the
+    author must fill them in.
+    """
+    if not _ID_RE.fullmatch(problem_id):
+        raise BadInput(f"problem id: expected letters, digits, '_', '.' or '-', got {problem_id!r}")
+    if not _AREA_RE.fullmatch(area):
+        raise BadInput(f"problem area: expected lower_snake text such as 'number_theory', got {area!r}")
+    if level not in LEVELS:
+        raise BadInput(f"problem level: expected one of {', '.join(LEVELS)}, got {level!r}")
+    doc = tomlkit.document()
+    doc.add(tomlkit.comment("A pyshadow problem. This file and its reference Lean file sit in a folder named after"))
+    doc.add(tomlkit.comment("`id`. Schema: problems/README.md in the pyshadow repository."))
+
+    def add(key: str, value: Any, comment: str) -> None:
+        item = tomlkit.item(value)
+        item.comment(comment)
+        doc.add(key, item)
+
+    add("id", problem_id, "unique; letters, digits, '_', '.', '-'; equals the folder name")
+    add("area", area, "lower_snake, e.g. number_theory, algebra, analysis, logic")
+    add("level", level, "L1 | L2 | L3")
+    add("source", "", "where the problem comes from: book and exercise, competition, paper")
+    add("imports", tomlkit.array(), '[] = core Lean only; ["Mathlib"] = needs Mathlib; must match the reference')
+    add("reference", "Reference.lean", "the reference formalization, relative to this folder")
+    add("targets", tomlkit.array(), "fully qualified names of the target declarations in the reference (>= 1)")
+
+    informal = tomlkit.table()
+    informal.add(tomlkit.comment("The informal problem, as shown to solvers."))
+    informal.add("statement", tomlkit.string("", multiline=True))
+    informal.add(tomlkit.comment("Optional: the informal proof (leave empty if there is none)."))
+    informal.add("proof", tomlkit.string("", multiline=True))
+    doc.add(tomlkit.nl())
+    doc.add("informal", informal)
+
+    rules = tomlkit.table()
+    rules.add(tomlkit.comment("Optional: public formalization rules shown to solvers (names, conventions)."))
+    rules.add("text", tomlkit.string("", multiline=True))
+    doc.add(tomlkit.nl())
+    doc.add("rules", rules)
+
+    doc.add(tomlkit.nl())
+    doc.add(tomlkit.comment("Optional expert shadows, one [[shadows]] table each:"))
+    doc.add(tomlkit.comment("[[shadows]]"))
+    doc.add(tomlkit.comment('target = "Namespace.theorem_name"  # one of `targets`'))
+    doc.add(tomlkit.comment('statement = "…"  # a Lean conclusion under the target\'s binders'))
+    doc.add(tomlkit.comment('provenance = "expert"  # expert | llm:<model>'))
+    return doc
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Sample candidates
+
+
+def load_sample_candidates(problem: Problem) -> tuple[SampleCandidate, ...]:
+    """The problem's sample candidates with their expected verdicts, sorted by name; () when it has none.
+
+    Every ``candidates/*.lean`` must have an entry in ``candidates/expected.toml`` and every entry a file; a
+    name starts with its kind (``faithful_implicit`` is of kind ``faithful``).
+    """
+    folder = problem.folder / CANDIDATES_DIR
+    if not folder.is_dir():
+        return ()
+    path = folder / EXPECTED_FILE
+    data = _parse_toml(path).unwrap()
+    files = {p.stem: p for p in folder.glob("*.lean")}
+    unlisted = sorted(set(files) - set(data))
+    if unlisted:
+        raise ProblemError(path, f"expected an entry for candidate file {unlisted[0]}.lean", unlisted[0])
+    result = []
+    for name in sorted(data):
+        entry = data[name]
+        if not isinstance(entry, dict):
+            raise ProblemError(path, f"expected a table [{name}], got {_type_name(entry)}", name)
+        if name not in files:
+            raise ProblemError(path, f"expected a candidate file {name}.lean beside expected.toml", name)
+        _check_keys(path, entry, _EXPECTED_KEYS, prefix=f"{name}.")
+        kind = _require_str(path, entry, "kind", prefix=f"{name}.")
+        if kind not in CANDIDATE_KINDS:
+            raise ProblemError(path, f"expected one of {', '.join(CANDIDATE_KINDS)}, got {kind!r}", f"{name}.kind")
+        if name != kind and not name.startswith(kind + "_"):
+            raise ProblemError(path, f"expected the file name to start with its kind {kind!r}", f"{name}.kind")
+        forward = _require_bool(path, entry, "forward", prefix=f"{name}.")
+        backward = _require_bool(path, entry, "backward", prefix=f"{name}.")
+        audit = _require_str(path, entry, "audit", prefix=f"{name}.")
+        if audit not in AUDIT_VERDICTS:
+            raise ProblemError(path, f"expected one of {', '.join(AUDIT_VERDICTS)}, got {audit!r}", f"{name}.audit")
+        if audit == "flagged" and (forward or backward):
+            raise ProblemError(path, "expected forward = backward = false for a flagged candidate", f"{name}.audit")
+        note = _optional_str(path, entry, "note", prefix=f"{name}.") or ""
+        result.append(SampleCandidate(name, files[name], kind, forward, backward, audit, note))
+    return tuple(result)
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Declarations in the reference
+
+
+def declared_names(src: str) -> frozenset[str]:
+    """Fully qualified names of the named declarations in ``src``, ``namespace … end`` blocks resolved.
+
+    ``_root_.`` and «guillemets» are dropped, as Lean does when it names the declaration.
+    """
+    scopes = _namespace_changes(src)
+    names = set()
+    for decl in find_declarations(src):
+        if decl.name is None:
+            continue
+        namespaces = _namespace_at(scopes, decl.keyword_start)
+        parts = _name_parts(decl.name)
+        if parts and parts[0] == "_root_":
+            names.add(".".join(parts[1:]))
+        else:
+            names.add(".".join([*namespaces, *parts]))
+    return frozenset(names)
+
+
+def reference_imports(src: str) -> tuple[str, ...]:
+    """The modules named by the ``import`` commands at the head of a Lean file, in order."""
+    tokens = code_tokens(src)
+    modules = []
+    i = 0
+    while i < len(tokens):
+        text = tokens[i].text
+        if text in ("module", "prelude", "public", "meta", "private"):
+            i += 1
+        elif text == "import" and i + 1 < len(tokens) and tokens[i + 1].kind == IDENT:
+            j = i + 1
+            if tokens[j].text == "all" and j + 1 < len(tokens) and tokens[j + 1].kind == IDENT:
+                j += 1
+            modules.append(tokens[j].text)
+            i = j + 1
+        else:
+            break
+    return tuple(modules)
+
+
+def _namespace_changes(src: str) -> list[tuple[int, tuple[str, ...]]]:
+    """(offset, namespaces in force after it) at every ``namespace``/``section``/``mutual``/``end`` command."""
+    tokens = code_tokens(src)
+    stack: list[str | None] = []  # a namespace component, or None for a section / mutual block
+    changes: list[tuple[int, tuple[str, ...]]] = []
+    for i, tok in enumerate(tokens):
+        if tok.kind != IDENT or tok.text not in ("namespace", "section", "end", "mutual"):
+            continue
+        if not _starts_command(src, tokens, i):
+            continue
+        nxt = tokens[i + 1] if i + 1 < len(tokens) else None
+        same_line = nxt is not None and "\n" not in src[tok.end : nxt.start] and nxt.kind == IDENT
+        if tok.text == "namespace" and nxt is not None and nxt.kind == IDENT:
+            stack.extend(_name_parts(nxt.text))
+        elif tok.text in ("section", "mutual"):
+            count = len(_name_parts(nxt.text)) if tok.text == "section" and same_line else 1
+            stack.extend([None] * count)
+        elif tok.text == "end":
+            count = len(_name_parts(nxt.text)) if same_line else 1
+            del stack[max(0, len(stack) - count) :]
+        changes.append((tok.end, tuple(s for s in stack if s is not None)))
+    return changes
+
+
+def _starts_command(src: str, tokens: list, i: int) -> bool:
+    """A scope keyword begins a command when it opens a line, or follows ``noncomputable`` that does."""
+    line_start = src.rfind("\n", 0, tokens[i].start) + 1
+    prefix = src[line_start : tokens[i].start]
+    if not prefix.strip():
+        return True
+    return tokens[i].text == "section" and prefix.strip() == "noncomputable"
+
+
+def _namespace_at(changes: list[tuple[int, tuple[str, ...]]], offset: int) -> tuple[str, ...]:
+    current: tuple[str, ...] = ()
+    for at, namespaces in changes:
+        if at > offset:
+            break
+        current = namespaces
+    return current
+
+
+def _name_parts(name: str) -> list[str]:
+    """Components of a dotted Lean name, «guillemets» removed."""
+    parts = re.findall(r"«[^»]*»|[^.«]+", name)
+    return [p[1:-1] if p.startswith("«") else p for p in parts]
+
+
+def _normalize_name(name: str) -> str:
+    parts = _name_parts(name)
+    if parts and parts[0] == "_root_":
+        parts = parts[1:]
+    return ".".join(parts)
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Validation helpers (pure, each raises one ProblemError)
+
+
+def _parse_toml(path: Path) -> TOMLDocument:
+    text = _read_text(path, path, None)
+    try:
+        return tomlkit.parse(text)
+    except TomlParseError as err:
+        reason = re.sub(r" at line \d+ col \d+$", "", str(err))
+        raise ProblemError(path, f"invalid TOML at line {err.line}, column {err.col + 1}: {reason}") from None
+
+
+def _read_text(path: Path, owner: Path, field_name: str | None) -> str:
+    try:
+        return path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        if path == owner:
+            raise ProblemError(path, "file not found") from None
+        raise ProblemError(owner, f"expected an existing file, {path} not found", field_name) from None
+    except UnicodeDecodeError as err:
+        raise ProblemError(path, f"expected UTF-8 text, byte {err.start} is not") from None
+    except OSError as err:
+        raise ProblemError(path, f"cannot read: {err.strerror or err}") from None
+
+
+def _check_keys(path: Path, data: Mapping[str, Any], allowed: Iterable[str], prefix: str) -> None:
+    allowed = tuple(allowed)
+    for key in data:
+        if key not in allowed:
+            raise ProblemError(path, f"unknown field; expected one of {', '.join(allowed)}", prefix + key)
+
+
+def _require(path: Path, data: Mapping[str, Any], key: str, prefix: str) -> Any:
+    if key not in data:
+        raise ProblemError(path, "missing", prefix + key)
+    return data[key]
+
+
+def _require_str(path: Path, data: Mapping[str, Any], key: str, prefix: str = "") -> str:
+    value = _require(path, data, key, prefix)
+    if not isinstance(value, str):
+        raise ProblemError(path, f"expected a string, got {_type_name(value)}", prefix + key)
+    if not value.strip():
+        raise ProblemError(path, "expected a non-empty string", prefix + key)
+    return value
+
+
+def _optional_str(path: Path, data: Mapping[str, Any], key: str, prefix: str = "") -> str | None:
+    value = data.get(key)
+    if value is None:
+        return None
+    if not isinstance(value, str):
+        raise ProblemError(path, f"expected a string, got {_type_name(value)}", prefix + key)
+    return value if value.strip() else None
+
+
+def _require_bool(path: Path, data: Mapping[str, Any], key: str, prefix: str = "") -> bool:
+    value = _require(path, data, key, prefix)
+    if not isinstance(value, bool):
+        raise ProblemError(path, f"expected true or false, got {_type_name(value)}", prefix + key)
+    return value
+
+
+def _require_str_list(path: Path, data: Mapping[str, Any], key: str, allow_empty: bool) -> list[str]:
+    value = _require(path, data, key, "")
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise ProblemError(path, f"expected a list of strings, got {_type_name(value)}", key)
+    if not value and not allow_empty:
+        raise ProblemError(path, "expected at least one name", key)
+    return value
+
+
+def _require_table(path: Path, data: Mapping[str, Any], key: str) -> Mapping[str, Any]:
+    value = _require(path, data, key, "")
+    if not isinstance(value, dict):
+        raise ProblemError(path, f"expected a table [{key}], got {_type_name(value)}", key)
+    return value
+
+
+def _reference_path(path: Path, folder: Path, relative: str) -> Path:
+    rel = Path(relative)
+    if rel.is_absolute() or ".." in rel.parts:
+        raise ProblemError(path, f"expected a path inside the problem folder, got {relative!r}", "reference")
+    reference = folder / rel
+    if not reference.is_file():
+        raise ProblemError(path, f"expected an existing file, {reference} not found", "reference")
+    return reference
+
+
+def _expert_shadows(path: Path, value: Any, targets: list[str]) -> tuple[ExpertShadow, ...]:
+    if value is None:
+        return ()
+    if not isinstance(value, list) or not all(isinstance(v, dict) for v in value):
+        raise ProblemError(path, f"expected [[shadows]] tables, got {_type_name(value)}", "shadows")
+    shadows = []
+    for n, entry in enumerate(value, start=1):
+        prefix = f"shadows[{n}]."
+        _check_keys(path, entry, _SHADOW_KEYS, prefix=prefix)
+        target = _require_str(path, entry, "target", prefix=prefix)
+        if target not in targets:
+            raise ProblemError(path, f"expected one of the targets {targets}, got {target!r}", prefix + "target")
+        statement = _require_str(path, entry, "statement", prefix=prefix)
+        provenance = entry.get("provenance", "expert")
+        if not isinstance(provenance, str) or not _PROVENANCE_RE.fullmatch(provenance):
+            raise ProblemError(path, f"expected 'expert' or 'llm:<model>', got {provenance!r}", prefix + "provenance")
+        shadows.append(ExpertShadow(target, statement, provenance))
+    return tuple(shadows)
+
+
+def _check_imports(path: Path, reference: Path, text: str, imports: list[str]) -> None:
+    found = reference_imports(text)
+    if sorted(found) != sorted(imports):
+        raise ProblemError(
+            path, f"expected the imports of {reference.name}, which are {list(found)}, got {imports}", "imports"
+        )
+
+
+def _type_name(value: Any) -> str:
+    names = {bool: "a boolean", int: "an integer", float: "a number", str: "a string", list: "a list", dict: "a table"}
+    for typ, name in names.items():
+        if isinstance(value, typ):
+            return name
+    return type(value).__name__
+
+
+def _preview(names: Iterable[str], limit: int = 6) -> str:
+    names = sorted(names)
+    if not names:
+        return "none"
+    shown = ", ".join(names[:limit])
+    return shown + (f", … ({len(names)} in all)" if len(names) > limit else "")
+
+
+def _one_line(text: str) -> str:
+    return " ".join(text.split())
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Writing helpers
+
+
+def _toml_value(value: Any) -> Any:
+    """A tomlkit item for ``value``: multi-line strings as \"\"\" blocks, lists one line."""
+    if isinstance(value, str) and "\n" in value:
+        return tomlkit.string(value, multiline=True)
+    return tomlkit.item(value)
+
+
+def _set(table: Any, key: str, value: Any) -> None:
+    """Set ``table[key]`` only when its value differs, so untouched items keep their formatting and comments."""
+    if key in table and _unwrap(table[key]) == value:
+        return
+    if key in table:
+        old = table[key]
+        new = _toml_value(value)
+        comment = getattr(getattr(old, "trivia", None), "comment", "")
+        if comment and hasattr(new, "trivia"):
+            new.trivia.comment = comment
+            new.trivia.comment_ws = old.trivia.comment_ws
+        table[key] = new
+    else:
+        table.add(key, _toml_value(value))
+
+
+def _set_optional(table: Any, key: str, value: str | None) -> None:
+    if value is None:
+        if key in table and _unwrap(table[key]).strip():
+            del table[key]
+        return
+    _set(table, key, value)
+
+
+def _unwrap(item: Any) -> Any:
+    return item.unwrap() if hasattr(item, "unwrap") else item
+
+
+def _write_atomically(path: Path, text: str) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="") as handle:
+            handle.write(text)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
