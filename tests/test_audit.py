@@ -132,7 +132,9 @@ def test_is_clean():
         ("set_option bootstrap.inductiveCheckResultingUniverse false", "set_option"),
         ("set_option pp.all true", "set_option"),
         ("set_option compiler.extract_closed false", "set_option"),
-        ("variable (h : False)\ninclude h", "include"),
+        ("variable (h : False)\ninclude h", "forced_hypothesis"),
+        ("variable [Fact False]", "forced_hypothesis"),
+        ("variable [inst : Nonempty Empty] {α : Type}", "forced_hypothesis"),
         ("attribute [-simp] Nat.add_comm", "foreign_attribute"),
         ("attribute [instance 100] Real.instLE", "foreign_attribute"),
         ("attribute [local instance] Classical.propDecidable Nat.decEq", "foreign_attribute"),
@@ -207,6 +209,31 @@ def test_unclosed_section_flagged_unless_policy_allows_it():
     assert audit(PROOFNET_STYLE, AuditPolicy(allow_unclosed_sections=True)) == []
     # A namespace left open is never allowed: appended checkers would live inside it.
     assert kinds("namespace Foo\n" + PROOFNET_STYLE, AuditPolicy(allow_unclosed_sections=True)) == {"unbalanced_scope"}
+
+
+def proofnet_context() -> str:
+    corpus = Path(__file__).resolve().parents[2] / "shared" / "corpora" / "dev.jsonl"
+    if corpus.exists():
+        for line in corpus.read_text(encoding="utf-8").splitlines():
+            entry = json.loads(line)
+            if entry["id"] == "proofnet/Herstein_exercise_2_5_30":
+                return "import Mathlib\n\n" + entry["context"] + "\n"
+    return (
+        "import Mathlib\n\nopen Fintype Set\n\nnoncomputable section\n\n"
+        "instance exercise_2_1_21 (G : Type*) [Group G] [Fintype G]\n  (hG : card G = 5) :\n  CommGroup G :=\nsorry\n"
+    )
+
+
+def test_trusted_prefix_drops_findings_in_the_benchmark_context():
+    context = proofnet_context()
+    assert "sorry" in context and "noncomputable section" in context
+    candidate = context + "theorem exercise_2_5_30 : True := trivial\n"
+    assert {"sorry", "foreign_instance", "unbalanced_scope"} <= kinds(candidate)
+    assert audit(candidate, trusted_prefix=context) == []
+    cheat = candidate + "theorem extra : False := sorry\n"
+    assert [f.kind for f in audit(cheat, trusted_prefix=context)] == ["sorry"]
+    # A prefix the candidate does not start with verbatim is not trusted.
+    assert audit(candidate, trusted_prefix=context.replace("Mathlib", "Mathlib ")) != []
 
 
 def test_own_declarations_may_get_attributes_and_instances():

@@ -50,8 +50,10 @@ set_option               Options that switch off checking or change the evidence
                          ``synthInstance.*``), ``trace.*``, ``linter.*``, ``autoImplicit``, ``Elab.async`` and
                          ``backward.*`` are allowed: they change what fails or what is logged, never what passes
                          (the runner enforces its own time and memory limits).
-include                  ``include``: every later theorem, appended checkers too, gains the included ``variable``
-                         hypotheses (``variable (h : False)`` + ``include h`` proves every checker).
+forced_hypothesis        Section variables forced on every later theorem, appended checkers too: ``include``
+                         (``variable (h : False)`` + ``include h``), and ``variable [C …]`` instance binders that
+                         mention no other variable — Lean includes those in every theorem (``variable [Fact False]``
+                         gives each checker a ``False`` hypothesis).
 foreign_attribute        ``attribute [...] X`` where ``X`` is not declared in the candidate: ``simp``,
                          ``reducible``, ``irreducible``, ``instance``, ``-simp`` … change library declarations the
                          checkers rely on. ``attribute [local instance] Classical.propDecidable`` (and the other
@@ -67,6 +69,9 @@ prelude                  ``prelude``: the file does not import ``Init``; it can 
 import                   ``import`` of a module outside ``allowed_import_roots`` (Mathlib, Init, Std, Batteries,
                          Lean, Aesop, Qq, Plausible, …).
 =======================  =========================================================================================
+
+``audit(src, policy, trusted_prefix=context)`` ignores findings inside benchmark-provided text the candidate starts
+with verbatim (ProofNet's contexts hold ``instance … := sorry`` and an unclosed ``noncomputable section``).
 
 The gate is static and conservative; it complements, never replaces, the runner's checks after compiling
 (``#print axioms`` of every checker, positive evidence only).
@@ -91,7 +96,7 @@ from ..syntax.lexer import (
     line_col,
     tokenize,
 )
-from .candidates import ADMIT_WORDS, declarations, name_components, normalize_name, walk_scopes
+from .candidates import ADMIT_WORDS, NamedDeclaration, declarations, name_components, normalize_name, walk_scopes
 
 EXCERPT_WIDTH = 120
 
@@ -203,16 +208,17 @@ class Source:
     code: tuple[Token, ...]  # code tokens, plus those of interpolated-string holes, in order
     attribute_tokens: frozenset[int]  # indices into `code` of tokens inside attribute brackets
     attributes: tuple[AttributeEntry, ...]
+    declarations: tuple[NamedDeclaration, ...]  # named declarations, fully qualified
     policy: AuditPolicy
 
 
 def lex_source(text: str, policy: AuditPolicy) -> Source:
-    """Lex ``text`` and locate its attribute lists."""
+    """Lex ``text``, locate its attribute lists and its declarations."""
     tokens = tuple(tokenize(text))
     code = [t for t in tokens if not t.is_trivia]
     code = sorted(code + list(_interpolation_tokens(text, code)), key=lambda t: t.start)
     inside, entries = _attribute_lists(text, code)
-    return Source(text, tokens, tuple(code), frozenset(inside), tuple(entries), policy)
+    return Source(text, tokens, tuple(code), frozenset(inside), tuple(entries), tuple(declarations(text)), policy)
 
 
 def _interpolation_tokens(text: str, code: list[Token]) -> Iterator[Token]:
@@ -508,15 +514,46 @@ def detect_set_option(s: Source) -> Iterator[int]:
                 yield t.start
 
 
-def detect_include(s: Source) -> Iterator[int]:
-    """``include`` of section variables (they become hypotheses of every later theorem, checkers too)."""
-    for _, t in _idents(s):
+def detect_forced_hypothesis(s: Source) -> Iterator[int]:
+    """``include``, and ``variable`` instance binders that depend on no variable (so every theorem gets them)."""
+    code = list(s.code)
+    variables: set[str] = set()
+    instance_binders: list[tuple[Token, list[Token]]] = []
+    for i, t in _idents(s):
         if t.text == "include":
             yield t.start
+        elif t.text == "variable":
+            for opener, inner in _variable_binders(s.text, code, i + 1):
+                names, body = _split_binder(inner)
+                if opener.text == "[":
+                    instance_binders.append((opener, body))
+                variables.update(names)
+    for opener, body in instance_binders:
+        roots = {name_components(normalize_name(t.text))[0] for t in body if t.kind == IDENT}
+        if not roots & variables:
+            yield opener.start
+
+
+def _variable_binders(text: str, code: list[Token], i: int) -> Iterator[tuple[Token, list[Token]]]:
+    """The bracketed binders of a ``variable`` command starting at ``code[i]``: (opening bracket, inner tokens)."""
+    while i < len(code) and code[i].kind == SYMBOL and code[i].text in {"(", "{", "[", "⦃", "{{"}:
+        close = _matching_bracket(code, i)
+        yield code[i], code[i + 1 : close]
+        i = close + 1
+
+
+def _split_binder(inner: list[Token]) -> tuple[list[str], list[Token]]:
+    """(names bound, type tokens) of one binder's inside: ``x y : T`` → (["x", "y"], T); ``C α`` → ([], C α)."""
+    for k, t in enumerate(inner):
+        if t.kind == SYMBOL and t.text == ":":
+            return [x.text for x in inner[:k] if x.kind == IDENT], inner[k + 1 :]
+        if t.kind != IDENT:
+            break
+    return [], inner
 
 
 def _own_names(s: Source) -> set[str]:
-    return {d.qualified_name for d in declarations(s.text)}
+    return {d.qualified_name for d in s.declarations}
 
 
 def _is_own(name: str, own: set[str]) -> bool:
@@ -573,7 +610,7 @@ def _instance_class(header: str) -> str | None:
 
 def detect_foreign_instance(s: Source) -> Iterator[int]:
     """Instances of classes the candidate did not define (other than proof-like classes)."""
-    named = declarations(s.text)
+    named = s.declarations
     own_classes = {d.qualified_name for d in named if d.keyword in {"class", "structure", "inductive"}}
     qualified = {d.keyword_start: d.qualified_name for d in named}
     attr_owners = [a.owner_offset for a in s.attributes if a.name == "instance" and a.command is None]
@@ -650,7 +687,8 @@ RULES: dict[str, Rule] = {
         Rule("run_code", "code run at elaboration time (#eval, run_cmd, initialize …)", detect_run_code),
         Rule("meta_code", "Lean meta-level names (Lean.Elab, addDecl …)", detect_meta_code),
         Rule("set_option", "an option that disables checks or alters diagnostics", detect_set_option),
-        Rule("include", "include: variables become hypotheses of every later theorem", detect_include),
+        Rule("forced_hypothesis", "section variables forced on every later theorem (include, variable [C])",
+             detect_forced_hypothesis),
         Rule("foreign_attribute", "an attribute changed on a declaration the candidate did not define",
              detect_foreign_attribute),
         Rule("foreign_instance", "an instance of a class the candidate did not define", detect_foreign_instance),
@@ -677,12 +715,20 @@ def excerpt_at(text: str, offset: int, width: int = EXCERPT_WIDTH) -> str:
     return line if len(line) <= width else line[: width - 1] + "…"
 
 
-def audit(src: str, policy: AuditPolicy = DEFAULT_POLICY) -> list[Finding]:
-    """All findings of the policy's rules on ``src``, sorted by position then kind, without duplicates."""
+def audit(src: str, policy: AuditPolicy = DEFAULT_POLICY, *, trusted_prefix: str = "") -> list[Finding]:
+    """All findings of the policy's rules on ``src``, sorted by position then kind, without duplicates.
+
+    ``trusted_prefix``: benchmark-provided text the candidate starts with (e.g. ProofNet's context, which itself
+    holds ``instance … := sorry`` and an unclosed ``noncomputable section``). When ``src`` starts with it
+    verbatim, findings located inside it are dropped; the rest of ``src`` is audited as usual.
+    """
     source = lex_source(src, policy)
+    trusted_end = len(trusted_prefix) if trusted_prefix and src.startswith(trusted_prefix) else 0
     found: set[Finding] = set()
     for rule in active_rules(policy):
         for offset in rule.detect(source):
+            if offset < trusted_end:
+                continue
             line, column = line_col(src, offset)
             found.add(Finding(rule.kind, line, column, excerpt_at(src, offset)))
     return sorted(found, key=lambda f: (f.line, f.column, f.kind))
