@@ -73,7 +73,8 @@ def test_namespaced_candidate_gets_its_qualified_name():
     src = "namespace Solution\nnamespace Inner\ntheorem mathd_algebra_160 : True := trivial\nend Inner\nend Solution\n"
     ex = extract_target(src, "mathd_algebra_160")
     assert ex is not None
-    assert (ex.name, ex.qualified_name, ex.match) == ("mathd_algebra_160", "Solution.Inner.mathd_algebra_160", "namespaced")
+    assert (ex.name, ex.match) == ("mathd_algebra_160", "namespaced")
+    assert ex.qualified_name == "Solution.Inner.mathd_algebra_160"
 
 
 def test_dotted_declaration_name_and_root():
@@ -186,7 +187,8 @@ def test_rename_map_signature_rule():
 def test_rename_map_ambiguous_signature_is_left_unmatched():
     cands = {"a": "def a (n : ℕ) : ℕ", "b": "def b (n : ℕ) : ℕ"}
     assert rename_map(cands, {"f": "def f (n : ℕ) : ℕ"}) == {}
-    assert rename_map({"a": "def a (n : ℕ) : ℕ"}, {"f": "def f (n : ℕ) : ℕ", "g": "def g (n : ℕ) : ℕ"}) == {}
+    two_targets = {"f": "def f (n : ℕ) : ℕ", "g": "def g (n : ℕ) : ℕ"}
+    assert rename_map({"a": "def a (n : ℕ) : ℕ"}, two_targets) == {}
 
 
 def test_each_candidate_is_used_once_and_last_declared_wins():

@@ -37,9 +37,15 @@ from pyshadow.score.metrics import (
     [
         # compiled, forward, backward → (sa_pass, soft, fwd, bwd, fwd_all, bucket)
         (CandidateScore(True, [True, True, True], True), (True, Fraction(1), Fraction(1), 1, True, "both")),
-        (CandidateScore(True, [True, False, True, False], True), (False, Fraction(3, 4), Fraction(1, 2), 1, False, "backward_only")),
+        (
+            CandidateScore(True, [True, False, True, False], True),
+            (False, Fraction(3, 4), Fraction(1, 2), 1, False, "backward_only"),
+        ),
         (CandidateScore(True, [True, True], False), (False, Fraction(1, 2), Fraction(1), 0, True, "forward_only")),
-        (CandidateScore(True, [False, True, False], False), (False, Fraction(1, 6), Fraction(1, 3), 0, False, "neither")),
+        (
+            CandidateScore(True, [False, True, False], False),
+            (False, Fraction(1, 6), Fraction(1, 3), 0, False, "neither"),
+        ),
         (CandidateScore(True, [False], False), (False, Fraction(0), Fraction(0), 0, False, "neither")),
         # Not compiling: zero everywhere, whatever the check results say, and no bucket.
         (CandidateScore(False, [True, True], True), (False, Fraction(0), Fraction(0), 0, False, None)),
@@ -164,7 +170,8 @@ def test_paper_table7_buckets_and_gap():
         + [CandidateScore(False, [], False)] * 68
     )
     row = summarize(scores)
-    assert (row.n, row.compiled, row.both, row.backward_only, row.forward_only, row.neither) == (178, 110, 20, 20, 5, 65)
+    counts = (row.n, row.compiled, row.both, row.backward_only, row.forward_only, row.neither)
+    assert counts == (178, 110, 20, 20, 5, 65)
     assert percent(row.compile_rate) == "61.8" and percent(row.sa_pass) == "11.2" and percent(row.gap) == "50.6"
 
 

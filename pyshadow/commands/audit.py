@@ -22,7 +22,9 @@ def register(subparsers) -> None:
     p = subparsers.add_parser("audit", help="flag what in a candidate Lean file could fake a pass")
     p.add_argument("file", metavar="FILE.lean", help="the candidate file to audit")
     p.add_argument(
-        "--allow-native-decide", action="store_true", help="do not flag native_decide and other compiler-trusting proofs"
+        "--allow-native-decide",
+        action="store_true",
+        help="do not flag native_decide and other compiler-trusting proofs",
     )
     p.add_argument("--json", action="store_true", help="print the findings as a JSON list")
     p.set_defaults(handler=run)

@@ -80,10 +80,11 @@ The gate is static and conservative; it complements, never replaces, the runner'
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 
 from ..syntax.lexer import (
+    CLOSE_BRACKETS,
     COMMAND_KEYWORDS,
     IDENT,
     OPEN_BRACKETS,
@@ -92,11 +93,18 @@ from ..syntax.lexer import (
     UNTERMINATED_COMMENT,
     UNTERMINATED_STRING,
     Token,
-    find_declarations,
     line_col,
     tokenize,
 )
-from .candidates import ADMIT_WORDS, NamedDeclaration, declarations, name_components, normalize_name, walk_scopes
+from .candidates import (
+    ADMIT_WORDS,
+    NamedDeclaration,
+    column_of,
+    declarations,
+    name_components,
+    normalize_name,
+    walk_scopes,
+)
 
 EXCERPT_WIDTH = 120
 
@@ -208,8 +216,12 @@ class Source:
     code: tuple[Token, ...]  # code tokens, plus those of interpolated-string holes, in order
     attribute_tokens: frozenset[int]  # indices into `code` of tokens inside attribute brackets
     attributes: tuple[AttributeEntry, ...]
-    declarations: tuple[NamedDeclaration, ...]  # named declarations, fully qualified
+    declarations: tuple[NamedDeclaration, ...]  # all declarations; named ones fully qualified, others ""
     policy: AuditPolicy
+
+    @property
+    def named(self) -> tuple[NamedDeclaration, ...]:
+        return tuple(d for d in self.declarations if d.qualified_name)
 
 
 def lex_source(text: str, policy: AuditPolicy) -> Source:
@@ -218,7 +230,8 @@ def lex_source(text: str, policy: AuditPolicy) -> Source:
     code = [t for t in tokens if not t.is_trivia]
     code = sorted(code + list(_interpolation_tokens(text, code)), key=lambda t: t.start)
     inside, entries = _attribute_lists(text, code)
-    return Source(text, tokens, tuple(code), frozenset(inside), tuple(entries), tuple(declarations(text)), policy)
+    decls = tuple(declarations(text, include_anonymous=True))
+    return Source(text, tokens, tuple(code), frozenset(inside), tuple(entries), decls, policy)
 
 
 def _interpolation_tokens(text: str, code: list[Token]) -> Iterator[Token]:
@@ -281,7 +294,7 @@ def _matching_bracket(code: list[Token], i: int) -> int:
         t = code[k]
         if t.kind == SYMBOL and t.text in OPEN_BRACKETS:
             depth += 1
-        elif t.kind == SYMBOL and t.text in (")", "]", "}", "⟩", "⦄", "⟧", "›", "⁆", "⟫"):
+        elif t.kind == SYMBOL and t.text in CLOSE_BRACKETS:
             depth -= 1
             if depth == 0:
                 return k
@@ -294,7 +307,7 @@ def _split_on_commas(code: list[Token], start: int, stop: int) -> Iterator[list[
         t = code[k]
         if t.kind == SYMBOL and t.text in OPEN_BRACKETS:
             depth += 1
-        elif t.kind == SYMBOL and t.text in (")", "]", "}", "⟩"):
+        elif t.kind == SYMBOL and t.text in CLOSE_BRACKETS:
             depth -= 1
         if depth == 0 and t.kind == SYMBOL and t.text == ",":
             yield group
@@ -322,7 +335,7 @@ def _attribute_entry(
     return AttributeEntry(normalize_name(group[k].text), group[k], command, targets, local, owner)
 
 
-def _command_arguments(text: str, code: list[Token], i: int) -> Iterator[Token]:
+def _command_arguments(text: str, code: Sequence[Token], i: int) -> Iterator[Token]:
     """The identifiers that follow a command's bracket (``attribute [simp] a b``), up to the next command."""
     prev_end = code[i - 1].end if i > 0 else 0
     while i < len(code):
@@ -330,7 +343,7 @@ def _command_arguments(text: str, code: list[Token], i: int) -> Iterator[Token]:
         new_line = "\n" in text[prev_end : t.start]
         if t.kind != IDENT or t.text in COMMAND_KEYWORDS or t.text == "in":
             return
-        if new_line and line_col(text, t.start)[1] == 0:
+        if new_line and column_of(text, t.start) == 0:
             return
         yield t
         prev_end = t.end
@@ -361,7 +374,7 @@ def _decreasing_by_clauses(s: Source) -> set[int]:
     inside: set[int] = set()
     active = False
     for i, t in enumerate(s.code):
-        if active and line_col(s.text, t.start)[1] == 0:
+        if active and column_of(s.text, t.start) == 0:
             active = False
         if t.kind == IDENT and t.text == "decreasing_by":
             active = True
@@ -500,7 +513,7 @@ def detect_meta_code(s: Source) -> Iterator[int]:
 def _opens_lean(s: Source) -> bool:
     """Whether some ``open`` command opens the ``Lean`` namespace."""
     for i, t in _idents(s):
-        if t.text == "open" and any(a.text == "Lean" for a in _command_arguments(s.text, list(s.code), i + 1)):
+        if t.text == "open" and any(a.text == "Lean" for a in _command_arguments(s.text, s.code, i + 1)):
             return True
     return False
 
@@ -553,7 +566,7 @@ def _split_binder(inner: list[Token]) -> tuple[list[str], list[Token]]:
 
 
 def _own_names(s: Source) -> set[str]:
-    return {d.qualified_name for d in s.declarations}
+    return {d.qualified_name for d in s.named}
 
 
 def _is_own(name: str, own: set[str]) -> bool:
@@ -582,7 +595,7 @@ def _instance_class(header: str) -> str | None:
     for k, t in enumerate(toks):
         if t.kind == SYMBOL and t.text in OPEN_BRACKETS:
             depth += 1
-        elif t.kind == SYMBOL and t.text in (")", "]", "}", "⟩", "⦄"):
+        elif t.kind == SYMBOL and t.text in CLOSE_BRACKETS:
             depth -= 1
         elif depth == 0 and t.kind == SYMBOL and t.text == ":":
             colon = k
@@ -595,7 +608,7 @@ def _instance_class(header: str) -> str | None:
         for k, t in enumerate(rest):
             if t.text in OPEN_BRACKETS:
                 depth += 1
-            elif t.text in (")", "]", "}"):
+            elif t.text in CLOSE_BRACKETS:
                 depth -= 1
             elif depth == 0 and t.text == ",":
                 rest = rest[k + 1 :]
@@ -610,13 +623,11 @@ def _instance_class(header: str) -> str | None:
 
 def detect_foreign_instance(s: Source) -> Iterator[int]:
     """Instances of classes the candidate did not define (other than proof-like classes)."""
-    named = s.declarations
-    own_classes = {d.qualified_name for d in named if d.keyword in {"class", "structure", "inductive"}}
-    qualified = {d.keyword_start: d.qualified_name for d in named}
+    own_classes = {d.qualified_name for d in s.named if d.keyword in {"class", "structure", "inductive"}}
     attr_owners = [a.owner_offset for a in s.attributes if a.name == "instance" and a.command is None]
     made = [normalize_name(t.text) for a in s.attributes if a.name == "instance" and a.command for t in a.targets]
-    for d in find_declarations(s.text):
-        qname = qualified.get(d.keyword_start, "")
+    for d in s.declarations:
+        qname = d.qualified_name
         is_instance = (
             d.keyword == "instance"
             or any(d.start <= o < d.keyword_start for o in attr_owners)
@@ -624,7 +635,7 @@ def detect_foreign_instance(s: Source) -> Iterator[int]:
         )
         if not is_instance:
             continue
-        cls = _instance_class(d.header(s.text))
+        cls = _instance_class(d.header)
         if cls is None or _last_component(cls) in s.policy.allowed_instance_classes or _is_own(cls, own_classes):
             continue
         yield d.keyword_start

@@ -43,7 +43,15 @@ from pathlib import Path
 from typing import Literal
 
 from ..errors import BadInput
-from ..syntax.lexer import COMMAND_KEYWORDS, DECLARATION_KEYWORDS, IDENT, Token, code_tokens, find_declarations, line_col
+from ..syntax.lexer import (
+    COMMAND_KEYWORDS,
+    DECLARATION_KEYWORDS,
+    IDENT,
+    Token,
+    code_tokens,
+    find_declarations,
+    line_col,
+)
 
 # Words that leave a goal unproved when they occur as code: the `sorry` term / tactic, the `admit` tactic, and
 # the `stop` tactic (core Lean: `macro "stop" s:tacticSeq : tactic => `(repeat sorry)`).
@@ -124,7 +132,7 @@ def _scope_name(code: list[Token], i: int, src: str) -> str | None:
     if nxt.kind != IDENT or nxt.text in _NOT_A_SCOPE_NAME:
         return None
     same_line = "\n" not in src[code[i].end : nxt.start]
-    return nxt.text if same_line or line_col(src, nxt.start)[1] > 0 else None
+    return nxt.text if same_line or column_of(src, nxt.start) > 0 else None
 
 
 def walk_scopes(src: str) -> ScopeWalk:
@@ -230,21 +238,27 @@ def qualify(name: str, namespaces: Sequence[str]) -> str:
     return ".".join([*namespaces, *parts])
 
 
-def declarations(src: str) -> list[NamedDeclaration]:
-    """Every named declaration in ``src`` in source order (``example`` and anonymous instances left out)."""
+def declarations(src: str, *, include_anonymous: bool = False) -> list[NamedDeclaration]:
+    """Every named declaration in ``src`` in source order.
+
+    ``example`` s and anonymous instances are left out unless ``include_anonymous`` (their ``name`` and
+    ``qualified_name`` are then ``""``).
+    """
     scopes = walk_scopes(src)
     out: list[NamedDeclaration] = []
     for d in find_declarations(src):
-        if d.name is None or d.keyword == "example":
+        named = d.name is not None and d.keyword != "example"
+        if not named and not include_anonymous:
             continue
+        name = d.name if named and d.name is not None else ""
         header = d.header(src)
         out.append(
             NamedDeclaration(
-                name=d.name,
-                qualified_name=qualify(d.name, scopes.namespace_at(d.keyword_start)),
+                name=name,
+                qualified_name=qualify(name, scopes.namespace_at(d.keyword_start)) if name else "",
                 keyword=d.keyword,
                 header=header,
-                signature=_signature(header, d.name),
+                signature=_signature(header, name) if name else "",
                 start=d.start,
                 end=d.end,
                 keyword_start=d.keyword_start,
@@ -252,6 +266,11 @@ def declarations(src: str) -> list[NamedDeclaration]:
             )
         )
     return out
+
+
+def column_of(src: str, offset: int) -> int:
+    """0-based column of ``offset`` (cheap: scans back to the previous newline only)."""
+    return offset - (src.rfind("\n", 0, offset) + 1)
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -481,7 +500,7 @@ def load_folder(
     """Candidates from ``folder/<problem_id>.lean`` and/or ``folder/<system>/<problem_id>.lean`` (sorted by path)."""
     default_system = system or folder.resolve().name
     files = sorted(
-        (p for p in folder.rglob("*.lean") if p.is_file() and not any(s.startswith(".") for s in p.relative_to(folder).parts)),
+        (p for p in folder.rglob("*.lean") if p.is_file() and not _hidden(p.relative_to(folder))),
         key=lambda p: p.relative_to(folder).as_posix(),
     )
     results: list[LoadResult] = []
@@ -491,7 +510,8 @@ def load_folder(
         readings = _folder_readings(parts, default_system, layout)
         origin = str(file)
         if not readings:
-            results.append(CandidateError(rel.stem, None, origin, "not inside a system folder (<system>/<problem_id>.lean)"))
+            reason = "not inside a system folder (<system>/<problem_id>.lean)"
+            results.append(CandidateError(rel.stem, None, origin, reason))
             continue
         if known_ids is not None:
             known = [r for r in readings if r[1] in known_ids]
@@ -503,6 +523,11 @@ def load_folder(
         sys_name, pid = readings[-1] if known_ids is None and layout == "auto" else readings[0]
         results.append(_candidate_from_bytes(file, pid, sys_name, origin))
     return results
+
+
+def _hidden(rel: Path) -> bool:
+    """A path under a dot-folder (``.lake``, ``.git``) or a dot-file."""
+    return any(part.startswith(".") for part in rel.parts)
 
 
 def _candidate_from_bytes(file: Path, problem_id: str, system: str, origin: str) -> LoadResult:
