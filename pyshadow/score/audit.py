@@ -26,6 +26,8 @@ native_decide            ``native_decide``, ``decide +native`` / ``native := tru
                          ``Lean.ofReduceBool`` / ``ofReduceNat`` / ``reduceBool`` / ``trustCompiler`` used
                          directly: proofs that trust the compiler. Off with ``AuditPolicy(allow_native_decide=True)``.
 exit                     ``#exit``: Lean stops reading, so nothing appended after it (the checkers) runs.
+message_filter           ``#guard_msgs``: it can drop the errors of the next command — a failed candidate then
+                         "compiles", and a trailing ``#guard_msgs (drop error) in`` would hide the first checker's.
 unterminated_comment     A ``/-`` never closed: it swallows every checker appended after the candidate.
 unterminated_string      A ``"`` never closed: same effect.
 syntax_extension         ``notation`` (any, incl. ``local``/``scoped``, Mathlib ``notation3``), ``infix``,
@@ -459,6 +461,13 @@ def detect_exit(s: Source) -> Iterator[int]:
             yield t.start
 
 
+def detect_message_filter(s: Source) -> Iterator[int]:
+    """``#guard_msgs``, which can drop the next command's error messages."""
+    for i, t in enumerate(s.code):
+        if _hash_command(s, i) == "guard_msgs":
+            yield t.start
+
+
 def detect_unterminated_comment(s: Source) -> Iterator[int]:
     """A block comment that never closes."""
     for t in s.tokens:
@@ -691,6 +700,7 @@ RULES: dict[str, Rule] = {
              detect_implemented_by),
         Rule("native_decide", "a proof that trusts the compiler", detect_native_decide),
         Rule("exit", "#exit: nothing after it is checked", detect_exit),
+        Rule("message_filter", "#guard_msgs: can drop the next command's errors", detect_message_filter),
         Rule("unterminated_comment", "a block comment that never closes", detect_unterminated_comment),
         Rule("unterminated_string", "a string that never closes", detect_unterminated_string),
         Rule("syntax_extension", "new notation / syntax / macro / elaborator", detect_syntax_extension),
