@@ -1,0 +1,7 @@
+namespace Logic
+
+theorem not_or_iff_and_not {p q : Prop} : ¬(p ∨ q) ↔ ¬p ∧ ¬q :=
+  ⟨fun h => ⟨fun hp => h (Or.inl hp), fun hq => h (Or.inr hq)⟩,
+   fun ⟨hnp, hnq⟩ h => h.elim hnp hnq⟩
+
+end Logic
