@@ -184,6 +184,12 @@ def test_rename_map_signature_rule():
     assert [(m.target, m.candidate, m.rule) for m in matches] == [("main", "main", "exact"), ("f", "my_f", "signature")]
 
 
+def test_rename_map_signature_rule_sees_earlier_renames():
+    targets = {"f": "def f (n : ℕ) : ℕ", "main": "theorem main (n : ℕ) : f n = 0"}
+    cands = {"my_f": "def my_f (n : ℕ) : ℕ", "Sol.my_main": "theorem my_main (n : ℕ) : my_f n = 0", "g": "def g : ℕ"}
+    assert rename_map(cands, targets) == {"f": "my_f", "main": "Sol.my_main"}
+
+
 def test_rename_map_ambiguous_signature_is_left_unmatched():
     cands = {"a": "def a (n : ℕ) : ℕ", "b": "def b (n : ℕ) : ℕ"}
     assert rename_map(cands, {"f": "def f (n : ℕ) : ℕ"}) == {}

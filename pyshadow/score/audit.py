@@ -100,6 +100,7 @@ from ..syntax.lexer import (
 )
 from .candidates import (
     ADMIT_WORDS,
+    ADMITTING_SEARCH,
     NamedDeclaration,
     column_of,
     declarations,
@@ -113,7 +114,6 @@ EXCERPT_WIDTH = 120
 # ---------------------------------------------------------------------------------------------------------------
 # Word lists used by the rules (each rule's docstring says why)
 
-ADMITTING_SEARCH = frozenset({"apply?", "library_search"})
 PROOF_SEARCH = frozenset({"exact?", "rw?"})
 UNSOUND_CONSTANTS = frozenset(
     {"sorryAx", "lcProof", "lcUnreachable", "lcCast", "unsafeCast", "unsafeIO", "unsafeBaseIO", "unsafeEIO",

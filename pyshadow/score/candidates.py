@@ -27,7 +27,8 @@ declarations, in this order, each name used at most once:
 3. ``primed`` — the same after dropping trailing primes of the last component (``foo'`` ↔ ``foo``);
 4. ``signature`` — a renamed auxiliary declaration: the text of the header *after the name* (binders, colon,
    type) is identical token by token (comments and spacing ignored) and no other unmatched name on either side
-   has that signature.
+   has that signature. Names already paired count as equal inside signatures, and the step repeats until nothing
+   new pairs up, so ``theorem main … : f n = 0`` finds ``theorem main' … : my_f n = 0`` once ``f`` ↔ ``my_f``.
 
 When several candidate declarations qualify in steps 2–3 the last declared wins, as in extraction.
 """
@@ -56,6 +57,8 @@ from ..syntax.lexer import (
 # Words that leave a goal unproved when they occur as code: the `sorry` term / tactic, the `admit` tactic, and
 # the `stop` tactic (core Lean: `macro "stop" s:tacticSeq : tactic => `(repeat sorry)`).
 ADMIT_WORDS = frozenset({"sorry", "admit", "stop"})
+# Searches that close the goal with `sorry` when they find no full proof (core `apply?`; the old `library_search`).
+ADMITTING_SEARCH = frozenset({"apply?", "library_search"})
 
 # Keywords that can follow `section` / `end` on the next line and are therefore not a scope name.
 _NOT_A_SCOPE_NAME = COMMAND_KEYWORDS | DECLARATION_KEYWORDS | {"lemma", "public", "meta", "mutual", "in"}
@@ -287,7 +290,7 @@ class ExtractedDeclaration:
     qualified_name: str  # what checkers must call it
     keyword: str
     header: str  # `theorem name binders : type`, up to the top-level `:=`
-    has_sorry: bool  # `sorry` / `admit` / `stop` as code anywhere in the declaration: it fails
+    has_sorry: bool  # `sorry`/`admit`/`stop`/`apply?` as code anywhere in the declaration: it fails
     match: MatchRule  # how its name matched the target
     start: int  # span in the candidate source (docstring and attributes included)
     end: int
@@ -304,8 +307,8 @@ def name_match(qualified_name: str, target: str) -> MatchRule | None:
 
 
 def contains_admit(text: str) -> bool:
-    """Whether ``text`` uses ``sorry`` / ``admit`` / ``stop`` as code (not in comments, strings or «names»)."""
-    return any(t.kind == IDENT and t.text in ADMIT_WORDS for t in code_tokens(text))
+    """Whether ``text`` uses ``sorry``/``admit``/``stop``/``apply?`` as code (not in comments, strings, «names»)."""
+    return any(t.kind == IDENT and (t.text in ADMIT_WORDS or t.text in ADMITTING_SEARCH) for t in code_tokens(text))
 
 
 def extract_target(src: str, target_name: str, *, match_primed: bool = True) -> ExtractedDeclaration | None:
@@ -359,10 +362,10 @@ def _names_match(rule: str, target: str, candidate: str) -> bool:
     return _suffix_of(target, candidate) or _suffix_of(candidate, target)
 
 
-def _as_signatures(decls: Mapping[str, str | None] | Iterable[str]) -> list[tuple[str, str | None]]:
-    """``[(normalized name, signature or None)]`` from a name → header mapping or a plain list of names."""
+def _as_signatures(decls: Mapping[str, str | None] | Iterable[str]) -> list[tuple[str, tuple[str, ...] | None]]:
+    """``[(normalized name, signature tokens or None)]`` from a name → header mapping or a list of names."""
     if isinstance(decls, Mapping):
-        return [(normalize_name(n), _signature(h, n) if h else None) for n, h in decls.items()]
+        return [(normalize_name(n), tuple(_signature(h, n).split(" ")) if h else None) for n, h in decls.items()]
     return [(normalize_name(n), None) for n in decls]
 
 
@@ -390,15 +393,37 @@ def match_names(
                 used.add(hits[-1])
                 found[ti] = NameMatch(tname, cands[hits[-1]][0], rule)
 
-    open_targets = [ti for ti in range(len(targets)) if ti not in found and targets[ti][1]]
-    for ti in open_targets:
-        sig = targets[ti][1]
-        same_target = [tj for tj in open_targets if tj not in found and targets[tj][1] == sig]
-        same_cand = [ci for ci, (_, s) in enumerate(cands) if ci not in used and s == sig]
-        if len(same_target) == 1 and len(same_cand) == 1:
-            used.add(same_cand[0])
-            found[ti] = NameMatch(targets[ti][0], cands[same_cand[0]][0], "signature")
-    return [found[ti] for ti in sorted(found)]
+    # Signatures, repeated until nothing new matches: once `f` ↔ `my_f` is known, a signature mentioning `f` on
+    # the target side and `my_f` on the candidate side compares equal.
+    while True:
+        pairs = {targets[ti][0]: m.candidate for ti, m in found.items()}
+        target_sigs = {ti: _canonical(targets[ti][1], pairs) for ti in range(len(targets)) if ti not in found}
+        cand_sigs = {ci: _canonical(cands[ci][1], {c: c for c in pairs.values()}) for ci in range(len(cands))}
+        new = False
+        for ti, sig in target_sigs.items():
+            if sig is None or ti in found:
+                continue
+            same_target = [tj for tj, s in target_sigs.items() if tj not in found and s == sig]
+            same_cand = [ci for ci, s in cand_sigs.items() if ci not in used and s == sig]
+            if len(same_target) == 1 and len(same_cand) == 1:
+                used.add(same_cand[0])
+                found[ti] = NameMatch(targets[ti][0], cands[same_cand[0]][0], "signature")
+                new = True
+        if not new:
+            return [found[ti] for ti in sorted(found)]
+
+
+def _canonical(signature: tuple[str, ...] | None, names: Mapping[str, str]) -> tuple[str, ...] | None:
+    """A signature with every token naming a key of ``names`` (fully, or by a namespace suffix) replaced by a
+    marker of its value, so that matched names compare equal across the two sides."""
+    if signature is None:
+        return None
+    out = []
+    for tok in signature:
+        n = normalize_name(tok)
+        hit = next((v for k, v in names.items() if n and (k == n or _suffix_of(n, k))), None)
+        out.append(f"⟦{hit}⟧" if hit is not None else tok)
+    return tuple(out)
 
 
 def rename_map(
