@@ -31,6 +31,10 @@ declarations, in this order, each name used at most once:
    new pairs up, so ``theorem main … : f n = 0`` finds ``theorem main' … : my_f n = 0`` once ``f`` ↔ ``my_f``.
 
 When several candidate declarations qualify in steps 2–3 the last declared wins, as in extraction.
+
+Declarations are found by ``pyshadow.syntax.lexer.find_declarations``, and inherit its limits (see the xfail tests
+in ``tests/test_candidates.py``): a declaration on the same line as a preceding ``open … in`` / ``set_option … in``
+or docstring is not seen, and a ``#print``/``#eval`` line does not end the declaration before it.
 """
 
 from __future__ import annotations
