@@ -138,8 +138,11 @@ class Problem:
 class SampleCandidate:
     """A bundled sample candidate and the skeleton verdict expected for it (from ``candidates/expected.toml``).
 
-    ``forward``: every forward check passes; ``backward``: the backward check passes; ``audit``: what the trust
-    gate says. A flagged candidate earns nothing, so its ``forward`` and ``backward`` are false.
+    The two directions judge the candidate's *statement* with the skeleton checkers (projections, application,
+    ``apply … <;> assumption``; never proving the mathematics afresh), as if its proof were trusted:
+    ``forward`` — it implies every skeleton shadow; ``backward`` — the shadows imply it. ``audit`` is the trust
+    gate's verdict on the file (``sorry``, ``axiom``, ``#exit``, ``notation``, an unclosed comment … flag it).
+    The candidate passes SA-Pass exactly when all three are good (:attr:`sa_pass`).
     """
 
     name: str  # the file stem, e.g. "faithful_implicit"
@@ -149,6 +152,10 @@ class SampleCandidate:
     backward: bool
     audit: str  # "clean" | "flagged"
     note: str = ""
+
+    @property
+    def sa_pass(self) -> bool:
+        return self.forward and self.backward and self.audit == "clean"
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -417,8 +424,6 @@ def load_sample_candidates(problem: Problem) -> tuple[SampleCandidate, ...]:
         audit = _require_str(path, entry, "audit", prefix=f"{name}.")
         if audit not in AUDIT_VERDICTS:
             raise ProblemError(path, f"expected one of {', '.join(AUDIT_VERDICTS)}, got {audit!r}", f"{name}.audit")
-        if audit == "flagged" and (forward or backward):
-            raise ProblemError(path, "expected forward = backward = false for a flagged candidate", f"{name}.audit")
         note = _optional_str(path, entry, "note", prefix=f"{name}.") or ""
         result.append(SampleCandidate(name, files[name], kind, forward, backward, audit, note))
     return tuple(result)
