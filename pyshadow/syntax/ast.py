@@ -96,13 +96,20 @@ class Quant:
 
 @dataclass(frozen=True, slots=True)
 class Let:
-    """``let``/``have``/``letI``/``haveI`` in a statement: ``name`` (with its ``head`` text verbatim) and ``body``."""
+    """``let``/``have``/``letI``/``haveI`` in a statement: ``keyword name binders : type := value`` then ``body``.
+
+    ``name`` is ``""`` for the anonymous forms (``have : p := …``, ``haveI : Fact p := …``, ``letI := …``).
+    ``binders`` are the let's own parameters (``let f (n : ℕ) : ℕ := n + 1``), their types kept as atoms. The
+    ``value`` and ``type`` atoms have their line breaks folded into spaces, so they can be laid out on one line.
+    To rebuild a ``Let`` with another body use ``dataclasses.replace(let, body=…)``, which keeps ``binders``.
+    """
 
     keyword: str
     name: str
     type: Term | None
     value: Atom
     body: Term
+    binders: tuple[Binder, ...] = ()
 
 
 Term = Union[Atom, Not, BinOp, Rel, Quant, Let]
@@ -189,6 +196,9 @@ def walk(term: Term) -> Iterator[Term]:
             stack.append(node.value)
             if node.type is not None:
                 stack.append(node.type)
+            for b in reversed(node.binders):
+                if b.type is not None:
+                    stack.append(b.type)
 
 
 def atoms(term: Term) -> list[Atom]:

@@ -60,17 +60,25 @@ MULTI_SYMBOLS = sorted(
         ":=", "=>", "->", "<-", "<->", "<=", ">=", "!=", "==", "::", "++", "..", "...", "|>.", "|>", "<|",
         "/\\", "\\/", "∃!", "^^^", "&&&", "|||", "<<<", ">>>", "&&", "||", "<;>", "%[", "@[", "⁻¹", "≠",
         "×ˢ", "∑'", "∏'", "↑", "⇑", "↥", "#[", "%%",
+        # Mathlib's bundled-morphism arrows: `M →+* N`, `M →+ N`, `M →* N` are single tokens in Lean, not `→`.
+        "→+*", "→+", "→*",
     ],
     key=len,
     reverse=True,
 )
+# Superscript and subscript letters, digits and signs (ᶠ ᵐ ᵉ ₗ ₀ ₊ ⁻ ² ˢ …). Glued to a symbol they make one Mathlib
+# token — `∀ᶠ` `∃ᵉ` `=ᶠ[l]` `≤ᵐ[μ]` `→₀` `→ₗ[R]` `∑ᶠ` `∫⁻` `⌊x⌋₊` — never the bare symbol followed by junk; splitting
+# `→₀` into `→` and `₀` would make the parser see an implication that Lean never reads there.
+_MODIFIERS = "\u00b2\u00b3\u00b9\u02b0-\u02ff\u1d2c-\u1d6a\u1d9b-\u1dbf\u2070-\u209c\u2c7c"
+# Mathlib tokens made of a relation or arrow and an ASCII letter, always followed by `[`: `f =O[l] g`, `f =o[l] g`,
+# `f =Θ[l] g`, `E →L[𝕜] F`, `A →A[R] B`, `E →SL[σ] F`.
+_LETTER_TOKENS = r"(?:=[oOΘ]|→(?:L|A|SL))(?=\[)"
 
 # One master pattern; the order of alternatives is the order of precedence. Block comments nest, which no regex
 # can follow: the pattern only finds their opener and ``tokenize`` scans to the matching closer.
 _TOKEN_RE = re.compile(
     "|".join(
         [
-            r"(?P<ws>\s+)",
             r"(?P<line_comment>--[^\n]*)",
             r"(?P<block_comment>/-)",
             r'(?P<string>"(?:[^"\\]|\\.)*")',
@@ -80,7 +88,9 @@ _TOKEN_RE = re.compile(
             r"(?P<special>" + "|".join(re.escape(s) for s in _SPECIAL_IDENTS) + ")",
             rf"(?P<ident>{_ID_PART}(?:\.{_ID_PART})*)",
             r"(?P<number>0[xX][0-9a-fA-F_]+|0[bB][01_]+|0[oO][0-7_]+|[0-9][0-9_]*(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?)",
-            r"(?P<symbol>" + "|".join(re.escape(s) for s in MULTI_SYMBOLS) + r"|.)",
+            rf"(?P<symbol>{_LETTER_TOKENS}|(?:"
+            + "|".join(re.escape(s) for s in MULTI_SYMBOLS)
+            + rf"|[^\s()\[\]{{}}⟨⟩⦃⦄⟦⟧‹›⁅⁆⟪⟫])[{_MODIFIERS}]*|\S)",
         ]
     ),
     re.DOTALL,
@@ -109,27 +119,30 @@ def _block_comment_end(src: str, pos: int) -> int:
     return -1
 
 
+# Pattern groups whose match is the whole token, and the token kind each gives.
+_SIMPLE_KINDS = {"ident": IDENT, "symbol": SYMBOL, "number": NUMBER, "string": STRING, "char": CHAR,
+                 "special": IDENT, "line_comment": COMMENT}
+
+
 def tokenize(src: str) -> list[Token]:
     """All tokens of ``src`` in order, comments included, whitespace dropped. Never raises."""
     tokens: list[Token] = []
     append = tokens.append
+    new = tuple.__new__  # Token(...) without the NamedTuple constructor's extra call: this loop is hot
+    simple = _SIMPLE_KINDS
     pos = 0
     n = len(src)
     while pos < n:
+        # No alternative matches whitespace, so `finditer` skips it between tokens by itself.
         for m in _TOKEN_RE.finditer(src, pos):
-            kind = m.lastgroup
-            start = m.start()
-            if kind == "ws":
+            group = m.lastgroup
+            kind = simple.get(group)
+            if kind is not None:
+                start, end = m.span()
+                append(new(Token, (kind, m.group(), start, end)))
                 continue
-            if kind == "ident" or kind == "symbol" or kind == "number":
-                append(Token(kind, m.group(), start, m.end()))
-            elif kind == "line_comment":
-                append(Token(COMMENT, m.group(), start, m.end()))
-            elif kind == "string" or kind == "char":
-                append(Token(kind, m.group(), start, m.end()))
-            elif kind == "special":
-                append(Token(IDENT, m.group(), start, m.end()))
-            elif kind == "block_comment":
+            start = m.start()
+            if group == "block_comment":
                 end = _block_comment_end(src, start)
                 if end == -1:
                     append(Token(UNTERMINATED_COMMENT, src[start:], start, n))
@@ -138,7 +151,7 @@ def tokenize(src: str) -> list[Token]:
                 append(Token(DOC_COMMENT if doc else COMMENT, src[start:end], start, end))
                 pos = end
                 break  # resume the scan after the comment
-            elif kind == "raw_string":
+            elif group == "raw_string":
                 closer = '"' + m.group()[1:-1]
                 end = src.find(closer, m.end())
                 if end == -1:
@@ -306,15 +319,18 @@ def _skip_brackets(code: list[Token], i: int, stop: int) -> int:
 
 
 def statement_boundary(src: str, code: list[Token], i: int, stop: int, bar_ends: bool = True) -> int | None:
-    """Index of the top-level ``:=`` / ``where`` / leading ``|`` that ends a declaration header, or None.
+    """Index of the top-level ``:=`` / ``where`` / ``|`` that ends a declaration header, or None.
 
     A ``:=`` at bracket depth 0 that belongs to a ``let``/``have`` inside the type does not count: each such
-    keyword seen at depth 0 claims the next depth-0 ``:=``. With ``bar_ends``, a ``|`` opening a line (equations of
-    a definition by pattern matching) also ends the header; a statement's own ``|x|`` can open a line, so callers
-    that read statements, not definitions, turn it off.
+    keyword seen at depth 0 claims the next depth-0 ``:=``. A depth-0 ``|`` starts the equations of a definition
+    by pattern matching (``theorem f : A → B | ⟨x, h⟩ => …``) when a ``=>`` follows it before the next ``|`` or
+    ``:=`` — which a statement's own ``|x|`` never has — unless a ``fun``/``match`` in the type owns it. With
+    ``bar_ends``, a ``|`` opening a line also ends the header (definitions); a statement's own ``|x|`` can open a
+    line, so callers that read statements, not definitions, turn that off.
     """
     depth = 0
     pending_lets = 0
+    owned_bars = False  # a depth-0 `fun`/`match` was seen: its alternatives' `|` are part of the type
     for k in range(i, stop):
         t = code[k]
         text = t.text
@@ -325,19 +341,50 @@ def statement_boundary(src: str, code: list[Token], i: int, stop: int, bar_ends:
             if text in CLOSE_BRACKETS:
                 depth = max(0, depth - 1)
                 continue
-            if depth == 0 and text == ":=":
+            if depth:
+                continue
+            if text == ":=":
                 if pending_lets:
                     pending_lets -= 1
                     continue
                 return k
-            if bar_ends and depth == 0 and text == "|" and _at_line_start(src, code, k):
-                return k
+            if text == "|" and not owned_bars:
+                if bar_ends and _at_line_start(src, code, k):
+                    return k
+                if _starts_alternative(code, k + 1, stop):
+                    return k
+            elif text == "λ":
+                owned_bars = True
         elif t.kind == IDENT and depth == 0:
             if text in _LET_KEYWORDS:
                 pending_lets += 1
             elif text == "where":
                 return k
+            elif text in ("fun", "match"):
+                owned_bars = True
     return None
+
+
+def _starts_alternative(code: list[Token], i: int, stop: int) -> bool:
+    """Whether a ``=>`` follows at depth 0 before the next depth-0 ``|`` or ``:=``: ``| pattern => value``."""
+    depth = 0
+    for k in range(i, stop):
+        t = code[k]
+        if t.kind != SYMBOL:
+            continue
+        text = t.text
+        if text in OPEN_BRACKETS:
+            depth += 1
+        elif text in CLOSE_BRACKETS:
+            depth -= 1
+            if depth < 0:
+                return False
+        elif depth == 0:
+            if text == "=>":
+                return True
+            if text in ("|", ":="):
+                return False
+    return False
 
 
 def _at_line_start(src: str, code: list[Token], k: int) -> bool:

@@ -2,26 +2,31 @@
 
 Two stages. ``StructuralLexer`` walks the Lean-aware tokens of ``pyshadow.syntax.lexer`` once and emits the
 grammar's terminals: the skeleton's symbols, binder brackets, quantifier heads — and ``ATOM`` tokens for every
-maximal run of opaque Lean text, with the identifiers it mentions. Lark's LALR(1) parser then reads
-``grammar/lean_statement.lark`` over those tokens, building the tree directly (an inline transformer, no
-intermediate parse tree), which keeps parsing at thousands of statements a second.
+maximal run of opaque Lean text, with the identifiers it mentions. An LALR(1) parser then reads those terminals
+with the table lark builds from ``grammar/lean_statement.lark``, building the typed tree directly as it reduces.
+
+The parse loop is our own (``_Lalr``), twenty lines over lark's table: lark's generic loop, token class and
+transformer dispatch cost more than everything else together on statements this small, and the grammar, the
+table and its LALR(1) conflict checks stay lark's.
 
 Entry points: ``parse_declaration`` (one declaration's header, with or without its proof) and ``parse_term``.
-Both raise ``ParseError`` with the 1-based line and 0-based column where parsing stopped.
+Both raise ``ParseError`` with the 1-based line and 0-based column where parsing stopped, and nothing else: any
+input, however broken, either parses or raises ``ParseError``.
 """
 
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Any, Callable
 
-import lark
-from lark import Lark, Transformer, v_args
-from lark.exceptions import UnexpectedInput
+from lark import Lark
+from lark.common import ParserConf
+from lark.parsers.lalr_analysis import IntParseTable, LALR_Analyzer, Shift
 
 from ..errors import PyshadowError
 from ..paths import GRAMMAR_FILE
 from . import lexer as lx
-from .ast import ASCII_OPERATORS, RELATIONS, Atom, Binder, BinOp, Declaration, Let, Not, Quant, Rel, Term
+from .ast import ASCII_OPERATORS, RELATIONS, Atom, Binder, BinOp, Declaration, Let, Not, Quant, Rel, Term, walk
 
 
 class ParseError(PyshadowError):
@@ -34,368 +39,52 @@ class ParseError(PyshadowError):
         self.column = column
 
 
-class _Tok(lark.Token):
-    """A lark token that can carry a payload (the ``Atom`` or ``Let`` head it stands for)."""
-
+# ---------------------------------------------------------------------------------------------------------------
+# What each Lean token means to the skeleton
 
 QUANTIFIERS = {"∀": "∀", "∃": "∃", "∃!": "∃!", "forall": "∀", "exists": "∃"}
 CONNECTIVES = {"∧": "AND", "∨": "OR", "→": "ARROW", "↔": "IFF", "¬": "NOT"}
 LET_KEYWORDS = frozenset({"let", "have", "letI", "haveI", "let'"})
-DECL_KEYWORDS = frozenset({"theorem", "lemma", "def", "abbrev", "instance", "example"})
+DECL_KEYWORDS = frozenset({"theorem", "lemma", "def", "abbrev", "instance", "example", "axiom", "opaque"})
 BINDER_BRACKETS = {"(": ("LPAREN_BINDER", "RPAREN_BINDER"), "{": ("LBRACE_BINDER", "RBRACE_BINDER"),
                    "⦃": ("LSTRICT_BINDER", "RSTRICT_BINDER"), "[": ("LBRACKET_BINDER", "RBRACKET_BINDER")}
-# Big operators: `∑ i ∈ s, body` — the head runs to its comma; the body (precedence 67) stays inside the atom.
-BIG_OPERATORS = frozenset({"∑", "∏", "⋃", "⋂", "⨆", "⨅", "∫", "∮", "∑'", "∏'", "⨁", "⨂", "∀ᶠ", "∃ᶠ", "∐", "⨿"})
-# Constructs whose body runs to the end of the enclosing bracket: the rest of the region is one atom.
-EXTENDS_TO_END = frozenset({"fun", "λ", "if", "match", "by", "<|", "$", "show", "do", "calc", "Π", "Σ", "∃ᶠ", "∀ᶠ"})
-SKELETON_SYMBOLS = frozenset(QUANTIFIERS) | frozenset(CONNECTIVES) | frozenset(RELATIONS) | frozenset(
-    k for k, v in ASCII_OPERATORS.items()) | LET_KEYWORDS
+# Big operators: `∑ i ∈ s, body` — the head runs to its comma; the body (precedence 60–67 in Mathlib, above every
+# relation) stays inside the atom, so `∑ i ∈ s, f i = 0` is `(∑ i ∈ s, f i) = 0` as in Lean.
+BIG_OPERATORS = frozenset({"∑", "∏", "⋃", "⋂", "⨆", "⨅", "∫", "∮", "∑'", "∏'", "⨁", "⨂", "∐", "⨿", "∑ᶠ", "∏ᶠ",
+                           "∫⁻", "⨍"})
+# Constructs whose body runs to the end of the enclosing region: the rest of the region is one atom. The filter and
+# measure quantifiers `∀ᶠ x in l, p`, `∀ᵐ x ∂μ, p` and the extended binders `∀ᵉ (x ∈ s), p` take their body at
+# precedence 0, like `fun`.
+EXTENDS_TO_END = frozenset({"fun", "λ", "if", "match", "by", "<|", "$", "show", "do", "calc", "Π", "Σ", "Σ'",
+                            "∀ᶠ", "∃ᶠ", "∀ᵐ", "∃ᵐ", "∀ᵉ", "∃ᵉ"})
+# Keywords that are never identifiers of an atom (so never a "mentioned" variable).
+KEYWORDS = frozenset({"fun", "if", "then", "else", "match", "with", "by", "show", "from", "do", "calc", "at", "in",
+                      "forall", "exists", "let", "have", "letI", "haveI", "let'", "Type", "Sort", "Prop"})
 # Inside parentheses, any of these at depth 0 makes the group a term that is not logic (ascription, tuple, …).
-PAREN_ATOM_MARKERS = frozenset({":", ",", ":=", "·", "|", "<;>"})
+PAREN_ATOM_MARKERS = frozenset({":", ",", ":=", "·", "<;>", "=>", "↦"})
+
+# Token text → its role; texts not in the table are atom material. A token's text decides its role whatever its
+# kind: identifiers that collide are exactly the keywords listed, and strings/chars carry their quotes.
+_QUANT, _CONN, _REL, _LET, _EXTEND, _PAREN, _OPEN, _BIG, _CLOSE = range(9)
+ROLES: dict[str, int] = {}
+ROLES.update({k: _QUANT for k in QUANTIFIERS})
+ROLES.update({k: _CONN for k in CONNECTIVES})
+ROLES.update({k: _CONN for k, v in ASCII_OPERATORS.items() if v in CONNECTIVES})
+ROLES.update({k: _REL for k in RELATIONS})
+ROLES.update({k: _REL for k, v in ASCII_OPERATORS.items() if v in RELATIONS})
+ROLES.update({k: _LET for k in LET_KEYWORDS})
+ROLES.update({k: _EXTEND for k in EXTENDS_TO_END})
+ROLES.update({k: _BIG for k in BIG_OPERATORS})
+ROLES.update({k: _OPEN for k in lx.OPEN_BRACKETS})
+ROLES.update({k: _CLOSE for k in lx.CLOSE_BRACKETS})
+ROLES["("] = _PAREN
+# Tokens after which a term may be complete: a `let` value can end before the next line (see ``_let_value_end``).
+_POSTFIX = frozenset(lx.CLOSE_BRACKETS) | {"!", "⁻¹", "'", "ᶜ", "ᵀ", "²", "³", "|", "‖", "⌋", "⌉", "⌋₊", "⌉₊"}
+_BINDER_NAME_KINDS = (lx.IDENT,)
 
 
 def _normalize(text: str) -> str:
     return ASCII_OPERATORS.get(text, text)
-
-
-class StructuralLexer(lark.lexer.Lexer):
-    """Lark's lexer hook: ``lex`` receives a ``_Prepared`` statement and yields its grammar terminals."""
-
-    def __init__(self, lexer_conf):  # noqa: D401 - lark's signature
-        pass
-
-    def lex(self, prepared: "_Prepared", parser_state=None):  # type: ignore[override]
-        return iter(prepared.terminals)
-
-
-class _Prepared:
-    """One statement's terminals, produced eagerly so lexing errors carry positions."""
-
-    def __init__(self, src: str, mode: str):
-        self.src = src
-        tokens = lx.tokenize(src)
-        for t in tokens:
-            if t.kind in (lx.UNTERMINATED_COMMENT, lx.UNTERMINATED_STRING):
-                raise _error(src, t.start, f"unterminated {t.kind.split('_', 1)[1]}")
-        self.trivia = [t for t in tokens if t.is_trivia]
-        self.toks = [t for t in tokens if not t.is_trivia]
-        self.match = _match_brackets(src, self.toks)
-        self.terminals: list[_Tok] = []
-        self._pending: list[int] = []  # token indices of the atom being accumulated: [start, end)
-        self._atom_start = -1
-        self._atom_end = -1
-        self._atom_open_right = False
-        if mode == "declaration":
-            self._declaration()
-        else:
-            self._term(0, len(self.toks))
-            self._flush()
-
-    # -- emitting ---------------------------------------------------------------------------------------------
-    def _emit(self, kind: str, start: int, end: int, value: str | None = None, payload=None) -> None:
-        self._flush()
-        tok = _Tok(kind, value if value is not None else self.src[start:end], start_pos=start, end_pos=end)
-        tok.payload = payload
-        self.terminals.append(tok)
-
-    def _atom_piece(self, i: int, j: int, open_right: bool = False) -> None:
-        """Add code tokens [i, j) to the atom being accumulated."""
-        if self._atom_start < 0:
-            self._atom_start = i
-        self._atom_end = j
-        self._atom_open_right = open_right
-
-    def _flush(self) -> None:
-        if self._atom_start < 0:
-            return
-        i, j = self._atom_start, self._atom_end
-        self._atom_start = -1
-        start, end = self.toks[i].start, self.toks[j - 1].end
-        atom = Atom(self.src[start:end], _idents(self.toks, i, j), self._atom_open_right)
-        tok = _Tok("ATOM", atom.text, start_pos=start, end_pos=end)
-        tok.payload = atom
-        self.terminals.append(tok)
-
-    # -- the header -------------------------------------------------------------------------------------------
-    def _declaration(self) -> None:
-        toks, src = self.toks, self.src
-        first = toks[0].start if toks else len(src)
-        docs = [t for t in self.trivia if t.kind == lx.DOC_COMMENT and t.end <= first and t.text.startswith("/--")]
-        if docs:
-            self._emit("DOC", docs[-1].start, docs[-1].end)
-        i, n = 0, len(toks)
-        if i < n and toks[i].text == "@[":
-            m = self.match[i]
-            self._emit("ATTRIBUTES", toks[i].start, toks[m].end)
-            i = m + 1
-        while i < n and toks[i].kind == lx.IDENT and toks[i].text in lx.MODIFIERS:
-            self._emit("MODIFIER", toks[i].start, toks[i].end)
-            i += 1
-        if i >= n or toks[i].text not in DECL_KEYWORDS:
-            at = toks[i].start if i < n else len(src)
-            raise _error(src, at, "not a declaration: expected theorem, lemma, def, abbrev, instance or example")
-        keyword = toks[i].text
-        self._emit("DECL_KW", toks[i].start, toks[i].end)
-        i += 1
-        if keyword != "example" and i < n and toks[i].kind == lx.IDENT:
-            self._emit("DECL_NAME", toks[i].start, toks[i].end)
-            i += 1
-            if i + 1 < n and toks[i].text == "." and toks[i].start == toks[i - 1].end and toks[i + 1].text == "{":
-                m = self.match[i + 1]
-                names = [t.text for t in toks[i + 2 : m] if t.kind == lx.IDENT]
-                self._emit("UNIVERSES", toks[i].start, toks[m].end, ",".join(names))
-                i = m + 1
-        while i < n and toks[i].text in BINDER_BRACKETS and toks[i].kind == lx.SYMBOL:
-            m = self.match[i]
-            self._binder(i, m)
-            i = m + 1
-        if i < n:
-            if toks[i].text != ":":
-                raise _error(src, toks[i].start, f"unexpected {toks[i].text!r} in the declaration's binders")
-            self._emit("COLON", toks[i].start, toks[i].end)
-            statement_end = _top_level_assign(self.toks, i + 1, n, src)
-            if i + 1 >= statement_end:
-                raise _error(src, toks[i].end, "missing type after ':'")
-            self._term(i + 1, statement_end)
-        self._flush()
-
-    def _binder(self, i: int, m: int) -> None:
-        """A bracketed binder group: tokens i (opening bracket) .. m (its closer)."""
-        toks, src = self.toks, self.src
-        opener, closer = BINDER_BRACKETS[toks[i].text]
-        self._emit(opener, toks[i].start, toks[i].end)
-        k = i + 1
-        if toks[i].text == "[":
-            if k + 1 < m and toks[k].kind == lx.IDENT and toks[k + 1].text == ":":
-                self._emit("BINDER_NAME", toks[k].start, toks[k].end)
-                self._emit("COLON", toks[k + 1].start, toks[k + 1].end)
-                k += 2
-            if k >= m:
-                raise _error(src, toks[m].start, "empty instance binder")
-            self._term(k, m)
-        else:
-            if k >= m or toks[k].kind != lx.IDENT:
-                raise _error(src, toks[k].start if k < m else toks[m].start, "expected a binder name")
-            while k < m and toks[k].kind == lx.IDENT:
-                self._emit("BINDER_NAME", toks[k].start, toks[k].end)
-                k += 1
-            if k < m and toks[k].text == ":":
-                self._emit("COLON", toks[k].start, toks[k].end)
-                assign = _find_depth0(toks, self.match, k + 1, m, ":=")
-                stop = assign if assign is not None else m
-                if k + 1 >= stop:
-                    raise _error(src, toks[k].end, "missing type after ':'")
-                self._term(k + 1, stop)
-                k = stop
-            if k < m and toks[k].text == ":=":
-                default = src[toks[k].end : toks[m].start].strip()
-                self._emit("DEFAULT", toks[k].start, toks[m].start, default)
-                k = m
-            if k != m:
-                raise _error(src, toks[k].start, f"unexpected {toks[k].text!r} in a binder")
-        self._emit(closer, toks[m].start, toks[m].end)
-
-    # -- terms ------------------------------------------------------------------------------------------------
-    def _term(self, i: int, j: int) -> None:
-        toks, src, match = self.toks, self.src, self.match
-        k = i
-        while k < j:
-            t = toks[k]
-            text = t.text
-            kind = t.kind
-            if kind == lx.SYMBOL or (kind == lx.IDENT and text in SKELETON_OR_KEYWORD):
-                norm = _normalize(text)
-                if norm in QUANTIFIERS:
-                    comma = _find_depth0(toks, match, k + 1, j, ",")
-                    if comma is None:
-                        raise _error(src, t.start, f"expected ',' after the binders of {text!r}")
-                    self._emit("QUANTIFIER", t.start, t.end, QUANTIFIERS[norm])
-                    self._quantifier_binders(k + 1, comma)
-                    self._emit("COMMA", toks[comma].start, toks[comma].end)
-                    k = comma + 1
-                    continue
-                if norm in CONNECTIVES:
-                    self._emit(CONNECTIVES[norm], t.start, t.end, norm)
-                    k += 1
-                    continue
-                if norm in RELATIONS:
-                    self._emit("RELATION", t.start, t.end, norm)
-                    k += 1
-                    continue
-                if norm in LET_KEYWORDS:
-                    k = self._let(k, j)
-                    continue
-                if norm in EXTENDS_TO_END:
-                    self._atom_piece(k, j, open_right=True)
-                    k = j
-                    continue
-                if norm == "(":
-                    m = match[k]
-                    if _paren_is_logic(toks, match, k + 1, m):
-                        self._emit("LPAREN", t.start, t.end)
-                        self._term(k + 1, m)
-                        self._emit("RPAREN", toks[m].start, toks[m].end)
-                    else:
-                        self._atom_piece(k, m + 1)
-                    k = m + 1
-                    continue
-                if norm in lx.OPEN_BRACKETS:
-                    m = match[k]
-                    self._atom_piece(k, m + 1)
-                    k = m + 1
-                    continue
-                if norm in BIG_OPERATORS:
-                    comma = _find_depth0(toks, match, k + 1, j, ",")
-                    if comma is None:
-                        raise _error(src, t.start, f"expected ',' after the binders of {text!r}")
-                    self._atom_piece(k, comma + 1)
-                    k = comma + 1
-                    continue
-                if norm in lx.CLOSE_BRACKETS:
-                    raise _error(src, t.start, f"unmatched {text!r}")
-            self._atom_piece(k, k + 1)
-            k += 1
-
-    def _quantifier_binders(self, i: int, j: int) -> None:
-        toks, src = self.toks, self.src
-        if i >= j:
-            raise _error(src, toks[j].start, "expected binders before ','")
-        k = i
-        while k < j:
-            t = toks[k]
-            if t.kind == lx.SYMBOL and t.text in BINDER_BRACKETS:
-                m = self.match[k]
-                self._binder(k, m)
-                k = m + 1
-            elif t.kind == lx.IDENT and t.text not in SKELETON_OR_KEYWORD:
-                self._emit("BINDER_NAME", t.start, t.end)
-                k += 1
-            elif t.text == ":":
-                self._emit("COLON", t.start, t.end)
-                if k + 1 >= j:
-                    raise _error(src, t.end, "missing type after ':'")
-                self._term(k + 1, j)
-                self._flush()
-                return
-            elif _normalize(t.text) in RELATIONS:
-                self._emit("RELATION", t.start, t.end, _normalize(t.text))
-                self._term(k + 1, j)
-                self._flush()
-                return
-            else:
-                raise _error(src, t.start, f"unexpected {t.text!r} in quantifier binders")
-
-    def _let(self, k: int, j: int) -> int:
-        """``let x : T := v; body`` (or a newline instead of ``;``): emit LET_HEAD, return where the body starts."""
-        toks, src, match = self.toks, self.src, self.match
-        keyword = toks[k]
-        if k + 1 >= j or toks[k + 1].kind != lx.IDENT:
-            raise _error(src, keyword.end, f"expected a name after {keyword.text!r}")
-        name = toks[k + 1].text
-        assign = _find_depth0(toks, match, k + 2, j, ":=")
-        if assign is None:
-            raise _error(src, keyword.start, f"expected ':=' in {keyword.text!r}")
-        let_type = None
-        if assign > k + 2:
-            if toks[k + 2].text != ":" or assign == k + 3:
-                raise _error(src, toks[k + 2].start, f"unsupported {keyword.text!r} form")
-            let_type = Atom(src[toks[k + 3].start : toks[assign - 1].end], _idents(toks, k + 3, assign))
-        end = assign + 1
-        depth = 0
-        while end < j:
-            t = toks[end]
-            if t.text in lx.OPEN_BRACKETS:
-                depth += 1
-            elif t.text in lx.CLOSE_BRACKETS:
-                depth -= 1
-            elif depth == 0 and (t.text == ";" or "\n" in src[toks[end - 1].end : t.start]):
-                break
-            end += 1
-        if end == assign + 1 or end >= j:
-            raise _error(src, toks[assign].end, f"expected a value and a body for {keyword.text!r}")
-        value = Atom(src[toks[assign + 1].start : toks[end - 1].end], _idents(toks, assign + 1, end))
-        body_start = end + 1 if toks[end].text == ";" else end
-        stop = toks[end].end if toks[end].text == ";" else toks[end - 1].end
-        self._emit("LET_HEAD", keyword.start, stop, src[keyword.start : stop],
-                   payload=(keyword.text, name, let_type, value))
-        return body_start
-
-
-SKELETON_OR_KEYWORD = frozenset({"forall", "exists", "fun", "if", "match", "by", "show", "do", "calc"}) | LET_KEYWORDS
-
-
-def _paren_is_logic(toks: list[lx.Token], match: list[int], i: int, j: int) -> bool:
-    """Whether a parenthesised group may hold logic the grammar must see (else it is opaque text)."""
-    depth = 0
-    logic = False
-    for k in range(i, j):
-        t = toks[k]
-        text = t.text
-        if t.kind == lx.SYMBOL:
-            if text in lx.OPEN_BRACKETS:
-                depth += 1
-                continue
-            if text in lx.CLOSE_BRACKETS:
-                depth -= 1
-                continue
-            if depth == 0 and text in PAREN_ATOM_MARKERS:
-                return False
-        if depth == 0 and (text in SKELETON_SYMBOLS or text in QUANTIFIERS):
-            logic = True
-        if depth == 0 and k == i and text in EXTENDS_TO_END:
-            return False
-    return logic
-
-
-def _find_depth0(toks: list[lx.Token], match: list[int], i: int, j: int, text: str) -> int | None:
-    k = i
-    while k < j:
-        t = toks[k]
-        if t.text == text and t.kind == lx.SYMBOL:
-            return k
-        if t.kind == lx.SYMBOL and t.text in lx.OPEN_BRACKETS and match[k] > k:
-            k = match[k] + 1
-            continue
-        k += 1
-    return None
-
-
-def _top_level_assign(toks: list[lx.Token], i: int, j: int, src: str) -> int:
-    """Where a declaration's type ends: its top-level ``:=`` (not a ``let``'s), ``where``, or the end."""
-    code_slice = toks[i:j]
-    boundary = lx.statement_boundary(src, code_slice, 0, len(code_slice), bar_ends=False)
-    return j if boundary is None else i + boundary
-
-
-def _match_brackets(src: str, toks: list[lx.Token]) -> list[int]:
-    """For each opening bracket token, the index of its closer (-1 elsewhere); unbalanced input is an error."""
-    match = [-1] * len(toks)
-    stack: list[int] = []
-    for k, t in enumerate(toks):
-        if t.kind != lx.SYMBOL:
-            continue
-        if t.text in lx.OPEN_BRACKETS:
-            stack.append(k)
-        elif t.text in lx.CLOSE_BRACKETS:
-            if not stack:
-                raise _error(src, t.start, f"unmatched {t.text!r}")
-            o = stack.pop()
-            if lx.OPEN_BRACKETS[toks[o].text] != t.text:
-                raise _error(src, t.start, f"{toks[o].text!r} closed by {t.text!r}")
-            match[o] = k
-            match[k] = o
-    if stack:
-        raise _error(src, toks[stack[-1]].start, f"unclosed {toks[stack[-1]].text!r}")
-    return match
-
-
-def _idents(toks: list[lx.Token], i: int, j: int) -> tuple[str, ...]:
-    seen: dict[str, None] = {}
-    for k in range(i, j):
-        t = toks[k]
-        if t.kind == lx.IDENT:
-            seen.setdefault(lx.ident_root(t.text), None)
-    return tuple(seen)
 
 
 def _error(src: str, offset: int, message: str) -> ParseError:
@@ -404,7 +93,463 @@ def _error(src: str, offset: int, message: str) -> ParseError:
 
 
 # ---------------------------------------------------------------------------------------------------------------
-# Tree construction (lark calls these bottom-up while parsing)
+# Stage 1: Lean tokens → grammar terminals
+#
+# A terminal is a plain tuple (type, text, start, end, payload): thousands are made per second, and a tuple is the
+# cheapest object Python builds. Tree nodes are never tuples, so the builders can tell the two apart.
+
+
+class StructuralLexer:
+    """One statement's terminals: ``StructuralLexer(src).declaration()`` or ``.term()``.
+
+    Raises ``ParseError`` for text that cannot be a header (unbalanced brackets, an unterminated comment or string,
+    a binder that is not one, a quantifier without its comma …), with the offending position.
+    """
+
+    def __init__(self, src: str):
+        self.src = src
+        tokens = lx.tokenize(src)
+        code = []
+        docs = []
+        for t in tokens:
+            kind = t.kind
+            if kind == lx.UNTERMINATED_COMMENT or kind == lx.UNTERMINATED_STRING:
+                raise _error(src, t.start, f"unterminated {kind.split('_', 1)[1]}")
+            if kind == lx.COMMENT:
+                continue
+            if kind == lx.DOC_COMMENT:
+                docs.append(t)
+                continue
+            code.append(t)
+        self.toks = code
+        self.docs = docs
+        self.texts = [t.text for t in code]
+        self.match = _match_brackets(src, code, self.texts)
+        self.out: list[tuple] = []
+        self._a0 = -1  # the atom being accumulated: code tokens [_a0, _a1)
+        self._a1 = -1
+        self._open_right = False
+
+    # -- emitting ---------------------------------------------------------------------------------------------
+    def _emit(self, kind: str, start: int, end: int, value: str | None = None, payload: Any = None) -> None:
+        if self._a0 >= 0:
+            self._flush()
+        self.out.append((kind, self.src[start:end] if value is None else value, start, end, payload))
+
+    def _flush(self) -> None:
+        i, j = self._a0, self._a1
+        self._a0 = -1
+        toks = self.toks
+        start, end = toks[i].start, toks[j - 1].end
+        text = self.src[start:end]
+        atom = Atom(text, _idents(toks, i, j), self._open_right)
+        self.out.append(("ATOM", text, start, end, atom))
+
+    # -- the header -------------------------------------------------------------------------------------------
+    def declaration(self) -> list[tuple]:
+        toks, src, texts, match = self.toks, self.src, self.texts, self.match
+        n = len(toks)
+        first = toks[0].start if toks else len(src)
+        docs = [t for t in self.docs if t.end <= first and t.text.startswith("/--")]
+        if docs:
+            self._emit("DOC", docs[-1].start, docs[-1].end)
+        i = 0
+        if i < n and texts[i] == "@[":
+            while i < n and texts[i] == "@[":  # `@[simp] @[norm_cast]`: one verbatim attributes block
+                i = match[i] + 1
+            self._emit("ATTRIBUTES", toks[0].start, toks[i - 1].end)
+        while i < n and texts[i] in lx.MODIFIERS:
+            self._emit("MODIFIER", toks[i].start, toks[i].end)
+            i += 1
+        if i >= n or texts[i] not in DECL_KEYWORDS:
+            at = toks[i].start if i < n else len(src)
+            what = f"{texts[i]!r}" if i < n else "nothing"
+            raise _error(src, at, f"not a declaration: expected theorem, lemma, def, abbrev, instance or example, "
+                                  f"found {what}")
+        keyword = texts[i]
+        self._emit("DECL_KW", toks[i].start, toks[i].end)
+        i += 1
+        if keyword != "example" and i < n and toks[i].kind == lx.IDENT and texts[i] not in KEYWORDS:
+            self._emit("DECL_NAME", toks[i].start, toks[i].end)
+            i += 1
+            if i + 1 < n and texts[i] == "." and toks[i].start == toks[i - 1].end and texts[i + 1] == "{":
+                m = match[i + 1]
+                names = [texts[k] for k in range(i + 2, m) if toks[k].kind == lx.IDENT]
+                self._emit("UNIVERSES", toks[i].start, toks[m].end, ",".join(names))
+                i = m + 1
+        while i < n:
+            text = texts[i]
+            if text in BINDER_BRACKETS:
+                m = match[i]
+                self._binder(i, m)
+                i = m + 1
+            elif toks[i].kind == lx.IDENT and text not in KEYWORDS:  # `def f x : …`: a bare binder name
+                self._emit("BINDER_NAME", toks[i].start, toks[i].end)
+                i += 1
+            else:
+                break
+        if i < n:
+            if texts[i] != ":":
+                raise _error(src, toks[i].start, f"unexpected {texts[i]!r} in the declaration's binders")
+            self._emit("COLON", toks[i].start, toks[i].end)
+            boundary = lx.statement_boundary(src, toks, i + 1, n, bar_ends=False)
+            statement_end = n if boundary is None else boundary
+            if i + 1 >= statement_end:
+                raise _error(src, toks[i].end, "missing type after ':'")
+            self._term(i + 1, statement_end)
+        if self._a0 >= 0:
+            self._flush()
+        return self.out
+
+    def term(self) -> list[tuple]:
+        """A bare term, as the type of an anonymous ``example``."""
+        self.out = [("DECL_KW", "example", 0, 0, None), ("COLON", ":", 0, 0, None)]
+        if not self.toks:
+            raise _error(self.src, len(self.src), "empty term")
+        self._term(0, len(self.toks))
+        if self._a0 >= 0:
+            self._flush()
+        return self.out
+
+    def _binder(self, i: int, m: int) -> None:
+        """A bracketed binder group: tokens i (opening bracket) .. m (its closer)."""
+        toks, src, texts = self.toks, self.src, self.texts
+        opener, closer = BINDER_BRACKETS[texts[i]]
+        self._emit(opener, toks[i].start, toks[i].end)
+        k = i + 1
+        if texts[i] == "[":
+            if k + 1 < m and toks[k].kind == lx.IDENT and texts[k + 1] == ":":
+                self._emit("BINDER_NAME", toks[k].start, toks[k].end)
+                self._emit("COLON", toks[k + 1].start, toks[k + 1].end)
+                k += 2
+            if k >= m:
+                raise _error(src, toks[m].start, "empty instance binder")
+            self._term(k, m)
+        else:
+            if k >= m or toks[k].kind != lx.IDENT or texts[k] in KEYWORDS:
+                raise _error(src, toks[k].start, "expected a binder name")
+            while k < m and toks[k].kind == lx.IDENT and texts[k] not in KEYWORDS:
+                self._emit("BINDER_NAME", toks[k].start, toks[k].end)
+                k += 1
+            if k < m and texts[k] == ":":
+                self._emit("COLON", toks[k].start, toks[k].end)
+                assign = _find_depth0(texts, self.match, k + 1, m, ":=")
+                stop = assign if assign is not None else m
+                if k + 1 >= stop:
+                    raise _error(src, toks[k].end, "missing type after ':'")
+                self._term(k + 1, stop)
+                k = stop
+            if k < m and texts[k] == ":=":
+                if k + 1 >= m:
+                    raise _error(src, toks[k].end, "missing default value after ':='")
+                # The default's code tokens only: a trailing comment must not swallow the closing bracket.
+                default = src[toks[k + 1].start : toks[m - 1].end]
+                self._emit("DEFAULT", toks[k].start, toks[m].start, default)
+                k = m
+            if k != m:
+                raise _error(src, toks[k].start, f"unexpected {texts[k]!r} in a binder")
+        self._emit(closer, toks[m].start, toks[m].end)
+
+    # -- terms ------------------------------------------------------------------------------------------------
+    def _term(self, i: int, j: int) -> None:
+        """Terminals for code tokens [i, j)."""
+        toks, texts, match = self.toks, self.texts, self.match
+        roles = ROLES
+        k = i
+        while k < j:
+            role = roles.get(texts[k])
+            if role is None or role == _CLOSE:  # a closer never starts a piece: brackets were matched already
+                if self._a0 < 0:
+                    self._a0 = k
+                self._a1 = k + 1
+                self._open_right = False
+                k += 1
+                continue
+            t = toks[k]
+            if role == _PAREN:
+                m = match[k]
+                if _paren_is_logic(texts, match, k + 1, m):
+                    self._emit("LPAREN", t.start, t.end)
+                    self._term(k + 1, m)
+                    self._emit("RPAREN", toks[m].start, toks[m].end)
+                else:
+                    self._piece(k, m + 1)
+                k = m + 1
+            elif role == _OPEN:
+                m = match[k]
+                self._piece(k, m + 1)
+                k = m + 1
+            elif role == _CONN:
+                norm = _normalize(texts[k])
+                self._emit(CONNECTIVES[norm], t.start, t.end, norm)
+                k += 1
+            elif role == _REL:
+                self._emit("RELATION", t.start, t.end, _normalize(texts[k]))
+                k += 1
+            elif role == _QUANT:
+                comma = _find_depth0(texts, match, k + 1, j, ",")
+                if comma is None:
+                    raise _error(self.src, t.start, f"expected ',' after the binders of {texts[k]!r}")
+                self._emit("QUANTIFIER", t.start, t.end, QUANTIFIERS[texts[k]])
+                self._quantifier_binders(k + 1, comma)
+                self._emit("COMMA", toks[comma].start, toks[comma].end)
+                k = comma + 1
+            elif role == _LET:
+                k = self._let(k, j)
+            elif role == _EXTEND:
+                self._piece(k, j, open_right=True)
+                k = j
+            else:  # _BIG
+                comma = _find_depth0(texts, match, k + 1, j, ",")
+                if comma is None:
+                    raise _error(self.src, t.start, f"expected ',' after the binders of {texts[k]!r}")
+                self._piece(k, comma + 1)
+                k = comma + 1
+
+    def _piece(self, i: int, j: int, open_right: bool = False) -> None:
+        """Add code tokens [i, j) to the atom being accumulated."""
+        if self._a0 < 0:
+            self._a0 = i
+        self._a1 = j
+        self._open_right = open_right
+
+    def _quantifier_binders(self, i: int, j: int) -> None:
+        toks, src, texts = self.toks, self.src, self.texts
+        if i >= j:
+            raise _error(src, toks[j].start, "expected binders before ','")
+        k = i
+        while k < j:
+            t = toks[k]
+            text = texts[k]
+            if text in BINDER_BRACKETS:
+                m = self.match[k]
+                self._binder(k, m)
+                k = m + 1
+            elif t.kind == lx.IDENT and text not in KEYWORDS:
+                self._emit("BINDER_NAME", t.start, t.end)
+                k += 1
+            elif text == ":":
+                self._emit("COLON", t.start, t.end)
+                if k + 1 >= j:
+                    raise _error(src, t.end, "missing type after ':'")
+                self._term(k + 1, j)
+                self._flush_pending()
+                return
+            elif ROLES.get(text) == _REL:
+                self._emit("RELATION", t.start, t.end, _normalize(text))
+                if k + 1 >= j:
+                    raise _error(src, t.end, f"missing bound after {text!r}")
+                self._term(k + 1, j)
+                self._flush_pending()
+                return
+            else:
+                raise _error(src, t.start, f"unexpected {text!r} in quantifier binders")
+
+    def _flush_pending(self) -> None:
+        if self._a0 >= 0:
+            self._flush()
+
+    def _let(self, k: int, j: int) -> int:
+        """``let x (a : A) : T := v`` up to its ``;`` or line break: emit LET_HEAD, return where the body starts."""
+        toks, src, texts, match = self.toks, self.src, self.texts, self.match
+        keyword = toks[k]
+        i = k + 1
+        name = ""  # `have : p := …`, `haveI : Fintype α := …`, `letI := …` bind no name of their own
+        if i < j and toks[i].kind == lx.IDENT and texts[i] not in KEYWORDS:
+            name = texts[i]
+            i += 1
+        binders: list[Binder] = []
+        while i < j and texts[i] not in (":", ":="):
+            if texts[i] in BINDER_BRACKETS:
+                m = match[i]
+                binders.append(self._opaque_binder(i, m))
+                i = m + 1
+            elif name and toks[i].kind == lx.IDENT and texts[i] not in KEYWORDS:
+                binders.append(Binder("", (texts[i],)))
+                i += 1
+            else:
+                raise _error(src, toks[i].start, f"unsupported {keyword.text!r} form (a pattern or binder "
+                                                 f"pyshadow does not read)")
+        assign = _find_depth0(texts, match, i, j, ":=")
+        if assign is None:
+            raise _error(src, keyword.start, f"expected ':=' in {keyword.text!r}")
+        let_type = None
+        if texts[i] == ":":
+            if assign == i + 1:
+                raise _error(src, toks[i].end, "missing type after ':'")
+            let_type = Atom(self._folded(i + 1, assign), _idents(toks, i + 1, assign))
+        elif assign != i:
+            raise _error(src, toks[i].start, f"unexpected {texts[i]!r} in {keyword.text!r}")
+        end = _let_value_end(src, toks, texts, match, assign + 1, j, _column(src, keyword.start))
+        if end == assign + 1 or end >= j:
+            raise _error(src, toks[assign].end, f"expected a value and a body for {keyword.text!r}")
+        value = Atom(self._folded(assign + 1, end), _idents(toks, assign + 1, end))
+        semicolon = texts[end] == ";"
+        stop = toks[end].end if semicolon else toks[end - 1].end
+        self._emit("LET_HEAD", keyword.start, stop, src[keyword.start:stop],
+                   payload=(keyword.text, name, tuple(binders), let_type, value))
+        return end + 1 if semicolon else end
+
+    def _opaque_binder(self, i: int, m: int) -> Binder:
+        """A ``let``'s own binder group, its type kept as one atom: ``(n : ℕ)``, ``{α}``, ``[inst : C α]``."""
+        toks, texts = self.toks, self.texts
+        bracket = texts[i]
+        k = i + 1
+        names: list[str] = []
+        while k < m and toks[k].kind == lx.IDENT and texts[k] not in KEYWORDS and (bracket != "[" or
+                                                                                  texts[k + 1] == ":"):
+            names.append(texts[k])
+            k += 1
+        type_ = None
+        if k < m and texts[k] == ":":
+            k += 1
+        if k < m:
+            type_ = Atom(self._folded(k, m), _idents(toks, k, m))
+        if bracket == "[" and type_ is None:
+            raise _error(self.src, toks[m].start, "empty instance binder")
+        if bracket != "[" and not names:
+            raise _error(self.src, toks[i].start, "expected a binder name")
+        return Binder(bracket, tuple(names), type_)
+
+    def _folded(self, i: int, j: int) -> str:
+        """The text of code tokens [i, j) with line breaks folded into spaces (comments keep theirs).
+
+        A ``let`` value or type is re-laid out by the renderer on one line after ``let x :=``; keeping its line
+        breaks would let a continuation line land left of the new ``let`` column, where Lean ends the value.
+        """
+        toks, src = self.toks, self.src
+        start, end = toks[i].start, toks[j - 1].end
+        text = src[start:end]
+        if "\n" not in text:
+            return text
+        parts = [toks[i].text]
+        for k in range(i + 1, j):
+            gap = src[toks[k - 1].end : toks[k].start]
+            if "\n" in gap and "-" not in gap:  # no comment in the gap ("--", "/-"): fold it
+                gap = " "
+            parts.append(gap)
+            parts.append(src[toks[k].start : toks[k].end])
+        return "".join(parts)
+
+
+def _let_value_end(src: str, toks: list[lx.Token], texts: list[str], match: list[int], i: int, j: int,
+                   let_column: int) -> int:
+    """Index of the ``;`` or first body token that ends a ``let`` value starting at ``i``.
+
+    Lean saves the ``let`` keyword's position and only takes a later line as more of the value if it is indented
+    further (``checkColGt`` on application arguments). So the value ends at a depth-0 ``;``, or at a token that
+    opens a line at or left of the ``let`` column right after a token that can end a term (an identifier, a
+    literal, a closing bracket …); after ``=>``, ``+``, ``then`` … the next line continues the value.
+    """
+    k = i + 1
+    while k < j:
+        text = texts[k]
+        if text == ";":
+            return k
+        if "\n" in src[toks[k - 1].end : toks[k].start] and _column(src, toks[k].start) <= let_column:
+            prev = toks[k - 1]
+            if (prev.kind in (lx.NUMBER, lx.STRING, lx.CHAR) or texts[k - 1] in _POSTFIX
+                    or (prev.kind == lx.IDENT and texts[k - 1] not in KEYWORDS)):
+                return k
+        m = match[k]
+        k = m + 1 if m > k else k + 1
+    return j
+
+
+def _column(src: str, offset: int) -> int:
+    return offset - (src.rfind("\n", 0, offset) + 1)
+
+
+def _paren_is_logic(texts: list[str], match: list[int], i: int, j: int) -> bool:
+    """Whether a parenthesised group may hold logic the grammar must see (else it is opaque text).
+
+    Logic means a connective, relation, quantifier or ``let`` at depth 0. A quantifier's or big operator's head
+    runs to its comma, so that comma is not a tuple's. Ascriptions, tuples, ``·`` sections and named arguments
+    (``(x : ℝ)``, ``(a, b)``, ``(· + 1)``, ``(p := 2)``) are atoms, as is a group that starts or ends with a binary
+    operator or starts with a construct that extends to the end (``(fun x => x = 1)``).
+    """
+    if i >= j:
+        return False
+    first = ROLES.get(texts[i])
+    if first in (_EXTEND, _REL) or (first == _CONN and texts[i] != "¬") or ROLES.get(texts[j - 1]) in (_CONN, _REL):
+        return False
+    logic = False
+    k = i
+    while k < j:
+        text = texts[k]
+        role = ROLES.get(text)
+        if role is None:
+            k += 1
+            continue
+        if role == _PAREN or role == _OPEN:
+            k = match[k] + 1
+            continue
+        if text in PAREN_ATOM_MARKERS:
+            return False
+        if role == _QUANT or role == _BIG:
+            comma = _find_depth0(texts, match, k + 1, j, ",")
+            if comma is None:
+                return False
+            logic = logic or role == _QUANT
+            k = comma + 1
+            continue
+        if role == _EXTEND:  # the rest is that construct's body: whatever came before decides
+            return logic
+        if role in (_CONN, _REL, _LET):
+            logic = True
+        k += 1
+    return logic
+
+
+def _find_depth0(texts: list[str], match: list[int], i: int, j: int, text: str) -> int | None:
+    k = i
+    while k < j:
+        t = texts[k]
+        if t == text:
+            return k
+        m = match[k]
+        k = m + 1 if m > k else k + 1
+    return None
+
+
+def _match_brackets(src: str, toks: list[lx.Token], texts: list[str]) -> list[int]:
+    """For each opening bracket token, the index of its closer (-1 elsewhere); unbalanced input is an error."""
+    match = [-1] * len(toks)
+    stack: list[int] = []
+    opens, closes = lx.OPEN_BRACKETS, lx.CLOSE_BRACKETS
+    for k, text in enumerate(texts):
+        if text in opens:
+            stack.append(k)
+        elif text in closes:
+            if not stack:
+                raise _error(src, toks[k].start, f"unmatched {text!r}")
+            o = stack.pop()
+            if opens[texts[o]] != text:
+                raise _error(src, toks[k].start, f"{texts[o]!r} closed by {text!r}")
+            match[o] = k
+            match[k] = o
+    if stack:
+        raise _error(src, toks[stack[-1]].start, f"unclosed {texts[stack[-1]]!r}")
+    return match
+
+
+def _idents(toks: list[lx.Token], i: int, j: int) -> tuple[str, ...]:
+    """Roots of the identifiers of code tokens [i, j), in order of first appearance, keywords left out."""
+    seen: dict[str, None] = {}
+    ident, keywords = lx.IDENT, KEYWORDS
+    for k in range(i, j):
+        t = toks[k]
+        if t.kind == ident:
+            text = t.text
+            if "." in text or text.startswith("«"):
+                text = lx.ident_root(text)
+            if text not in keywords:
+                seen[text] = None
+    return tuple(seen)
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Stage 2: terminals → tree, by LALR(1) over lark's table
 
 
 class _Paren:
@@ -416,211 +561,316 @@ class _Paren:
         self.term, self.start, self.end = term, start, end
 
 
-@v_args(inline=True)
-class _Build(Transformer):
-    def __init__(self):
-        super().__init__(visit_tokens=False)
+class _Splice(list):
+    """Children of a rule lark generated for ``x*``/``x+`` (named ``__…``): spliced into the parent's children."""
+
+
+class _Builder:
+    """One method per grammar rule: children (terminal tuples and built nodes) → node."""
+
+    def __init__(self) -> None:
         self.src = ""
 
-    def start(self, decl):
-        return decl
+    def start(self, c):
+        return c[0]
 
-    def declaration(self, *items):
+    def declaration(self, c):
         doc = attrs = None
         modifiers: list[str] = []
         keyword = name = None
         universes: tuple[str, ...] = ()
         binders: list[Binder] = []
         type_: Term | None = None
-        expect_type = False
-        for it in items:
-            if isinstance(it, lark.Token):
-                if it.type == "DOC":
-                    doc = str(it)
-                elif it.type == "ATTRIBUTES":
-                    attrs = str(it)
-                elif it.type == "MODIFIER":
-                    modifiers.append(str(it))
-                elif it.type == "DECL_KW":
-                    keyword = str(it)
-                elif it.type == "DECL_NAME":
-                    name = str(it)
-                elif it.type == "UNIVERSES":
-                    universes = tuple(str(it).split(",")) if str(it) else ()
-                elif it.type == "COLON":
-                    expect_type = True
-                continue
-            if isinstance(it, Binder):
+        for it in c:
+            if type(it) is tuple:
+                kind = it[0]
+                if kind == "DOC":
+                    doc = it[1]
+                elif kind == "ATTRIBUTES":
+                    attrs = it[1]
+                elif kind == "MODIFIER":
+                    modifiers.append(it[1])
+                elif kind == "DECL_KW":
+                    keyword = it[1]
+                elif kind == "DECL_NAME":
+                    name = it[1]
+                elif kind == "UNIVERSES":
+                    universes = tuple(it[1].split(",")) if it[1] else ()
+                elif kind == "BINDER_NAME":  # `def f x : T`
+                    binders.append(Binder("", (it[1],)))
+            elif type(it) is Binder:
                 binders.append(it)
-            elif expect_type:
-                type_ = self._term(it)
+            else:
+                type_ = it
         return Declaration(keyword, name, tuple(binders), type_, universes, attrs, tuple(modifiers), doc)
 
-    def _binder(self, bracket: str, items) -> Binder:
-        names: list[str] = []
+    def _binder(self, bracket: str, c) -> Binder:
+        names: tuple[str, ...] = ()
         type_ = default = None
-        for it in items:
-            if isinstance(it, lark.Token):
-                if it.type == "DEFAULT":
-                    default = str(it)
-                continue
-            if isinstance(it, tuple):
-                names.extend(it)
+        for it in c[1:-1]:
+            if type(it) is tuple:
+                if it[0] == "DEFAULT":
+                    default = it[1]
+            elif type(it) is list:
+                names = tuple(it)
             else:
-                type_ = self._term(it)
-        return Binder(bracket, tuple(names), type_, default)
+                type_ = it
+        return Binder(bracket, names, type_, default)
 
-    def explicit_binder(self, *items):
-        return self._binder("(", items)
+    def explicit_binder(self, c):
+        return self._binder("(", c)
 
-    def implicit_binder(self, *items):
-        return self._binder("{", items)
+    def implicit_binder(self, c):
+        return self._binder("{", c)
 
-    def strict_binder(self, *items):
-        return self._binder("⦃", items)
+    def strict_binder(self, c):
+        return self._binder("⦃", c)
 
-    def instance_binder(self, *items):
-        names = tuple(str(it) for it in items if isinstance(it, lark.Token) and it.type == "BINDER_NAME")
-        type_ = next(self._term(it) for it in items if not isinstance(it, lark.Token))
-        return Binder("[", names, type_)
+    def instance_binder(self, c):
+        names = tuple(it[1] for it in c if type(it) is tuple and it[0] == "BINDER_NAME")
+        return Binder("[", names, c[-2])
 
-    def binder_names(self, *names):
-        return tuple(str(n) for n in names)
+    def binder_names(self, c):
+        return [t[1] for t in c]  # a list: tuples are terminals
 
-    def quantifier(self, kind, binders, _comma, body):
-        return Quant(str(kind), binders, self._term(body))
+    def quantifier(self, c):
+        return Quant(c[0][1], tuple(c[1]), c[3])
 
-    def quantifier_binders(self, *items):
+    def quantifier_binders(self, c):
         groups: list[Binder] = []
         bare: list[str] = []
         type_ = bound = None
-        i = 0
-        while i < len(items):
-            it = items[i]
-            if isinstance(it, Binder):
+        k = 0
+        while k < len(c):
+            it = c[k]
+            if type(it) is Binder:
                 if bare:
                     groups.append(Binder("", tuple(bare)))
                     bare = []
                 groups.append(it)
-            elif isinstance(it, lark.Token) and it.type == "BINDER_NAME":
-                bare.append(str(it))
-            elif isinstance(it, lark.Token) and it.type == "COLON":
-                type_ = self._term(items[i + 1])
-                i += 1
-            elif isinstance(it, lark.Token) and it.type == "RELATION":
-                bound = (str(it), self._term(items[i + 1]))
-                i += 1
-            i += 1
+            elif it[0] == "BINDER_NAME":
+                bare.append(it[1])
+            elif it[0] == "COLON":
+                type_ = c[k + 1]
+                k += 1
+            else:  # RELATION
+                bound = (it[1], c[k + 1])
+                k += 1
+            k += 1
         if bare:
             groups.append(Binder("", tuple(bare), type_, None, bound))
         elif type_ is not None or bound is not None:
-            raise ParseError("a type or bound must follow bare binder names")
-        return tuple(groups)
+            raise _NodeError(c[-2], "a type or bound must follow bare binder names")
+        return groups
 
-    def let_term(self, head, body):
-        keyword, name, let_type, value = head.payload
-        return Let(keyword, name, let_type, value, self._term(body))
+    def let_term(self, c):
+        keyword, name, binders, let_type, value = c[0][4]
+        return Let(keyword, name, let_type, value, c[1], binders)
 
-    def _binop(self, left, op, right):
-        return BinOp(str(op), self._term(left), self._term(right))
+    def _binop(self, c):
+        return BinOp(c[1][1], c[0], c[2])
 
     iff = implication = disjunction = conjunction = _binop
 
-    def negation(self, _not, arg):
-        return Not(self._term(arg))
+    def not_term(self, c):
+        return Not(c[1])
 
-    def relation(self, left, op, right):
-        return Rel(str(op), self._term(left), self._term(right))
+    def relation(self, c):
+        return Rel(c[1][1], c[0], c[2])
 
-    def parenthesized(self, lpar, term, rpar):
-        return _Paren(self._term(term), lpar.start_pos, rpar.end_pos)
+    def parenthesized(self, c):
+        return _Paren(c[1], c[0][2], c[2][3])
 
-    def atom(self, *pieces):
-        if len(pieces) == 1:
-            p = pieces[0]
-            return p.term if isinstance(p, _Paren) else p.payload
-        start = _piece_start(pieces[0])
-        end = _piece_end(pieces[-1])
+    def atom(self, c):
+        if len(c) == 1:
+            p = c[0]
+            return p.term if type(p) is _Paren else p[4]
+        start = c[0].start if type(c[0]) is _Paren else c[0][2]
+        end = c[-1].end if type(c[-1]) is _Paren else c[-1][3]
         idents: dict[str, None] = {}
-        for p in pieces:
-            for i in _piece_idents(p):
-                idents.setdefault(i, None)
-        last = pieces[-1]
-        open_right = isinstance(last, lark.Token) and last.payload.open_right
+        for p in c:
+            for name in _piece_idents(p):
+                idents[name] = None
+        last = c[-1]
+        open_right = type(last) is tuple and last[4].open_right
         return Atom(self.src[start:end], tuple(idents), open_right)
 
-    def _term(self, node) -> Term:
-        if isinstance(node, _Paren):
-            return node.term
-        if isinstance(node, lark.Token):  # a lone ATOM
-            return node.payload
-        return node
 
+class _NodeError(Exception):
+    """A builder's complaint about a node; carries the terminal to point at."""
 
-def _piece_start(p) -> int:
-    return p.start if isinstance(p, _Paren) else p.start_pos
-
-
-def _piece_end(p) -> int:
-    return p.end if isinstance(p, _Paren) else p.end_pos
+    def __init__(self, terminal: tuple, message: str):
+        super().__init__(message)
+        self.terminal = terminal
 
 
 def _piece_idents(p) -> tuple[str, ...]:
-    if isinstance(p, lark.Token):
-        return p.payload.idents
-    from .ast import atoms  # local: only needed for mixed atoms
-
+    if type(p) is tuple:
+        return p[4].idents
     seen: dict[str, None] = {}
-    for a in atoms(p.term):
-        for i in a.idents:
-            seen.setdefault(i, None)
-    for node in _binder_names_in(p.term):
-        seen.setdefault(node, None)
+    for node in walk(p.term):
+        if type(node) is Atom:
+            for i in node.idents:
+                seen[i] = None
+        elif type(node) is Quant:
+            for b in node.binders:
+                for name in b.names:
+                    seen[name] = None
+        elif type(node) is Let and node.name:
+            seen[node.name] = None
     return tuple(seen)
 
 
-def _binder_names_in(term: Term):
-    from .ast import walk
+_END = ("$END", "", -1, -1, None)
 
-    for node in walk(term):
-        if isinstance(node, Quant):
-            for b in node.binders:
-                yield from b.names
-        elif isinstance(node, Let):
-            yield node.name
+
+class _Lalr:
+    """lark's LALR(1) table for the grammar, and a loop that runs it with ``_Builder`` as the reduction actions.
+
+    Per state, ``actions[state][terminal]`` is a next state (shift, ≥ 0) or ``~rule`` (reduce, < 0), and
+    ``goto[state][rule name]`` the state after a reduction.
+    """
+
+    def __init__(self) -> None:
+        grammar = Lark(GRAMMAR_FILE.read_text(encoding="utf-8"), parser="lalr", lexer="basic", start="start")
+        analysis = LALR_Analyzer(ParserConf(grammar.rules, {}, ["start"]))
+        analysis.compute_lalr()
+        table = IntParseTable.from_ParseTable(analysis.parse_table)
+        self.builder = _Builder()
+        rules: list[tuple[int, str, Callable | None, bool, bool]] = []
+        index: dict[Any, int] = {}
+        self.actions: dict[Any, dict[str, int]] = {}
+        self.goto: dict[Any, dict[str, Any]] = {}
+        for state, row in table.states.items():
+            acts: dict[str, int] = {}
+            gotos: dict[str, Any] = {}
+            for symbol, (action, arg) in row.items():
+                symbol = "%s" % symbol  # a plain str: lark's Token compares slowly as a dict key
+                if action is Shift:
+                    if symbol.isupper() or symbol == "$END":
+                        acts[symbol] = arg
+                    else:
+                        gotos[symbol] = arg
+                else:
+                    if arg not in index:
+                        index[arg] = len(rules)
+                        rules.append(self._rule_info(arg))
+                    acts[symbol] = ~index[arg]
+            self.actions[state] = acts
+            self.goto[state] = gotos
+        self.rules = rules
+        self.start_state = table.start_states["start"]
+        self.end_state = table.end_states["start"]
+
+    def _rule_info(self, rule) -> tuple[int, int, str, Callable | None, bool]:
+        """(mode, size, name, builder, flatten) for one grammar rule.
+
+        Modes: a ``?rule`` of one symbol only passes its child through (``_PASS``: no list work at all — most
+        reductions are these chains, atom → operand → relation → … → term); lark's ``__x_plus``/``__x_star``
+        rules collect into a ``_Splice`` (``_SPLICE``); every other rule calls its ``_Builder`` method.
+        """
+        name = "%s" % rule.origin.name  # a plain str, as the goto keys
+        size = len(rule.expansion)
+        expand1 = bool(rule.options.expand1)
+        inline = [not s.is_term and s.name.startswith("_") for s in rule.expansion]
+        if name.startswith("_"):
+            return _SPLICE, size, name, None, any(inline[1:])
+        if expand1 and size == 1:
+            return _PASS, size, name, None, False
+        # A `?rule` that only ever passes its single child through needs no builder method.
+        handler = getattr(self.builder, name, None) or _no_builder(name)
+        return (_EXPAND1 if expand1 else _BUILD), size, name, handler, any(inline)
+
+    def parse(self, src: str, terminals: list[tuple]):
+        actions, goto, rules, end_state = self.actions, self.goto, self.rules, self.end_state
+        self.builder.src = src
+        states = [self.start_state]
+        values: list[Any] = []
+        terminals.append(_END)
+        for tok in terminals:
+            kind = tok[0]
+            while True:
+                act = actions[states[-1]].get(kind)
+                if act is None:
+                    raise _unexpected(src, tok)
+                if act >= 0:
+                    states.append(act)
+                    values.append(tok)
+                    break
+                mode, size, name, handler, flatten = rules[~act]
+                if mode == _PASS:
+                    del states[-1]
+                    value = values[-1]
+                else:
+                    if size:
+                        children = values[-size:]
+                        del values[-size:]
+                        del states[-size:]
+                    else:
+                        children = []
+                    if flatten:
+                        children = _flattened(children)
+                    if mode == _SPLICE:
+                        if children and type(children[0]) is _Splice:
+                            value = children[0]
+                            value.extend(children[1:])
+                        else:
+                            value = _Splice(children)
+                    elif mode == _EXPAND1 and len(children) == 1:
+                        value = children[0]
+                    else:
+                        try:
+                            value = handler(children)
+                        except _NodeError as err:
+                            raise _error(src, max(err.terminal[2], 0), str(err)) from None
+                    values.append(value)
+                state = goto[states[-1]][name]
+                if state == end_state and kind == "$END":
+                    return value
+                states.append(state)
+
+
+_PASS, _SPLICE, _EXPAND1, _BUILD = range(4)
+
+
+def _no_builder(name: str) -> Callable:
+    def fail(children):
+        raise AssertionError(f"grammar rule {name!r} built a node but _Builder has no method for it")
+    return fail
+
+
+def _flattened(children: list) -> list:
+    out: list = []
+    for ch in children:
+        if type(ch) is _Splice:
+            out.extend(ch)
+        else:
+            out.append(ch)
+    return out
+
+
+_DESCRIPTIONS = {"$END": "end of statement", "COMMA": "','", "COLON": "':'"}
+
+
+def _unexpected(src: str, tok: tuple) -> ParseError:
+    if tok[0] == "$END":
+        return _error(src, len(src.rstrip()), "unexpected end of statement")
+    return _error(src, tok[2], f"unexpected {tok[1]!r}")
 
 
 @lru_cache(maxsize=1)
-def _parser() -> tuple[Lark, _Build]:
-    build = _Build()
-    parser = Lark(
-        GRAMMAR_FILE.read_text(encoding="utf-8"),
-        parser="lalr",
-        lexer=StructuralLexer,
-        transformer=build,
-        start="start",
-        maybe_placeholders=False,
-    )
-    return parser, build
+def _lalr() -> _Lalr:
+    return _Lalr()
 
 
 def _parse(src: str, mode: str):
-    prepared = _Prepared(src, mode)
-    parser, build = _parser()
-    build.src = src
-    if mode == "term":
-        # A bare term is parsed as the type of an anonymous example.
-        head = [_Tok("DECL_KW", "example", start_pos=0, end_pos=0), _Tok("COLON", ":", start_pos=0, end_pos=0)]
-        for t in head:
-            t.payload = None
-        prepared.terminals = head + prepared.terminals
+    lalr = _lalr()
     try:
-        return parser.parse(prepared)
-    except UnexpectedInput as err:
-        tok = getattr(err, "token", None)
-        offset = tok.start_pos if tok is not None and tok.start_pos is not None else len(src)
-        what = "end of statement" if tok is None or tok.type == "$END" else repr(str(tok))
-        raise _error(src, offset, f"unexpected {what}") from None
+        lexer = StructuralLexer(src)
+        terminals = lexer.declaration() if mode == "declaration" else lexer.term()
+        return lalr.parse(src, terminals)
+    except RecursionError:
+        raise ParseError("statement nests too deeply to read") from None
 
 
 def parse_declaration(src: str) -> Declaration:

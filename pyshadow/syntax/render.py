@@ -83,11 +83,20 @@ def render_term(term: Term) -> str:
     if isinstance(term, Quant):
         return f"{term.kind} {render_quantifier_binders(term.binders)}, {render_term(term.body)}"
     if isinstance(term, Let):
-        head = f"{term.keyword} {term.name}"
-        if term.type is not None:
-            head += f" : {term.type.text}"
-        return f"{head} := {term.value.text}; {render_term(term.body)}"
+        return f"{render_let_head(term)}; {render_term(term.body)}"
     raise TypeError(f"not a term: {term!r}")
+
+
+def render_let_head(term: Let) -> str:
+    """``let x (a : A) : T := v`` without the body (anonymous forms: ``have : p := v``)."""
+    head = term.keyword
+    if term.name:
+        head += f" {term.name}"
+    if term.binders:
+        head += " " + render_binders(term.binders)
+    if term.type is not None:
+        head += f" : {render_term(term.type)}"
+    return f"{head} := {term.value.text}"
 
 
 def render_binder(binder: Binder) -> str:

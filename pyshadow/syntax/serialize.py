@@ -22,8 +22,11 @@ def term_to_dict(term: Term | None) -> dict[str, Any] | None:
         return {"quantifier": term.kind, "binders": [binder_to_dict(b) for b in term.binders],
                 "body": term_to_dict(term.body)}
     if isinstance(term, Let):
-        return {"let": term.keyword, "name": term.name, "type": term_to_dict(term.type),
-                "value": term_to_dict(term.value), "body": term_to_dict(term.body)}
+        out = {"let": term.keyword, "name": term.name, "type": term_to_dict(term.type),
+               "value": term_to_dict(term.value), "body": term_to_dict(term.body)}
+        if term.binders:
+            out["binders"] = [binder_to_dict(b) for b in term.binders]
+        return out
     raise TypeError(f"not a term: {term!r}")
 
 
@@ -65,7 +68,9 @@ def sexpr(term: Term | None) -> str:
     if isinstance(term, Quant):
         return f"({term.kind} {' '.join(binder_sexpr(b) for b in term.binders)} {sexpr(term.body)})"
     if isinstance(term, Let):
-        return f"({term.keyword} {term.name} {sexpr(term.value)} {sexpr(term.body)})"
+        head = " ".join([term.keyword, term.name or "_", *(binder_sexpr(b) for b in term.binders)])
+        typed = f" : {sexpr(term.type)}" if term.type is not None else ""
+        return f"({head}{typed} := {sexpr(term.value)} {sexpr(term.body)})"
     raise TypeError(f"not a term: {term!r}")
 
 
