@@ -5,4 +5,7 @@ A command's handler returns an exit code; it raises ``PyshadowError`` for errors
 
 COMMAND_MODULES = [
     "parse",
+    "shadows",
+    "selfcheck",
+    "audit",
 ]

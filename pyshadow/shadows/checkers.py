@@ -115,12 +115,28 @@ def checker_prefix(problem_id: str) -> str:
 
 
 def named_binders(binders: tuple[Binder, ...]) -> tuple[Binder, ...]:
-    """Anonymous instance binders get names (``inst_1`` …) so certificates can pass them explicitly."""
+    """Every binder gets a name the checkers can pass explicitly.
+
+    Anonymous instance binders become ``inst_1`` …, ``_`` becomes ``anon_1`` …, and a name bound twice (real
+    statements do this: ``(h₀ : 0 < n) (h₀ : … = 1994)``) keeps its last binding — the one later types see — while
+    the earlier one is renamed ``h₀_shadowed_1``; renaming does not change the statement's meaning.
+    """
+    last_index = {n: i for i, b in enumerate(binders) for n in b.names}
     out, k = [], 0
-    for b in binders:
-        if b.is_instance and not b.names:
+    for i, b in enumerate(binders):
+        names = list(b.names)
+        if b.is_instance and not names:
             k += 1
-            b = Binder(b.bracket, (f"inst_{k}",), b.type, b.default, b.bound)
+            names = [f"inst_{k}"]
+        for j, n in enumerate(names):
+            if n == "_":
+                k += 1
+                names[j] = f"anon_{k}"
+            elif last_index.get(n, i) != i or names.count(n) > 1 and names.index(n) != j:
+                k += 1
+                names[j] = f"{n}_shadowed_{k}"
+        if tuple(names) != b.names:
+            b = Binder(b.bracket, tuple(names), b.type, b.default, b.bound)
         out.append(b)
     return tuple(out)
 
