@@ -333,7 +333,8 @@ def test_output_flood_is_stopped(standin_lean, tmp_path: Path, monkeypatch) -> N
 def test_lean_path_and_command_line(standin_lean, tmp_path: Path) -> None:
     result = run_lean(standin_lean, _standin_file(tmp_path), lean_path=[tmp_path / "a", tmp_path / "b"],
                       extra_args=["-DmaxHeartbeats=0"])
-    assert result.command == [str(standin_lean.path), "--json", "-DmaxHeartbeats=0", str(tmp_path / "Stand.lean")]
+    assert result.command == [str(standin_lean.path), "--json", runner.MAX_ERRORS_ARG, "-DmaxHeartbeats=0",
+                              str(tmp_path / "Stand.lean")]
     env = runner.lean_env([tmp_path / "a", tmp_path / "b"])
     assert env["LEAN_PATH"] == f"{tmp_path / 'a'}{os.pathsep}{tmp_path / 'b'}"
 
