@@ -8,4 +8,5 @@ COMMAND_MODULES = [
     "shadows",
     "selfcheck",
     "audit",
+    "run",
 ]

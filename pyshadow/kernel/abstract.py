@@ -173,11 +173,10 @@ class Printer:
                 return self._exists(term.binders, term.body, scope)
             return self._opaque(term, scope)  # ∃! stays one opaque proposition
         if isinstance(term, Let):
+            # The let-bound name gets its own abstract type; its value is an opaque constant of that type.
             ty = self.a.type_const(f"let {term.name} : {term.type.text if term.type else term.value.text}")
-            value = self.a.term(f"let-value {term.value.text}", scope.mentioned(term.value.idents))
-            value = value.replace("(", "", 1)[:-1] if value.startswith("(") else value
-            return f"(let {term.name} : {ty} := {self._as(value, ty, scope, term)}; " \
-                   f"{self.prop(term.body, scope.bind(term.name, ty))})"
+            return (f"(let {term.name} : {ty} := {self._let_value(ty, scope, term)}; "
+                    f"{self.prop(term.body, scope.bind(term.name, ty))})")
         raise TypeError(term)
 
     def _let_value(self, ty: str, scope: Scope, let: Let) -> str:
