@@ -55,3 +55,12 @@ def test_selfcheck_cli(tmp_path, lean, dev_rows):
     m, t = last.rsplit(" ", 1)[1].split("/")
     assert m == t and int(t) > 0
     assert len(out.read_text(encoding="utf-8").splitlines()) == 25
+
+
+@pytest.mark.kernel
+def test_main_job_on_bundled_problems(lean):
+    proc = subprocess.run([sys.executable, "-m", "pyshadow.cli", "run"], capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    last = proc.stdout.strip().splitlines()[-2]
+    targets = int(last.split(", ")[1].split()[0])
+    assert last.endswith(f"kernel-complete {targets}/{targets}") and targets >= 30
