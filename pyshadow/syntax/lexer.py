@@ -12,6 +12,7 @@ with ℕ ℤ ℚ ℝ ℂ, mathematical script letters such as 𝓝, subscripts),
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -87,7 +88,9 @@ _TOKEN_RE = re.compile(
             r"(?P<char>'(?:\\(?:x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4}|.)|[^'\\\n])')",
             r"(?P<special>" + "|".join(re.escape(s) for s in _SPECIAL_IDENTS) + ")",
             rf"(?P<ident>{_ID_PART}(?:\.{_ID_PART})*)",
-            r"(?P<number>0[xX][0-9a-fA-F_]+|0[bB][01_]+|0[oO][0-7_]+|[0-9][0-9_]*(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?)",
+            # After `.` digits are a field index (`h.2.1` is `.2` then `.1`), never a decimal.
+            r"(?P<number>(?<=\.)[0-9]+|0[xX][0-9a-fA-F_]+|0[bB][01_]+|0[oO][0-7_]+"
+            r"|[0-9][0-9_]*(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?)",
             rf"(?P<symbol>{_LETTER_TOKENS}|(?:"
             + "|".join(re.escape(s) for s in MULTI_SYMBOLS)
             + rf"|[^\s()\[\]{{}}⟨⟩⦃⦄⟦⟧‹›⁅⁆⟪⟫])[{_MODIFIERS}]*|\S)",
@@ -125,28 +128,53 @@ _SIMPLE_KINDS = {"ident": IDENT, "symbol": SYMBOL, "number": NUMBER, "string": S
 
 
 def tokenize(src: str) -> list[Token]:
-    """All tokens of ``src`` in order, comments included, whitespace dropped. Never raises."""
+    """All tokens of ``src`` in order, comments included, whitespace dropped. Never raises.
+
+    An interpolated string (``s!"a {x} b"``, ``m!…``, ``f!…``) is its literal chunks as ``string`` tokens
+    (``"a {``, ``} b"``) with the code of each ``{…}`` hole lexed as code in between: a hole runs code.
+    """
+    return _scan(src, 0, False)[0]
+
+
+def _scan(src: str, pos: int, in_hole: bool) -> tuple[list[Token], int]:
+    """Tokens from ``pos``; in an interpolation hole, up to the ``}`` that closes it (whose offset is returned,
+    -1 when it never closes). Outside a hole the returned offset is the end of the text."""
     tokens: list[Token] = []
     append = tokens.append
     new = tuple.__new__  # Token(...) without the NamedTuple constructor's extra call: this loop is hot
     simple = _SIMPLE_KINDS
-    pos = 0
     n = len(src)
+    depth = 0
     while pos < n:
         # No alternative matches whitespace, so `finditer` skips it between tokens by itself.
         for m in _TOKEN_RE.finditer(src, pos):
             group = m.lastgroup
             kind = simple.get(group)
-            if kind is not None:
+            if kind is not None and not in_hole and group != "string":  # the common case, kept lean
                 start, end = m.span()
                 append(new(Token, (kind, m.group(), start, end)))
                 continue
             start = m.start()
+            if kind is not None:
+                if group == "string" and _interpolation_prefix(tokens, start):
+                    pieces, pos = _interpolated(src, start)
+                    tokens.extend(pieces)
+                    break
+                text = m.group()
+                if in_hole and kind == SYMBOL:
+                    if text == "{":
+                        depth += 1
+                    elif text == "}":
+                        if depth == 0:
+                            return tokens, start
+                        depth -= 1
+                append(new(Token, (kind, text, start, m.end())))
+                continue
             if group == "block_comment":
                 end = _block_comment_end(src, start)
                 if end == -1:
                     append(Token(UNTERMINATED_COMMENT, src[start:], start, n))
-                    return tokens
+                    return tokens, (-1 if in_hole else n)
                 doc = src.startswith(("/--", "/-!"), start) and not src.startswith("/--/", start)
                 append(Token(DOC_COMMENT if doc else COMMENT, src[start:end], start, end))
                 pos = end
@@ -156,17 +184,59 @@ def tokenize(src: str) -> list[Token]:
                 end = src.find(closer, m.end())
                 if end == -1:
                     append(Token(UNTERMINATED_STRING, src[start:], start, n))
-                    return tokens
+                    return tokens, (-1 if in_hole else n)
                 end += len(closer)
                 append(Token(STRING, src[start:end], start, end))
                 pos = end
                 break
             else:  # unterminated_string
+                if _interpolation_prefix(tokens, start):
+                    pieces, pos = _interpolated(src, start)
+                    tokens.extend(pieces)
+                    break
                 append(Token(UNTERMINATED_STRING, src[start:], start, n))
-                return tokens
+                return tokens, (-1 if in_hole else n)
         else:
-            return tokens
-    return tokens
+            break
+    return tokens, (-1 if in_hole else n)
+
+
+def _interpolation_prefix(tokens: list[Token], start: int) -> bool:
+    """Whether the string at ``start`` is interpolated: written right after ``s!``, ``m!``, ``f!``, ``throwError!`` …"""
+    if not tokens:
+        return False
+    prev = tokens[-1]
+    return prev.kind == IDENT and prev.end == start and prev.text.endswith("!")
+
+
+def _interpolated(src: str, start: int) -> tuple[list[Token], int]:
+    """Tokens of the interpolated string whose opening quote is at ``start``, and the offset after it."""
+    out: list[Token] = []
+    n = len(src)
+    chunk = start
+    i = start + 1
+    while i < n:
+        c = src[i]
+        if c == "\\":
+            i += 2
+            continue
+        if c == '"':
+            out.append(Token(STRING, src[chunk : i + 1], chunk, i + 1))
+            return out, i + 1
+        if c == "{":
+            out.append(Token(STRING, src[chunk : i + 1], chunk, i + 1))
+            hole, close = _scan(src, i + 1, True)
+            out.extend(hole)
+            if close == -1:
+                if not hole or hole[-1].kind not in (UNTERMINATED_STRING, UNTERMINATED_COMMENT):
+                    out.append(Token(UNTERMINATED_STRING, "", n, n))
+                return out, n
+            chunk = close
+            i = close + 1
+            continue
+        i += 1
+    out.append(Token(UNTERMINATED_STRING, src[chunk:], chunk, n))
+    return out, n
 
 
 def code_tokens(src: str) -> list[Token]:
@@ -232,27 +302,95 @@ class DeclarationSource:
         return src[self.statement_end : self.end]
 
 
-def _is_command_start(tokens: list[Token], i: int, src: str) -> bool:
-    """A command keyword at the start of a line (after optional indentation) begins a new top-level command."""
-    tok = tokens[i]
-    if tok.text not in COMMAND_KEYWORDS or tok.kind not in (IDENT, SYMBOL):
-        return False
-    line_start = src.rfind("\n", 0, tok.start) + 1
-    prefix = src[line_start : tok.start]
-    if prefix.strip():
-        # Mid-line: only modifiers/attributes chained before a declaration keyword count, handled by the caller.
-        return False
-    # An indented `end`/`open` etc. inside a proof is rare but exists (`open ... in`); indentation => not top-level,
-    # except for keywords that can never occur inside terms.
-    return prefix == "" or tok.text in {"theorem", "lemma", "def", "abbrev", "example", "instance", "namespace",
-                                        "section", "structure", "class", "inductive", "axiom", "@["}
+# Keywords that can only begin a declaration: wherever they stand at bracket depth 0 (even mid-line, as in
+# `open Real in theorem foo …`), a new command starts there or at the modifiers and attributes just before them.
+DECLARATION_STARTS = frozenset({"theorem", "lemma", "def", "abbrev", "example", "instance", "structure", "class",
+                                "inductive", "axiom", "opaque"})
+# Command keywords that may begin an indented line and still be a top-level command.
+_INDENTABLE_COMMANDS = DECLARATION_STARTS | {"namespace", "section", "@["}
+
+
+def _command_name(code: list[Token], i: int) -> str | None:
+    """The command keyword at ``code[i]``: ``theorem``, ``open``, ``@[``, or ``#print`` written as ``#`` + name."""
+    tok = code[i]
+    if tok.kind == IDENT or tok.kind == SYMBOL:
+        if tok.text in COMMAND_KEYWORDS:
+            return tok.text
+        # `#print` is two tokens (`#`, `print`) for the audit's sake; written together they name a command.
+        if tok.text == "#" and i + 1 < len(code) and code[i + 1].start == tok.end and code[i + 1].kind == IDENT:
+            name = "#" + code[i + 1].text
+            if name in COMMAND_KEYWORDS:
+                return name
+    return None
+
+
+def _command_starts(src: str, code: list[Token]) -> list[int]:
+    """Indices of the code tokens that begin a top-level command.
+
+    A command keyword that is the first code token of its line (comments before it do not count) begins a command —
+    at column 0, or indented for keywords that never occur inside terms (an indented ``end``/``open`` is usually a
+    proof's ``open … in``). A declaration keyword anywhere at bracket depth 0 also begins one, at the modifiers and
+    ``@[…]`` attributes written just before it.
+    """
+    starts: set[int] = set()
+    depth = 0
+    for i, tok in enumerate(code):
+        if depth == 0:
+            name = _command_name(code, i)
+            if name is not None:
+                if i == 0 or "\n" in src[code[i - 1].end : tok.start]:
+                    line_start = src.rfind("\n", 0, tok.start) + 1
+                    indented = src[line_start : tok.start] and not src[line_start : tok.start].strip()
+                    if not indented or name in _INDENTABLE_COMMANDS:
+                        starts.add(i)
+                elif name in DECLARATION_STARTS:
+                    starts.add(_prefix_start(code, i))
+        if tok.kind == SYMBOL:
+            if tok.text in OPEN_BRACKETS:
+                depth += 1
+            elif tok.text in CLOSE_BRACKETS:
+                depth = max(0, depth - 1)
+    return sorted(starts)
+
+
+def _prefix_start(code: list[Token], i: int) -> int:
+    """Index of the first of the modifiers and ``@[…]`` attribute blocks written right before ``code[i]``."""
+    k = i
+    while k > 0:
+        prev = code[k - 1]
+        if prev.kind == IDENT and prev.text in MODIFIERS:
+            k -= 1
+        elif prev.kind == SYMBOL and prev.text == "]":
+            opener = _opener_of(code, k - 1)
+            if opener is None or code[opener].text != "@[":
+                break
+            k = opener
+        else:
+            break
+    return k
+
+
+def _opener_of(code: list[Token], close: int) -> int | None:
+    """Index of the bracket that ``code[close]`` closes, scanning back; None if unbalanced."""
+    depth = 0
+    for k in range(close, -1, -1):
+        t = code[k]
+        if t.kind != SYMBOL:
+            continue
+        if t.text in CLOSE_BRACKETS:
+            depth += 1
+        elif t.text in OPEN_BRACKETS:
+            depth -= 1
+            if depth == 0:
+                return k
+    return None
 
 
 def find_declarations(src: str) -> list[DeclarationSource]:
     """Every declaration in a Lean file, in order, with its statement boundary (the top-level ``:=``)."""
     tokens = tokenize(src)
     code = [t for t in tokens if not t.is_trivia]
-    starts = [i for i in range(len(code)) if _is_command_start(code, i, src)]
+    starts = _command_starts(src, code)
     decls: list[DeclarationSource] = []
     for n_start, i in enumerate(starts):
         stop = starts[n_start + 1] if n_start + 1 < len(starts) else len(code)
@@ -293,11 +431,8 @@ def find_declarations(src: str) -> list[DeclarationSource]:
 
 def _leading_docstring_start(tokens: list[Token], offset: int) -> int:
     """Include a doc comment that immediately precedes the command."""
-    prev = None
-    for t in tokens:
-        if t.start >= offset:
-            break
-        prev = t
+    k = bisect_left([t.start for t in tokens], offset)
+    prev = tokens[k - 1] if k > 0 else None
     if prev is not None and prev.kind == DOC_COMMENT and prev.text.startswith("/--"):
         return prev.start
     return offset

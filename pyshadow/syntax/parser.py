@@ -438,22 +438,29 @@ def _let_value_end(src: str, toks: list[lx.Token], texts: list[str], match: list
 
     Lean saves the ``let`` keyword's position and only takes a later line as more of the value if it is indented
     further (``checkColGt`` on application arguments). So the value ends at a depth-0 ``;``, or at a token that
-    opens a line at or left of the ``let`` column right after a token that can end a term (an identifier, a
-    literal, a closing bracket …); after ``=>``, ``+``, ``then`` … the next line continues the value.
+    opens a line right after a token that can end a term (an identifier, a literal, a closing bracket …) and
+    either sits at or left of the ``let`` column or cannot be an argument at all (``∀``, ``∑``, ``fun``, ``¬``,
+    another ``let`` …); after ``=>``, ``+``, ``then`` … the next line continues the value.
     """
     k = i + 1
     while k < j:
         text = texts[k]
         if text == ";":
             return k
-        if "\n" in src[toks[k - 1].end : toks[k].start] and _column(src, toks[k].start) <= let_column:
+        if "\n" in src[toks[k - 1].end : toks[k].start]:
             prev = toks[k - 1]
-            if (prev.kind in (lx.NUMBER, lx.STRING, lx.CHAR) or texts[k - 1] in _POSTFIX
-                    or (prev.kind == lx.IDENT and texts[k - 1] not in KEYWORDS)):
+            if ((prev.kind in (lx.NUMBER, lx.STRING, lx.CHAR) or texts[k - 1] in _POSTFIX
+                    or (prev.kind == lx.IDENT and texts[k - 1] not in KEYWORDS))
+                    and (_column(src, toks[k].start) <= let_column or ROLES.get(text) in _LEADING_ONLY
+                         or text == "¬")):
                 return k
         m = match[k]
         k = m + 1 if m > k else k + 1
     return j
+
+
+# Roles of tokens that start a term but can never be an application's argument.
+_LEADING_ONLY = frozenset({_QUANT, _EXTEND, _BIG, _LET})
 
 
 def _column(src: str, offset: int) -> int:

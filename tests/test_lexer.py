@@ -1,0 +1,254 @@
+"""The Lean-aware lexer: comments, strings, chars, «» names, Mathlib tokens, and where declarations end."""
+
+from __future__ import annotations
+
+import pytest
+
+from pyshadow.syntax import lexer as lx
+from pyshadow.syntax.lexer import (
+    CHAR,
+    COMMENT,
+    DOC_COMMENT,
+    IDENT,
+    NUMBER,
+    STRING,
+    SYMBOL,
+    UNTERMINATED_COMMENT,
+    UNTERMINATED_STRING,
+    Token,
+    code_tokens,
+    find_declarations,
+    line_col,
+    split_statement,
+    tokenize,
+)
+
+
+def kinds_texts(src: str) -> list[tuple[str, str]]:
+    return [(t.kind, t.text) for t in tokenize(src)]
+
+
+def texts(src: str) -> list[str]:
+    return [t.text for t in code_tokens(src)]
+
+
+# -- comments ----------------------------------------------------------------------------------------------------
+
+
+def test_nested_block_comment_is_one_token() -> None:
+    src = "a /- outer /- inner -/ still outer -/ b"
+    assert kinds_texts(src) == [
+        (IDENT, "a"), (COMMENT, "/- outer /- inner -/ still outer -/"), (IDENT, "b")]
+
+
+def test_keyword_inside_comments_is_not_code() -> None:
+    src = "-- theorem fake : False := sorry\n/- theorem other : False -/ theorem real : True := trivial"
+    assert [d.name for d in find_declarations(src)] == ["real"]
+
+
+def test_doc_comments_and_module_docs() -> None:
+    toks = tokenize("/-- doc -/ /-! module -/ /- plain -/ /--/ x")
+    assert [t.kind for t in toks] == [DOC_COMMENT, DOC_COMMENT, COMMENT, COMMENT, IDENT]
+
+
+def test_unterminated_comment_runs_to_the_end() -> None:
+    toks = tokenize("theorem t : /- oops True")
+    assert toks[-1].kind == UNTERMINATED_COMMENT and toks[-1].text == "/- oops True"
+    assert toks[-1].is_trivia
+
+
+def test_line_comment_stops_at_newline() -> None:
+    assert texts("a -- b c\nd") == ["a", "d"]
+
+
+# -- strings, chars, primes ----------------------------------------------------------------------------------------
+
+
+def test_strings_with_escapes() -> None:
+    src = r'"a \"quoted\" -- not a comment" x'
+    assert kinds_texts(src) == [(STRING, r'"a \"quoted\" -- not a comment"'), (IDENT, "x")]
+
+
+def test_raw_strings() -> None:
+    src = 'f r#"has "quotes" and /- no comment -/"# g'
+    assert kinds_texts(src) == [(IDENT, "f"), (STRING, 'r#"has "quotes" and /- no comment -/"#'), (IDENT, "g")]
+
+
+def test_unterminated_string() -> None:
+    assert tokenize('x "never closed')[-1].kind == UNTERMINATED_STRING
+    assert tokenize('r#"never closed')[-1].kind == UNTERMINATED_STRING
+
+
+@pytest.mark.parametrize(
+    "src, expected",
+    [
+        ("f' x", [(IDENT, "f'"), (IDENT, "x")]),
+        ("f'' = g'", [(IDENT, "f''"), (SYMBOL, "="), (IDENT, "g'")]),
+        ("'a' = c", [(CHAR, "'a'"), (SYMBOL, "="), (IDENT, "c")]),
+        (r"'\n' ≠ '\''", [(CHAR, r"'\n'"), (SYMBOL, "≠"), (CHAR, r"'\''")]),
+        (r"'\x41'", [(CHAR, r"'\x41'")]),
+        ("h₀' : x₁ = y'", [(IDENT, "h₀'"), (SYMBOL, ":"), (IDENT, "x₁"), (SYMBOL, "="), (IDENT, "y'")]),
+    ],
+)
+def test_char_literals_versus_primes(src, expected) -> None:
+    assert kinds_texts(src) == expected
+
+
+# -- identifiers and numbers ---------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "src, expected",
+    [
+        ("«my theorem» x", ["«my theorem»", "x"]),
+        ("Foo.«bar baz».qux", ["Foo.«bar baz».qux"]),
+        ("ℝ≥0 ℝ≥0∞ ℕ∞", ["ℝ≥0", "ℝ≥0∞", "ℕ∞"]),
+        ("x : ℝ≥0", ["x", ":", "ℝ≥0"]),
+        ("Nat.find? h.1 x.le", ["Nat.find?", "h", ".", "1", "x.le"]),
+        ("𝓝 x 𝕜 ℂ α β₁", ["𝓝", "x", "𝕜", "ℂ", "α", "β₁"]),
+        ("λ x Π Σ", ["λ", "x", "Π", "Σ"]),  # keywords, not identifiers
+        ("0x1F 2.5 1e10 3", ["0x1F", "2.5", "1e10", "3"]),
+    ],
+)
+def test_identifiers(src, expected) -> None:
+    assert texts(src) == expected
+
+
+def test_special_type_names_are_identifiers() -> None:
+    assert [t.kind for t in code_tokens("ℝ≥0 ℝ≥0∞")] == [IDENT, IDENT]
+    assert [t.kind for t in code_tokens("2.5 0x1F")] == [NUMBER, NUMBER]
+
+
+@pytest.mark.parametrize(
+    "src, expected",
+    [
+        # Mathlib tokens that begin with a skeleton symbol: splitting them would invent an `→`, `=`, `∀`.
+        ("∀ᶠ x in l, p x", ["∀ᶠ", "x", "in", "l", ",", "p", "x"]),
+        ("∃ᶠ n in atTop, q n", ["∃ᶠ", "n", "in", "atTop", ",", "q", "n"]),
+        ("∀ᵐ x ∂μ, p x", ["∀ᵐ", "x", "∂", "μ", ",", "p", "x"]),
+        ("f =ᶠ[l] g", ["f", "=ᶠ", "[", "l", "]", "g"]),
+        ("f ≤ᵐ[μ] g", ["f", "≤ᵐ", "[", "μ", "]", "g"]),
+        ("f =O[atTop] g", ["f", "=O", "[", "atTop", "]", "g"]),
+        ("f =o[l] g", ["f", "=o", "[", "l", "]", "g"]),
+        ("ℕ →₀ ℤ", ["ℕ", "→₀", "ℤ"]),
+        ("M →ₗ[R] N", ["M", "→ₗ", "[", "R", "]", "N"]),
+        ("E →L[𝕜] F", ["E", "→L", "[", "𝕜", "]", "F"]),
+        ("R →+* S", ["R", "→+*", "S"]),
+        ("∑ᶠ i, f i", ["∑ᶠ", "i", ",", "f", "i"]),
+        ("⌊x⌋₊ + x⁻¹", ["⌊", "x", "⌋₊", "+", "x", "⁻¹"]),
+        ("s ×ˢ t", ["s", "×ˢ", "t"]),
+        # …but never a bracket: `(a)²` keeps its `)`.
+        ("(a)² = sᶜ", ["(", "a", ")", "²", "=", "s", "ᶜ"]),
+        # A plain arrow before a letter stays an arrow.
+        ("p →q", ["p", "→", "q"]),
+    ],
+)
+def test_mathlib_tokens(src, expected) -> None:
+    assert texts(src) == expected
+
+
+def test_multi_character_symbols() -> None:
+    assert texts("a <-> b ∧ c /\\ d ≠ e ∃! x, :=") == [
+        "a", "<->", "b", "∧", "c", "/\\", "d", "≠", "e", "∃!", "x", ",", ":="]
+
+
+def test_offsets_and_line_col() -> None:
+    src = "theorem t :\n  x = y"
+    tok = code_tokens(src)[3]
+    assert tok == Token(IDENT, "x", 14, 15)
+    assert src[tok.start:tok.end] == "x"
+    assert line_col(src, tok.start) == (2, 2)
+    assert line_col(src, 0) == (1, 0)
+
+
+def test_tokenize_never_raises_on_junk() -> None:
+    for src in ["", "\x00\x01", "'", "''", "«unclosed", "r#", "/-", "-/", "\"\\", "@[", "⟨⟨⟨", "\u200b", "𝔸𝔹"]:
+        toks = tokenize(src)
+        assert all(isinstance(t, Token) for t in toks)
+
+
+# -- declarations -------------------------------------------------------------------------------------------------
+
+
+def headers(src: str) -> list[str]:
+    return [d.header(src) for d in find_declarations(src)]
+
+
+def test_header_stops_at_top_level_assign() -> None:
+    src = "theorem foo (x : ℕ) : x = x := by\n  rfl\n"
+    (d,) = find_declarations(src)
+    assert (d.keyword, d.name, d.has_body) == ("theorem", "foo", True)
+    assert d.header(src) == "theorem foo (x : ℕ) : x = x"
+    assert d.body(src).startswith(":= by")
+
+
+@pytest.mark.parametrize(
+    "header",
+    [
+        # `:=` of a `let`/`have` inside the type
+        "theorem t :\n    let a := 2\n    have h : a = 2 := rfl\n    a = 2",
+        # `:=` of default arguments and auto-params
+        "theorem t (n : ℕ := 3) (h : 0 < n := by decide) : n = n",
+        # `:=` inside a structure instance and a named argument
+        "theorem t : ({ x := 1, y := 2 } : Point).x = f (n := 1)",
+        # `:=` after `fun … =>` inside brackets
+        "theorem t : (fun x => x) = id ∧ [fun (y := 1) => y] = []",
+        # `:=` inside a string and a comment
+        'theorem t : "a := b" = "a := b" -- := not here\n    ∧ True',
+    ],
+)
+def test_find_declarations_is_not_fooled_by_inner_assignments(header) -> None:
+    src = header + " := proof\n\ntheorem next : True := trivial\n"
+    assert headers(src) == [header, "theorem next : True"]
+
+
+def test_pattern_matching_equations_end_the_header() -> None:
+    src = ("def f : ℕ → ℕ\n  | 0 => 1\n  | n + 1 => f n\n"
+           "theorem ExistsUnique.exists {p : α → Prop} : (∃! x, p x) → ∃ x, p x | ⟨x, h, _⟩ => ⟨x, h⟩\n"
+           "theorem abs_line (x : ℝ) :\n    |x| ≥ 0 := abs_nonneg x\n"
+           "theorem fun_alt : (fun | 0 => 1 | _ => 2 : ℕ → ℕ) 0 = 1 := rfl\n")
+    assert headers(src) == [
+        "def f : ℕ → ℕ",
+        "theorem ExistsUnique.exists {p : α → Prop} : (∃! x, p x) → ∃ x, p x",
+        "theorem abs_line (x : ℝ) :\n    |x| ≥ 0",
+        "theorem fun_alt : (fun | 0 => 1 | _ => 2 : ℕ → ℕ) 0 = 1",
+    ]
+
+
+def test_attributes_modifiers_docstrings_and_where() -> None:
+    src = ("/-- A doc. -/\n@[simp, norm_cast] protected theorem A.b : True := trivial\n"
+           "noncomputable instance : Foo where\n  x := 1\n"
+           "example : 1 = 1 := rfl\n")
+    decls = find_declarations(src)
+    assert [(d.keyword, d.name) for d in decls] == [("theorem", "A.b"), ("instance", None), ("example", None)]
+    assert src[decls[0].start:].startswith("/-- A doc. -/")
+    assert decls[1].header(src) == "instance : Foo"
+
+
+def test_commands_between_declarations_end_them() -> None:
+    src = ("theorem a : True := trivial\nopen Real in\ntheorem b : π > 0 := pi_pos\n"
+           "#check b\nend Foo\n")
+    decls = find_declarations(src)
+    assert [d.name for d in decls] == ["a", "b"]
+    assert decls[1].body(src) == ":= pi_pos\n"
+
+
+def test_declaration_without_body() -> None:
+    src = "axiom choice : True\ntheorem t : True"
+    decls = find_declarations(src)
+    assert [(d.name, d.has_body) for d in decls] == [("choice", False), ("t", False)]
+    assert decls[1].header(src) == "theorem t : True"
+
+
+def test_split_statement() -> None:
+    text = "theorem t (x : ℝ) :\n    let y := x\n    y = x := by simp"
+    assert split_statement(text) == ("theorem t (x : ℝ) :\n    let y := x\n    y = x", ":= by simp")
+    assert split_statement("theorem t : True") == ("theorem t : True", "")
+
+
+def test_statement_boundary_on_a_token_range() -> None:
+    src = "theorem t : a = b := rfl"
+    code = code_tokens(src)
+    k = lx.statement_boundary(src, code, 0, len(code))
+    assert code[k].text == ":="
+    assert lx.statement_boundary(src, code, 0, k) is None
