@@ -127,6 +127,8 @@ class Declaration:
     attributes: str | None = None  # verbatim `@[simp, …]`
     modifiers: tuple[str, ...] = ()
     docstring: str | None = None
+    # Verbatim `open Real in` / `set_option maxHeartbeats 0 in` commands the declaration is written under.
+    preamble: str | None = None
 
     def hypotheses(self) -> tuple[Binder, ...]:
         """Explicit binders whose type is a proposition (see ``is_proposition``)."""

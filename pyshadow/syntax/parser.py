@@ -149,23 +149,24 @@ class StructuralLexer:
     def declaration(self) -> list[tuple]:
         toks, src, texts, match = self.toks, self.src, self.texts, self.match
         n = len(toks)
-        first = toks[0].start if toks else len(src)
-        docs = [t for t in self.docs if t.end <= first and t.text.startswith("/--")]
+        i = _preamble_end(toks, texts)
+        if i:
+            self._emit("PREAMBLE", toks[0].start, toks[i - 1].end)
+        after = toks[i - 1].end if i else 0
+        first = toks[i].start if i < n else len(src)
+        docs = [t for t in self.docs if after <= t.start and t.end <= first and t.text.startswith("/--")]
         if docs:
             self._emit("DOC", docs[-1].start, docs[-1].end)
-        i = 0
         if i < n and texts[i] == "@[":
+            a = i
             while i < n and texts[i] == "@[":  # `@[simp] @[norm_cast]`: one verbatim attributes block
                 i = match[i] + 1
-            self._emit("ATTRIBUTES", toks[0].start, toks[i - 1].end)
+            self._emit("ATTRIBUTES", toks[a].start, toks[i - 1].end)
         while i < n and texts[i] in lx.MODIFIERS:
             self._emit("MODIFIER", toks[i].start, toks[i].end)
             i += 1
         if i >= n or texts[i] not in DECL_KEYWORDS:
-            at = toks[i].start if i < n else len(src)
-            what = f"{texts[i]!r}" if i < n else "nothing"
-            raise _error(src, at, f"not a declaration: expected theorem, lemma, def, abbrev, instance or example, "
-                                  f"found {what}")
+            raise _error(src, toks[i].start if i < n else len(src), _not_a_declaration(toks, texts, i))
         keyword = texts[i]
         self._emit("DECL_KW", toks[i].start, toks[i].end)
         i += 1
@@ -432,6 +433,37 @@ class StructuralLexer:
         return "".join(parts)
 
 
+def _not_a_declaration(toks: list[lx.Token], texts: list[str], i: int) -> str:
+    expected = "not a declaration: expected theorem, lemma, def, abbrev, instance or example"
+    if i >= len(toks):
+        return f"{expected}, found nothing"
+    if _is_command(toks, texts, i):
+        name = texts[i] if texts[i] != "#" else "#" + texts[i + 1]
+        return (f"{expected}, found the command {name!r}; a statement starts at its declaration keyword "
+                f"(opens and other commands belong in the entry's context, or before it as `open … in`)")
+    return f"{expected}, found {texts[i]!r}"
+
+
+def _is_command(toks: list[lx.Token], texts: list[str], i: int) -> bool:
+    if texts[i] in lx.COMMAND_KEYWORDS:
+        return True
+    return texts[i] == "#" and i + 1 < len(toks) and ("#" + texts[i + 1]) in lx.COMMAND_KEYWORDS
+
+
+def _preamble_end(toks: list[lx.Token], texts: list[str]) -> int:
+    """Index just after the leading ``open … in`` / ``set_option … in`` commands (0 when there are none)."""
+    i = 0
+    n = len(toks)
+    while i < n and texts[i] in ("open", "set_option") and toks[i].kind == lx.IDENT:
+        k = i + 1
+        while k < n and not (texts[k] == "in" and toks[k].kind == lx.IDENT) and texts[k] not in DECL_KEYWORDS:
+            k += 1
+        if k >= n or texts[k] != "in":
+            return i
+        i = k + 1
+    return i
+
+
 def _let_value_end(src: str, toks: list[lx.Token], texts: list[str], match: list[int], i: int, j: int,
                    let_column: int) -> int:
     """Index of the ``;`` or first body token that ends a ``let`` value starting at ``i``.
@@ -582,7 +614,7 @@ class _Builder:
         return c[0]
 
     def declaration(self, c):
-        doc = attrs = None
+        doc = attrs = preamble = None
         modifiers: list[str] = []
         keyword = name = None
         universes: tuple[str, ...] = ()
@@ -591,7 +623,9 @@ class _Builder:
         for it in c:
             if type(it) is tuple:
                 kind = it[0]
-                if kind == "DOC":
+                if kind == "PREAMBLE":
+                    preamble = it[1]
+                elif kind == "DOC":
                     doc = it[1]
                 elif kind == "ATTRIBUTES":
                     attrs = it[1]
@@ -609,7 +643,7 @@ class _Builder:
                 binders.append(it)
             else:
                 type_ = it
-        return Declaration(keyword, name, tuple(binders), type_, universes, attrs, tuple(modifiers), doc)
+        return Declaration(keyword, name, tuple(binders), type_, universes, attrs, tuple(modifiers), doc, preamble)
 
     def _binder(self, bracket: str, c) -> Binder:
         names: tuple[str, ...] = ()
@@ -734,23 +768,19 @@ _END = ("$END", "", -1, -1, None)
 class _Lalr:
     """lark's LALR(1) table for the grammar, and a loop that runs it with ``_Builder`` as the reduction actions.
 
-    Per state, ``actions[state][terminal]`` is a next state (shift, ≥ 0) or ``~rule`` (reduce, < 0), and
-    ``goto[state][rule name]`` the state after a reduction.
+    ``actions[state][terminal]`` is the next state (an ``int``: shift) or a reduction (a tuple from ``_rule_info``);
+    ``goto[state][rule name]`` is the state after reducing that rule.
     """
 
     def __init__(self) -> None:
-        grammar = Lark(GRAMMAR_FILE.read_text(encoding="utf-8"), parser="lalr", lexer="basic", start="start")
-        analysis = LALR_Analyzer(ParserConf(grammar.rules, {}, ["start"]))
-        analysis.compute_lalr()
-        table = IntParseTable.from_ParseTable(analysis.parse_table)
+        table = _lark_table()
         self.builder = _Builder()
-        rules: list[tuple[int, str, Callable | None, bool, bool]] = []
-        index: dict[Any, int] = {}
-        self.actions: dict[Any, dict[str, int]] = {}
-        self.goto: dict[Any, dict[str, Any]] = {}
+        infos: dict[Any, tuple] = {}
+        self.actions: dict[int, dict[str, Any]] = {}
+        self.goto: dict[int, dict[str, int]] = {}
         for state, row in table.states.items():
-            acts: dict[str, int] = {}
-            gotos: dict[str, Any] = {}
+            acts: dict[str, Any] = {}
+            gotos: dict[str, int] = {}
             for symbol, (action, arg) in row.items():
                 symbol = "%s" % symbol  # a plain str: lark's Token compares slowly as a dict key
                 if action is Shift:
@@ -759,15 +789,23 @@ class _Lalr:
                     else:
                         gotos[symbol] = arg
                 else:
-                    if arg not in index:
-                        index[arg] = len(rules)
-                        rules.append(self._rule_info(arg))
-                    acts[symbol] = ~index[arg]
+                    if arg not in infos:
+                        infos[arg] = self._rule_info(arg)
+                    acts[symbol] = infos[arg]
             self.actions[state] = acts
             self.goto[state] = gotos
-        self.rules = rules
         self.start_state = table.start_states["start"]
         self.end_state = table.end_states["start"]
+        self.passes: dict[tuple[int, int, str], int] = {}
+
+    def _pass_chain(self, below: int, name: str, kind: str) -> int:
+        """The top state after reducing ``name`` over ``below`` and every pass-through reduction that follows."""
+        state = self.goto[below][name]
+        act = self.actions[state].get(kind)
+        while type(act) is tuple and act[0] == _PASS and state != self.end_state:
+            state = self.goto[below][act[2]]
+            act = self.actions[state].get(kind)
+        return state
 
     def _rule_info(self, rule) -> tuple[int, int, str, Callable | None, bool]:
         """(mode, size, name, builder, flatten) for one grammar rule.
@@ -789,25 +827,28 @@ class _Lalr:
         return (_EXPAND1 if expand1 else _BUILD), size, name, handler, any(inline)
 
     def parse(self, src: str, terminals: list[tuple]):
-        actions, goto, rules, end_state = self.actions, self.goto, self.rules, self.end_state
+        actions, goto, end_state, passes = self.actions, self.goto, self.end_state, self.passes
         self.builder.src = src
-        states = [self.start_state]
+        state = self.start_state
+        states = [state]
         values: list[Any] = []
         terminals.append(_END)
         for tok in terminals:
             kind = tok[0]
-            while True:
-                act = actions[states[-1]].get(kind)
+            act = actions[state].get(kind)
+            while type(act) is not int:  # reductions until the lookahead can be shifted
                 if act is None:
                     raise _unexpected(src, tok)
-                if act >= 0:
-                    states.append(act)
-                    values.append(tok)
-                    break
-                mode, size, name, handler, flatten = rules[~act]
-                if mode == _PASS:
-                    del states[-1]
-                    value = values[-1]
+                mode, size, name, handler, flatten = act
+                if mode == _PASS:  # `?rule: child` — the value stays, only the state changes
+                    # A run of such reductions (atom → relation → negation → … → term) depends only on the state
+                    # below, the top state and the lookahead: computed once, then one lookup.
+                    key = (states[-2], state, kind)
+                    final = passes.get(key)
+                    if final is None:
+                        final = passes[key] = self._pass_chain(states[-2], name, kind)
+                    state = final
+                    states[-1] = state
                 else:
                     if size:
                         children = values[-size:]
@@ -830,14 +871,33 @@ class _Lalr:
                             value = handler(children)
                         except _NodeError as err:
                             raise _error(src, max(err.terminal[2], 0), str(err)) from None
+                    state = goto[states[-1]][name]
+                    states.append(state)
                     values.append(value)
-                state = goto[states[-1]][name]
-                if state == end_state and kind == "$END":
-                    return value
-                states.append(state)
+                if state == end_state:
+                    return values[-1]
+                act = actions[state].get(kind)
+            state = act
+            states.append(state)
+            values.append(tok)
+        raise AssertionError("the parse table accepted no input")  # $END always reaches end_state or an error
 
 
 _PASS, _SPLICE, _EXPAND1, _BUILD = range(4)
+
+
+def _lark_table() -> IntParseTable:
+    """lark's LALR(1) table for ``grammar/lean_statement.lark`` (lark reports grammar errors and conflicts)."""
+    grammar = Lark(GRAMMAR_FILE.read_text(encoding="utf-8"), parser="lalr", lexer="basic", start="start")
+    try:  # the table lark built for its own parser: reuse it rather than run the LALR analysis twice
+        table = grammar.parser.parser.parser.parse_table
+        if isinstance(table, IntParseTable):
+            return table
+    except AttributeError:
+        pass
+    analysis = LALR_Analyzer(ParserConf(grammar.rules, {}, ["start"]))
+    analysis.compute_lalr()
+    return IntParseTable.from_ParseTable(analysis.parse_table)
 
 
 def _no_builder(name: str) -> Callable:

@@ -134,6 +134,8 @@ def render_declaration(decl: Declaration, *, name: str | None = None, with_prefi
     """``theorem name binders : type`` (without ``:=``); ``name`` overrides the declared name."""
     parts: list[str] = []
     if with_prefix:
+        if decl.preamble:
+            parts.append(decl.preamble + "\n")
         if decl.docstring:
             parts.append(decl.docstring + "\n")
         if decl.attributes:

@@ -49,6 +49,7 @@ def declaration_to_dict(decl: Declaration) -> dict[str, Any]:
         "binders": [binder_to_dict(b) for b in decl.binders],
         "hypotheses": [n for b in decl.hypotheses() for n in b.names],
         "type": term_to_dict(decl.type),
+        **({"preamble": decl.preamble} if decl.preamble else {}),
     }
 
 
