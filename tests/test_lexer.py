@@ -252,3 +252,41 @@ def test_statement_boundary_on_a_token_range() -> None:
     k = lx.statement_boundary(src, code, 0, len(code))
     assert code[k].text == ":="
     assert lx.statement_boundary(src, code, 0, k) is None
+
+
+# -- reported by the audit and candidate-extraction work ------------------------------------------------------------
+
+
+def test_interpolated_string_holes_are_code() -> None:
+    toks = code_tokens('def s := s!"value {sorry} and {f "x" {a with b := 1}}" ++ t')
+    assert (IDENT, "sorry") in [(t.kind, t.text) for t in toks]
+    assert [t.text for t in toks if t.kind == STRING] == ['"value {', '} and {', '"x"', '}"']
+    assert toks[-1].text == "t"  # the scan resumes after the closing quote
+    assert tokenize('s!"open {hole')[-1].kind == UNTERMINATED_STRING
+
+
+def test_plain_strings_keep_their_braces() -> None:
+    assert kinds_texts('"{sorry}" x') == [(STRING, '"{sorry}"'), (IDENT, "x")]
+
+
+def test_nested_projections_are_field_indices() -> None:
+    assert texts("(foo h).2.1 + x.1 + 2.5") == ["(", "foo", "h", ")", ".", "2", ".", "1", "+", "x", ".", "1", "+",
+                                              "2.5"]
+
+
+def test_declarations_after_open_in_and_inline_docstrings() -> None:
+    assert [d.name for d in find_declarations("open Real in theorem foo : True := trivial")] == ["foo"]
+    (d,) = find_declarations("/-- doc -/ theorem foo : True := trivial")
+    assert d.name == "foo" and d.start == 0
+    src = "@[simp] theorem a : True := trivial\nprivate lemma b : True := trivial"
+    assert [(d.name, src[d.start:d.keyword_start]) for d in find_declarations(src)] == [
+        ("a", "@[simp] "), ("b", "private ")]
+
+
+def test_hash_commands_end_declarations() -> None:
+    src = "theorem a : True := trivial\n#print axioms a\n  #eval 1\ntheorem b : True := trivial"
+    a, b = find_declarations(src)
+    assert a.end == src.index("#print") and b.name == "b"
+    # …while `#s` (a cardinality) inside a term is not a command.
+    (d,) = find_declarations("theorem c (s : Finset ℕ) : #s = 2 := rfl")
+    assert d.header("theorem c (s : Finset ℕ) : #s = 2 := rfl") == "theorem c (s : Finset ℕ) : #s = 2"

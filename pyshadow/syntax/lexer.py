@@ -307,7 +307,8 @@ class DeclarationSource:
 DECLARATION_STARTS = frozenset({"theorem", "lemma", "def", "abbrev", "example", "instance", "structure", "class",
                                 "inductive", "axiom", "opaque"})
 # Command keywords that may begin an indented line and still be a top-level command.
-_INDENTABLE_COMMANDS = DECLARATION_STARTS | {"namespace", "section", "@["}
+_INDENTABLE_COMMANDS = DECLARATION_STARTS | {"namespace", "section", "@["} | {
+    k for k in COMMAND_KEYWORDS if k.startswith("#")}  # `#check` … never occur inside a term
 
 
 def _command_name(code: list[Token], i: int) -> str | None:
@@ -322,6 +323,11 @@ def _command_name(code: list[Token], i: int) -> str | None:
             if name in COMMAND_KEYWORDS:
                 return name
     return None
+
+
+def command_starts(src: str, code: list[Token]) -> list[int]:
+    """Indices of the code tokens of ``src`` that begin a top-level command (see ``find_declarations``)."""
+    return _command_starts(src, code)
 
 
 def _command_starts(src: str, code: list[Token]) -> list[int]:

@@ -170,6 +170,7 @@ class StructuralLexer:
         keyword = texts[i]
         self._emit("DECL_KW", toks[i].start, toks[i].end)
         i += 1
+        self._check_single_command(i)
         if keyword != "example" and i < n and toks[i].kind == lx.IDENT and texts[i] not in KEYWORDS:
             self._emit("DECL_NAME", toks[i].start, toks[i].end)
             i += 1
@@ -201,6 +202,18 @@ class StructuralLexer:
         if self._a0 >= 0:
             self._flush()
         return self.out
+
+    def _check_single_command(self, i: int) -> None:
+        """A statement is one declaration header: another command (``#check``, ``open``, a second ``theorem`` …)
+        starting before its ``:=`` is an error, not more of the type."""
+        toks, src = self.toks, self.src
+        boundary = lx.statement_boundary(src, toks, i, len(toks), bar_ends=False)
+        end = len(toks) if boundary is None else boundary
+        for k in lx.command_starts(src, toks):
+            if i <= k < end:
+                name = self.texts[k] if self.texts[k] != "#" else "#" + self.texts[k + 1]
+                raise _error(src, toks[k].start, f"the command {name!r} starts inside the statement: a statement "
+                                                 f"is one declaration header")
 
     def term(self) -> list[tuple]:
         """A bare term, as the type of an anonymous ``example``."""
