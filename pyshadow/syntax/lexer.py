@@ -279,6 +279,12 @@ COMMAND_KEYWORDS = frozenset(
      "#reduce", "#synth", "#guard", "include", "omit", "export", "mutual", "deriving", "noncomputable", "private",
      "protected", "partial", "unsafe", "nonrec", "@[", "prelude", "irreducible_def", "alias", "scoped", "local"}
 )
+# Commands of compfiles' problem-extraction dialect (github.com/dwrensha/compfiles): `problem` states a theorem,
+# `determine` an answer definition; `problem_file {…}` and `snip begin/end` frame them. They begin a command only at
+# the start of a line (they are ordinary identifiers elsewhere), and are kept apart from COMMAND_KEYWORDS, which
+# other modules read as Lean's own command set.
+DIALECT_COMMANDS = frozenset({"problem", "determine", "problem_file", "snip"})
+DIALECT_DECLARATIONS = {"problem": "theorem", "determine": "abbrev"}  # and the core keyword each behaves like
 _LET_KEYWORDS = frozenset({"let", "have", "letI", "haveI", "let'", "set"})
 
 
@@ -315,7 +321,7 @@ def _command_name(code: list[Token], i: int) -> str | None:
     """The command keyword at ``code[i]``: ``theorem``, ``open``, ``@[``, or ``#print`` written as ``#`` + name."""
     tok = code[i]
     if tok.kind == IDENT or tok.kind == SYMBOL:
-        if tok.text in COMMAND_KEYWORDS:
+        if tok.text in COMMAND_KEYWORDS or tok.text in DIALECT_COMMANDS:
             return tok.text
         # `#print` is two tokens (`#`, `print`) for the audit's sake; written together they name a command.
         if tok.text == "#" and i + 1 < len(code) and code[i + 1].start == tok.end and code[i + 1].kind == IDENT:
@@ -412,14 +418,14 @@ def find_declarations(src: str) -> list[DeclarationSource]:
                 j += 1
                 continue
             break
-        if j >= stop or code[j].text not in {"theorem", "lemma", "def", "abbrev", "example", "instance",
-                                             "structure", "class", "inductive", "axiom", "opaque"}:
+        if j >= stop or (code[j].text not in DECLARATION_STARTS and code[j].text not in DIALECT_DECLARATIONS):
             continue
         keyword = code[j]
         name = None
         if keyword.text != "example" and j + 1 < stop and code[j + 1].kind == IDENT:
             name = code[j + 1].text
-        boundary = statement_boundary(src, code, j + 1, stop, bar_ends=keyword.text not in ("theorem", "lemma"))
+        like = DIALECT_DECLARATIONS.get(keyword.text, keyword.text)
+        boundary = statement_boundary(src, code, j + 1, stop, bar_ends=like not in ("theorem", "lemma"))
         start = _leading_docstring_start(tokens, code[i].start)
         decls.append(
             DeclarationSource(
@@ -507,13 +513,20 @@ def statement_boundary(src: str, code: list[Token], i: int, stop: int, bar_ends:
 
 
 def _starts_alternative(code: list[Token], i: int, stop: int) -> bool:
-    """Whether a ``=>`` follows at depth 0 before the next depth-0 ``|`` or ``:=``: ``| pattern => value``."""
+    """Whether ``| patterns => value`` starts here: a depth-0 ``=>`` follows before any ``:=``.
+
+    Alternatives may share a value (``| 0 | 1 | 2 => by decide``); a ``fun``/``match`` on the way owns the ``=>``.
+    """
     depth = 0
     for k in range(i, stop):
         t = code[k]
+        text = t.text
+        if t.kind == IDENT:
+            if depth == 0 and text in ("fun", "match"):
+                return False
+            continue
         if t.kind != SYMBOL:
             continue
-        text = t.text
         if text in OPEN_BRACKETS:
             depth += 1
         elif text in CLOSE_BRACKETS:
@@ -523,7 +536,7 @@ def _starts_alternative(code: list[Token], i: int, stop: int) -> bool:
         elif depth == 0:
             if text == "=>":
                 return True
-            if text in ("|", ":="):
+            if text == ":=" or text == "λ":
                 return False
     return False
 

@@ -45,7 +45,8 @@ class ParseError(PyshadowError):
 QUANTIFIERS = {"∀": "∀", "∃": "∃", "∃!": "∃!", "forall": "∀", "exists": "∃"}
 CONNECTIVES = {"∧": "AND", "∨": "OR", "→": "ARROW", "↔": "IFF", "¬": "NOT"}
 LET_KEYWORDS = frozenset({"let", "have", "letI", "haveI", "let'"})
-DECL_KEYWORDS = frozenset({"theorem", "lemma", "def", "abbrev", "instance", "example", "axiom", "opaque"})
+DECL_KEYWORDS = frozenset({"theorem", "lemma", "def", "abbrev", "instance", "example", "axiom", "opaque"}
+                          | set(lx.DIALECT_DECLARATIONS))  # compfiles' `problem` / `determine`
 BINDER_BRACKETS = {"(": ("LPAREN_BINDER", "RPAREN_BINDER"), "{": ("LBRACE_BINDER", "RBRACE_BINDER"),
                    "⦃": ("LSTRICT_BINDER", "RSTRICT_BINDER"), "[": ("LBRACKET_BINDER", "RBRACKET_BINDER")}
 # Big operators: `∑ i ∈ s, body` — the head runs to its comma; the body (precedence 60–67 in Mathlib, above every
@@ -301,7 +302,7 @@ class StructuralLexer:
                 self._emit("RELATION", t.start, t.end, _normalize(texts[k]))
                 k += 1
             elif role == _QUANT:
-                comma = _find_depth0(texts, match, k + 1, j, ",")
+                comma = _head_comma(texts, match, k + 1, j)
                 if comma is None:
                     raise _error(self.src, t.start, f"expected ',' after the binders of {texts[k]!r}")
                 self._emit("QUANTIFIER", t.start, t.end, QUANTIFIERS[texts[k]])
@@ -314,7 +315,7 @@ class StructuralLexer:
                 self._piece(k, j, open_right=True)
                 k = j
             else:  # _BIG
-                comma = _find_depth0(texts, match, k + 1, j, ",")
+                comma = _head_comma(texts, match, k + 1, j)
                 if comma is None:
                     raise _error(self.src, t.start, f"expected ',' after the binders of {texts[k]!r}")
                 self._piece(k, comma + 1)
@@ -372,6 +373,10 @@ class StructuralLexer:
         if i < j and toks[i].kind == lx.IDENT and texts[i] not in KEYWORDS:
             name = texts[i]
             i += 1
+        elif i < j and texts[i] in ("⟨", "(") and match[i] + 1 < j and texts[match[i] + 1] in (":", ":="):
+            # A pattern, `let ⟨x, hx⟩ := h` / `let (a, b) := p`: kept verbatim as the name it binds.
+            name = src[toks[i].start : toks[match[i]].end]
+            i = match[i] + 1
         binders: list[Binder] = []
         while i < j and texts[i] not in (":", ":="):
             if texts[i] in BINDER_BRACKETS:
@@ -539,7 +544,7 @@ def _paren_is_logic(texts: list[str], match: list[int], i: int, j: int) -> bool:
         if text in PAREN_ATOM_MARKERS:
             return False
         if role == _QUANT or role == _BIG:
-            comma = _find_depth0(texts, match, k + 1, j, ",")
+            comma = _head_comma(texts, match, k + 1, j)
             if comma is None:
                 return False
             logic = logic or role == _QUANT
@@ -551,6 +556,29 @@ def _paren_is_logic(texts: list[str], match: list[int], i: int, j: int) -> bool:
             logic = True
         k += 1
     return logic
+
+
+def _head_comma(texts: list[str], match: list[int], i: int, j: int) -> int | None:
+    """The comma that ends a binder head starting at ``i`` (after ``∀``, ``∃``, ``∑`` …), or None.
+
+    The first depth-0 comma, except that a quantifier or big operator inside the head (``∀ x ≤ ∑ i ∈ s, f i, p x``)
+    owns the next comma itself.
+    """
+    owed = 0
+    k = i
+    while k < j:
+        text = texts[k]
+        if text == ",":
+            if not owed:
+                return k
+            owed -= 1
+        else:
+            role = ROLES.get(text)
+            if role == _QUANT or role == _BIG:
+                owed += 1
+        m = match[k]
+        k = m + 1 if m > k else k + 1
+    return None
 
 
 def _find_depth0(texts: list[str], match: list[int], i: int, j: int, text: str) -> int | None:
