@@ -75,22 +75,24 @@ _MODIFIERS = "\u00b2\u00b3\u00b9\u02b0-\u02ff\u1d2c-\u1d6a\u1d9b-\u1dbf\u2070-\u
 # `f =Θ[l] g`, `E →L[𝕜] F`, `A →A[R] B`, `E →SL[σ] F`.
 _LETTER_TOKENS = r"(?:=[oOΘ]|→(?:L|A|SL))(?=\[)"
 
-# One master pattern; the order of alternatives is the order of precedence. Block comments nest, which no regex
-# can follow: the pattern only finds their opener and ``tokenize`` scans to the matching closer.
+# One master pattern; where two alternatives can match at the same place, the earlier wins (`ℝ≥0` before the
+# identifier `ℝ`, a raw string `r#"…"#` before the identifier `r`, comments before symbols). Identifiers and
+# numbers come early because most tokens are one. Block comments nest, which no regex can follow: the pattern
+# only finds their opener and ``tokenize`` scans to the matching closer.
 _TOKEN_RE = re.compile(
     "|".join(
         [
-            r"(?P<line_comment>--[^\n]*)",
-            r"(?P<block_comment>/-)",
-            r'(?P<string>"(?:[^"\\]|\\.)*")',
-            r'(?P<unterminated_string>")',
-            r'(?P<raw_string>r#*")',
-            r"(?P<char>'(?:\\(?:x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4}|.)|[^'\\\n])')",
             r"(?P<special>" + "|".join(re.escape(s) for s in _SPECIAL_IDENTS) + ")",
+            r'(?P<raw_string>r#*")',
             rf"(?P<ident>{_ID_PART}(?:\.{_ID_PART})*)",
             # After `.` digits are a field index (`h.2.1` is `.2` then `.1`), never a decimal.
             r"(?P<number>(?<=\.)[0-9]+|0[xX][0-9a-fA-F_]+|0[bB][01_]+|0[oO][0-7_]+"
             r"|[0-9][0-9_]*(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?)",
+            r"(?P<line_comment>--[^\n]*)",
+            r"(?P<block_comment>/-)",
+            r'(?P<string>"(?:[^"\\]|\\.)*")',
+            r'(?P<unterminated_string>")',
+            r"(?P<char>'(?:\\(?:x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4}|.)|[^'\\\n])')",
             rf"(?P<symbol>{_LETTER_TOKENS}|(?:"
             + "|".join(re.escape(s) for s in MULTI_SYMBOLS)
             + rf"|[^\s()\[\]{{}}⟨⟩⦃⦄⟦⟧‹›⁅⁆⟪⟫])[{_MODIFIERS}]*|\S)",

@@ -79,6 +79,8 @@ ROLES.update({k: _BIG for k in BIG_OPERATORS})
 ROLES.update({k: _OPEN for k in lx.OPEN_BRACKETS})
 ROLES.update({k: _CLOSE for k in lx.CLOSE_BRACKETS})
 ROLES["("] = _PAREN
+# Token texts that may begin another command (a cheap first test before looking at line starts).
+_COMMAND_TEXTS = lx.COMMAND_KEYWORDS | lx.DIALECT_COMMANDS | {"#"}
 # Tokens after which a term may be complete: a `let` value can end before the next line (see ``_let_value_end``).
 _POSTFIX = frozenset(lx.CLOSE_BRACKETS) | {"!", "⁻¹", "'", "ᶜ", "ᵀ", "²", "³", "|", "‖", "⌋", "⌉", "⌋₊", "⌉₊"}
 _BINDER_NAME_KINDS = (lx.IDENT,)
@@ -171,7 +173,9 @@ class StructuralLexer:
         keyword = texts[i]
         self._emit("DECL_KW", toks[i].start, toks[i].end)
         i += 1
-        self._check_single_command(i)
+        boundary = lx.statement_boundary(src, toks, i, n, bar_ends=False)
+        end = n if boundary is None else boundary  # the header stops at its `:=` (or `where`, `| … =>`)
+        self._check_single_command(i, end)
         if keyword != "example" and i < n and toks[i].kind == lx.IDENT and texts[i] not in KEYWORDS:
             self._emit("DECL_NAME", toks[i].start, toks[i].end)
             i += 1
@@ -180,7 +184,7 @@ class StructuralLexer:
                 names = [texts[k] for k in range(i + 2, m) if toks[k].kind == lx.IDENT]
                 self._emit("UNIVERSES", toks[i].start, toks[m].end, ",".join(names))
                 i = m + 1
-        while i < n:
+        while i < end:
             text = texts[i]
             if text in BINDER_BRACKETS:
                 m = match[i]
@@ -191,25 +195,23 @@ class StructuralLexer:
                 i += 1
             else:
                 break
-        if i < n:
+        if i < end:
             if texts[i] != ":":
                 raise _error(src, toks[i].start, f"unexpected {texts[i]!r} in the declaration's binders")
             self._emit("COLON", toks[i].start, toks[i].end)
-            boundary = lx.statement_boundary(src, toks, i + 1, n, bar_ends=False)
-            statement_end = n if boundary is None else boundary
-            if i + 1 >= statement_end:
+            if i + 1 >= end:
                 raise _error(src, toks[i].end, "missing type after ':'")
-            self._term(i + 1, statement_end)
+            self._term(i + 1, end)
         if self._a0 >= 0:
             self._flush()
         return self.out
 
-    def _check_single_command(self, i: int) -> None:
+    def _check_single_command(self, i: int, end: int) -> None:
         """A statement is one declaration header: another command (``#check``, ``open``, a second ``theorem`` …)
         starting before its ``:=`` is an error, not more of the type."""
         toks, src = self.toks, self.src
-        boundary = lx.statement_boundary(src, toks, i, len(toks), bar_ends=False)
-        end = len(toks) if boundary is None else boundary
+        if _COMMAND_TEXTS.isdisjoint(self.texts[i:end]):  # the usual case, decided in C
+            return
         for k in lx.command_starts(src, toks):
             if i <= k < end:
                 name = self.texts[k] if self.texts[k] != "#" else "#" + self.texts[k + 1]
