@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from pyshadow.syntax import Atom, BinOp, Let, Not, Quant, Rel, parse_declaration, parse_term
+from pyshadow.syntax import Atom, BinOp, Let, Not, ParseError, Quant, Rel, parse_declaration, parse_term
 from pyshadow.syntax.ast import Scope, atoms, mentioned
 from pyshadow.syntax.serialize import declaration_sexpr, sexpr
 
@@ -468,3 +468,41 @@ def test_let_with_binders_and_anonymous_have() -> None:
     inner = t.body
     assert isinstance(inner, Let) and inner.keyword == "have" and inner.name == ""
     assert inner.body == Rel("=", Atom("f 1", ("f",)), Atom("2"))
+
+
+def test_let_value_is_folded_onto_one_line() -> None:
+    decl = parse_declaration("theorem t :\n    let x := f -- a comment\n      y /- another -/ z\n    x = 1")
+    assert decl.type == Let("let", "x", None, Atom("f y z", ("f", "y", "z")), Rel("=", Atom("x", ("x",)), Atom("1")))
+
+
+def test_let_value_ends_where_lean_ends_it() -> None:
+    # A continuation indented past the `let` is more of the value; a line at the `let` column, or one that cannot
+    # be an argument (`⨅ …`, `∀ …`), is the body.
+    t = parse_term("let a := f\n      b\na = 1")
+    assert t.value.text == "f b" and t.body == Rel("=", Atom("a", ("a",)), Atom("1"))
+    t = parse_term("let s := {1, 2}\n  ∀ x ∈ s, x > 0")
+    assert t.value.text == "{1, 2}" and isinstance(t.body, Quant)
+    t = parse_term("let g := fun x =>\n    x + 1\ng 1 = 2")
+    assert t.value.text == "fun x => x + 1"
+
+
+def test_pattern_let_and_preamble() -> None:
+    decl = parse_declaration("open Real in\n/-- doc -/\ntheorem t (p : ℕ × ℕ) : let (a, b) := p; a + b = b + a")
+    assert decl.preamble == "open Real in" and decl.docstring == "/-- doc -/"
+    assert isinstance(decl.type, Let) and decl.type.name == "(a, b)"
+
+
+def test_declaration_without_type_and_compfiles_keywords() -> None:
+    assert parse_declaration("def f (x : ℕ) := x + 1").type is None
+    decl = parse_declaration("problem imo_1964_p1b (n : ℕ) : ¬ 7 ∣ (2^n + 1)")
+    assert decl.keyword == "problem" and sexpr(decl.type) == "(¬ (∣ «7» «(2^n + 1)»))"
+    assert parse_declaration("determine solution_set : Set ℕ").keyword == "determine"
+
+
+def test_statement_with_a_second_command_is_rejected() -> None:
+    with pytest.raises(ParseError) as err:
+        parse_declaration("theorem a : True\n#check a")
+    assert "'#check'" in str(err.value) and (err.value.line, err.value.column) == (2, 0)
+    with pytest.raises(ParseError) as err:
+        parse_declaration("open Real\ntheorem t : π > 3")
+    assert "not a declaration" in str(err.value) and "'open'" in str(err.value)

@@ -433,7 +433,7 @@ class StructuralLexer:
         return Binder(bracket, tuple(names), type_)
 
     def _folded(self, i: int, j: int) -> str:
-        """The text of code tokens [i, j) with line breaks folded into spaces (comments keep theirs).
+        """The text of code tokens [i, j) on one line: line breaks and comments between tokens become a space.
 
         A ``let`` value or type is re-laid out by the renderer on one line after ``let x :=``; keeping its line
         breaks would let a continuation line land left of the new ``let`` column, where Lean ends the value.
@@ -441,15 +441,15 @@ class StructuralLexer:
         toks, src = self.toks, self.src
         start, end = toks[i].start, toks[j - 1].end
         text = src[start:end]
-        if "\n" not in text:
+        if "\n" not in text and "-" not in text:
             return text
         parts = [toks[i].text]
         for k in range(i + 1, j):
             gap = src[toks[k - 1].end : toks[k].start]
-            if "\n" in gap and "-" not in gap:  # no comment in the gap ("--", "/-"): fold it
+            if "\n" in gap or "-" in gap:  # a gap holds only blanks and comments ("--", "/-")
                 gap = " "
             parts.append(gap)
-            parts.append(src[toks[k].start : toks[k].end])
+            parts.append(toks[k].text)
         return "".join(parts)
 
 
