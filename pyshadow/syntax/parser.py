@@ -83,7 +83,6 @@ ROLES["("] = _PAREN
 _COMMAND_TEXTS = lx.COMMAND_KEYWORDS | lx.DIALECT_COMMANDS | {"#"}
 # Tokens after which a term may be complete: a `let` value can end before the next line (see ``_let_value_end``).
 _POSTFIX = frozenset(lx.CLOSE_BRACKETS) | {"!", "⁻¹", "'", "ᶜ", "ᵀ", "²", "³", "|", "‖", "⌋", "⌉", "⌋₊", "⌉₊"}
-_BINDER_NAME_KINDS = (lx.IDENT,)
 
 
 def _normalize(text: str) -> str:
@@ -881,7 +880,7 @@ class _Lalr:
             act = actions[state].get(kind)
             while type(act) is not int:  # reductions until the lookahead can be shifted
                 if act is None:
-                    raise _unexpected(src, tok)
+                    raise _unexpected(src, tok, set(actions[state]))
                 mode, size, name, handler, flatten = act
                 if mode == _PASS:  # `?rule: child` — the value stays, only the state changes
                     # A run of such reductions (atom → relation → negation → … → term) depends only on the state
@@ -959,13 +958,20 @@ def _flattened(children: list) -> list:
     return out
 
 
-_DESCRIPTIONS = {"$END": "end of statement", "COMMA": "','", "COLON": "':'"}
-
-
-def _unexpected(src: str, tok: tuple) -> ParseError:
-    if tok[0] == "$END":
-        return _error(src, len(src.rstrip()), "unexpected end of statement")
-    return _error(src, tok[2], f"unexpected {tok[1]!r}")
+def _unexpected(src: str, tok: tuple, expected: set[str]) -> ParseError:
+    """Why the terminal ``tok`` cannot come next, given the terminals that could."""
+    kind = tok[0]
+    if kind == "$END":
+        hint = ": expected a term" if "ATOM" in expected else ""
+        return _error(src, len(src.rstrip()), f"unexpected end of statement{hint}")
+    what = f"unexpected {tok[1]!r}"
+    if kind == "RELATION" and "ATOM" not in expected:
+        what += " (relations do not chain in Lean: `a = b = c` needs parentheses)"
+    elif kind == "IFF" and "ATOM" not in expected:
+        what += " (↔ does not chain in Lean: `p ↔ q ↔ r` needs parentheses)"
+    elif "ATOM" in expected and kind not in expected:
+        what += " where a term should be"
+    return _error(src, tok[2], what)
 
 
 @lru_cache(maxsize=1)
