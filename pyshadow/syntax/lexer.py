@@ -93,9 +93,10 @@ _TOKEN_RE = re.compile(
             r'(?P<string>"(?:[^"\\]|\\.)*")',
             r'(?P<unterminated_string>")',
             r"(?P<char>'(?:\\(?:x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4}|.)|[^'\\\n])')",
-            rf"(?P<symbol>{_LETTER_TOKENS}|(?:"
+            # The lookahead on first characters spares most symbols the trial of every multi-character one.
+            rf"(?P<symbol>{_LETTER_TOKENS}|(?:(?=[{re.escape(''.join(sorted({s[0] for s in MULTI_SYMBOLS})))}])(?:"
             + "|".join(re.escape(s) for s in MULTI_SYMBOLS)
-            + rf"|[^\s()\[\]{{}}⟨⟩⦃⦄⟦⟧‹›⁅⁆⟪⟫])[{_MODIFIERS}]*|\S)",
+            + rf")|[^\s()\[\]{{}}⟨⟩⦃⦄⟦⟧‹›⁅⁆⟪⟫])[{_MODIFIERS}]*|\S)",
         ]
     ),
     re.DOTALL,

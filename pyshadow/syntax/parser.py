@@ -81,6 +81,9 @@ ROLES.update({k: _CLOSE for k in lx.CLOSE_BRACKETS})
 ROLES["("] = _PAREN
 # Token texts that may begin another command (a cheap first test before looking at line starts).
 _COMMAND_TEXTS = lx.COMMAND_KEYWORDS | lx.DIALECT_COMMANDS | {"#"}
+_NOT_CODE = frozenset({lx.COMMENT, lx.DOC_COMMENT, lx.UNTERMINATED_COMMENT, lx.UNTERMINATED_STRING})
+# Roles of tokens that continue an application when they follow a closing parenthesis.
+_ATOM_CONTINUES = frozenset({None, _OPEN, _PAREN, _BIG, _EXTEND})
 # Tokens after which a term may be complete: a `let` value can end before the next line (see ``_let_value_end``).
 _POSTFIX = frozenset(lx.CLOSE_BRACKETS) | {"!", "⁻¹", "'", "ᶜ", "ᵀ", "²", "³", "|", "‖", "⌋", "⌉", "⌋₊", "⌉₊"}
 
@@ -111,21 +114,18 @@ class StructuralLexer:
     def __init__(self, src: str):
         self.src = src
         tokens = lx.tokenize(src)
-        code = []
+        code = [t for t in tokens if t[0] not in _NOT_CODE]
         docs = []
-        for t in tokens:
-            kind = t.kind
-            if kind == lx.UNTERMINATED_COMMENT or kind == lx.UNTERMINATED_STRING:
-                raise _error(src, t.start, f"unterminated {kind.split('_', 1)[1]}")
-            if kind == lx.COMMENT:
-                continue
-            if kind == lx.DOC_COMMENT:
-                docs.append(t)
-                continue
-            code.append(t)
+        if len(code) != len(tokens):  # comments, or something unterminated
+            for t in tokens:
+                kind = t.kind
+                if kind == lx.UNTERMINATED_COMMENT or kind == lx.UNTERMINATED_STRING:
+                    raise _error(src, t.start, f"unterminated {kind.split('_', 1)[1]}")
+                if kind == lx.DOC_COMMENT:
+                    docs.append(t)
         self.toks = code
         self.docs = docs
-        self.texts = [t.text for t in code]
+        self.texts = [t[1] for t in code]
         self.match = _match_brackets(src, code, self.texts)
         self.out: list[tuple] = []
         self._a0 = -1  # the atom being accumulated: code tokens [_a0, _a1)
@@ -189,9 +189,8 @@ class StructuralLexer:
                 m = match[i]
                 self._binder(i, m)
                 i = m + 1
-            elif toks[i].kind == lx.IDENT and text not in KEYWORDS:  # `def f x : …`: a bare binder name
-                self._emit("BINDER_NAME", toks[i].start, toks[i].end)
-                i += 1
+            elif toks[i].kind == lx.IDENT and text not in KEYWORDS:  # `def f x : …`: bare binder names
+                i = self._names(i, end)
             else:
                 break
         if i < end:
@@ -235,7 +234,7 @@ class StructuralLexer:
         k = i + 1
         if texts[i] == "[":
             if k + 1 < m and toks[k].kind == lx.IDENT and texts[k + 1] == ":":
-                self._emit("BINDER_NAME", toks[k].start, toks[k].end)
+                self._names(k, k + 1)
                 self._emit("COLON", toks[k + 1].start, toks[k + 1].end)
                 k += 2
             if k >= m:
@@ -244,9 +243,7 @@ class StructuralLexer:
         else:
             if k >= m or toks[k].kind != lx.IDENT or texts[k] in KEYWORDS:
                 raise _error(src, toks[k].start, "expected a binder name")
-            while k < m and toks[k].kind == lx.IDENT and texts[k] not in KEYWORDS:
-                self._emit("BINDER_NAME", toks[k].start, toks[k].end)
-                k += 1
+            k = self._names(k, m)
             if k < m and texts[k] == ":":
                 self._emit("COLON", toks[k].start, toks[k].end)
                 assign = _find_depth0(texts, self.match, k + 1, m, ":=")
@@ -284,7 +281,10 @@ class StructuralLexer:
             t = toks[k]
             if role == _PAREN:
                 m = match[k]
-                if _paren_is_logic(texts, match, k + 1, m):
+                # Logic in parentheses is structure only as a whole operand; next to other atom material it is
+                # an argument (`f (a = b) x`, `(a = b).symm`) and stays inside the atom's text.
+                if (self._a0 < 0 and (m + 1 >= j or ROLES.get(texts[m + 1]) not in _ATOM_CONTINUES)
+                        and _paren_is_logic(texts, match, k + 1, m)):
                     self._emit("LPAREN", t.start, t.end)
                     self._term(k + 1, m)
                     self._emit("RPAREN", toks[m].start, toks[m].end)
@@ -342,8 +342,7 @@ class StructuralLexer:
                 self._binder(k, m)
                 k = m + 1
             elif t.kind == lx.IDENT and text not in KEYWORDS:
-                self._emit("BINDER_NAME", t.start, t.end)
-                k += 1
+                k = self._names(k, j)
             elif text == ":":
                 self._emit("COLON", t.start, t.end)
                 if k + 1 >= j:
@@ -360,6 +359,15 @@ class StructuralLexer:
                 return
             else:
                 raise _error(src, t.start, f"unexpected {text!r} in quantifier binders")
+
+    def _names(self, k: int, stop: int) -> int:
+        """One BINDER_NAMES terminal for the run of binder names at ``k`` (before ``stop``); returns its end."""
+        toks, texts = self.toks, self.texts
+        i = k
+        while k < stop and toks[k].kind == lx.IDENT and texts[k] not in KEYWORDS:
+            k += 1
+        self._emit("BINDER_NAMES", toks[i].start, toks[k - 1].end, payload=tuple(texts[i:k]))
+        return k
 
     def _flush_pending(self) -> None:
         if self._a0 >= 0:
@@ -633,15 +641,6 @@ def _idents(toks: list[lx.Token], i: int, j: int) -> tuple[str, ...]:
 # Stage 2: terminals → tree, by LALR(1) over lark's table
 
 
-class _Paren:
-    """A parenthesised term while parsing; becomes its inner term, or part of an atom's text."""
-
-    __slots__ = ("term", "start", "end")
-
-    def __init__(self, term: Term, start: int, end: int):
-        self.term, self.start, self.end = term, start, end
-
-
 class _Splice(list):
     """Children of a rule lark generated for ``x*``/``x+`` (named ``__…``): spliced into the parent's children."""
 
@@ -679,8 +678,8 @@ class _Builder:
                     name = it[1]
                 elif kind == "UNIVERSES":
                     universes = tuple(it[1].split(",")) if it[1] else ()
-                elif kind == "BINDER_NAME":  # `def f x : T`
-                    binders.append(Binder("", (it[1],)))
+                elif kind == "BINDER_NAMES":  # `def f x y : T`
+                    binders.append(Binder("", it[4]))
             elif type(it) is Binder:
                 binders.append(it)
             else:
@@ -692,10 +691,10 @@ class _Builder:
         type_ = default = None
         for it in c[1:-1]:
             if type(it) is tuple:
-                if it[0] == "DEFAULT":
+                if it[0] == "BINDER_NAMES":
+                    names = it[4]
+                elif it[0] == "DEFAULT":
                     default = it[1]
-            elif type(it) is list:
-                names = tuple(it)
             else:
                 type_ = it
         return Binder(bracket, names, type_, default)
@@ -710,11 +709,8 @@ class _Builder:
         return self._binder("⦃", c)
 
     def instance_binder(self, c):
-        names = tuple(it[1] for it in c if type(it) is tuple and it[0] == "BINDER_NAME")
+        names = c[1][4] if type(c[1]) is tuple and c[1][0] == "BINDER_NAMES" else ()  # `[inst : C α]` / `[C α]`
         return Binder("[", names, c[-2])
-
-    def binder_names(self, c):
-        return [t[1] for t in c]  # a list: tuples are terminals
 
     def quantifier(self, c):
         return Quant(c[0][1], tuple(c[1]), c[3])
@@ -731,8 +727,8 @@ class _Builder:
                     groups.append(Binder("", tuple(bare)))
                     bare = []
                 groups.append(it)
-            elif it[0] == "BINDER_NAME":
-                bare.append(it[1])
+            elif it[0] == "BINDER_NAMES":
+                bare.extend(it[4])
             elif it[0] == "COLON":
                 type_ = c[k + 1]
                 k += 1
@@ -762,21 +758,7 @@ class _Builder:
         return Rel(c[1][1], c[0], c[2])
 
     def parenthesized(self, c):
-        return _Paren(c[1], c[0][2], c[2][3])
-
-    def atom(self, c):
-        if len(c) == 1:
-            p = c[0]
-            return p.term if type(p) is _Paren else p[4]
-        start = c[0].start if type(c[0]) is _Paren else c[0][2]
-        end = c[-1].end if type(c[-1]) is _Paren else c[-1][3]
-        idents: dict[str, None] = {}
-        for p in c:
-            for name in _piece_idents(p):
-                idents[name] = None
-        last = c[-1]
-        open_right = type(last) is tuple and last[4].open_right
-        return Atom(self.src[start:end], tuple(idents), open_right)
+        return c[1]
 
 
 class _NodeError(Exception):
@@ -785,23 +767,6 @@ class _NodeError(Exception):
     def __init__(self, terminal: tuple, message: str):
         super().__init__(message)
         self.terminal = terminal
-
-
-def _piece_idents(p) -> tuple[str, ...]:
-    if type(p) is tuple:
-        return p[4].idents
-    seen: dict[str, None] = {}
-    for node in walk(p.term):
-        if type(node) is Atom:
-            for i in node.idents:
-                seen[i] = None
-        elif type(node) is Quant:
-            for b in node.binders:
-                for name in b.names:
-                    seen[name] = None
-        elif type(node) is Let and node.name:
-            seen[node.name] = None
-    return tuple(seen)
 
 
 _END = ("$END", "", -1, -1, None)
@@ -921,7 +886,7 @@ class _Lalr:
                 act = actions[state].get(kind)
             state = act
             states.append(state)
-            values.append(tok)
+            values.append(tok[4] if kind == "ATOM" else tok)  # an ATOM stands for its Atom
         raise AssertionError("the parse table accepted no input")  # $END always reaches end_state or an error
 
 
