@@ -26,7 +26,7 @@ from lark.parsers.lalr_analysis import IntParseTable, LALR_Analyzer, Shift
 from ..errors import PyshadowError
 from ..paths import GRAMMAR_FILE
 from . import lexer as lx
-from .ast import ASCII_OPERATORS, RELATIONS, Atom, Binder, BinOp, Declaration, Let, Not, Quant, Rel, Term, walk
+from .ast import ASCII_OPERATORS, RELATIONS, Atom, Binder, BinOp, Declaration, Let, Not, Quant, Rel, Term
 
 
 class ParseError(PyshadowError):
