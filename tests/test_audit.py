@@ -321,12 +321,9 @@ def test_cli_main_exit_codes(tmp_path: Path, capsys):
 # Lexer gaps found while writing the gate (the lexer is not ours to edit; see the report)
 
 
-@pytest.mark.xfail(strict=False, reason="lexer (fix in progress in the parser work; drop this marker once it lands): code in the {…} holes of interpolated strings is lexed as string text "
-                   "(the audit works around it by re-lexing holes)")
 def test_lexer_interpolated_string_holes_are_code():
     assert any(t.kind == IDENT and t.text == "sorry" for t in code_tokens('def s := s!"{sorry}"'))
 
 
-@pytest.mark.xfail(strict=False, reason="lexer (fix in progress in the parser work; drop this marker once it lands): `.2.1` projections are lexed as the decimal number `2.1`")
 def test_lexer_nested_projection_is_two_field_indices():
     assert [t.text for t in tokenize("(foo h).2.1")][-4:] == [".", "2", ".", "1"]

@@ -326,18 +326,14 @@ def test_candidate_error_fields():
 # Lexer gaps that affect extraction (the lexer is not ours to edit; see the report)
 
 
-@pytest.mark.xfail(strict=False, reason="lexer (fix in progress in the parser work; drop this marker once it lands): a declaration after `open … in` on the same line is not found")
 def test_lexer_finds_declaration_after_open_in_on_one_line():
     assert [d.name for d in find_declarations("open Real in theorem foo : True := trivial")] == ["foo"]
 
 
-@pytest.mark.xfail(strict=False, reason="lexer (fix in progress in the parser work; drop this marker once it lands): a declaration after a docstring on the same line is not found")
 def test_lexer_finds_declaration_after_inline_docstring():
     assert [d.name for d in find_declarations("/-- doc -/ theorem foo : True := trivial")] == ["foo"]
 
 
-@pytest.mark.xfail(strict=False, reason="lexer (fix in progress in the parser work; drop this marker once it lands): `#print`/`#eval`/`#exit` never end a declaration because the "
-                   "tokenizer splits `#` from the command name, so COMMAND_KEYWORDS' `#…` entries never match")
 def test_lexer_hash_command_ends_declaration():
     src = "theorem a : True := trivial\n#print axioms a\n"
     (decl,) = find_declarations(src)

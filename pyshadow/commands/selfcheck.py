@@ -8,6 +8,7 @@ from pathlib import Path
 from ..corpus import JsonlWriter, read_corpus
 from ..kernel.check import blocks_for, check_blocks, summary_line
 from ..lean.toolchain import kernel_lean
+from ..shadows.rules import uncheckable_reason
 from ..syntax import ParseError, parse_declaration
 
 
@@ -35,8 +36,9 @@ def run(args: argparse.Namespace) -> int:
         except ParseError as err:
             errors[e.id] = str(err)
             continue
-        if decl.type is None:
-            errors[e.id] = "no type to check"
+        reason = uncheckable_reason(decl)
+        if reason:
+            errors[e.id] = reason
             continue
         items.append((e.id, decl, any(i.startswith("Mathlib") for i in e.imports)))
     blocks = blocks_for(items, mutants=args.mutate)

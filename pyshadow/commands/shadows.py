@@ -6,6 +6,7 @@ import argparse
 
 from ..corpus import CorpusEntry, JsonlWriter, read_corpus
 from ..shadows import decompose
+from ..shadows.rules import uncheckable_reason
 from ..shadows.checkers import full_tier_checkers
 from ..syntax import ParseError, parse_declaration, render_term
 
@@ -26,8 +27,9 @@ def shadows_entry(entry: CorpusEntry) -> dict:
         decl = parse_declaration(entry.statement)
     except ParseError as err:
         return {**base, "error": str(err)}
-    if decl.type is None or not decl.name:
-        return {**base, "error": "the declaration has no name or no type"}
+    reason = uncheckable_reason(decl)
+    if reason:
+        return {**base, "error": reason}
     mathlib = "Mathlib" in entry.imports or any(i.startswith("Mathlib") for i in entry.imports)
     dec = decompose(decl, mathlib=mathlib)
     checkers = full_tier_checkers(entry.id, decl.name, decl, dec)

@@ -20,7 +20,7 @@ implicit and the target is applied with ``@`` to every argument, since abstract 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from ..shadows.checkers import CERT_HYP, certificate_term, forward_term, named_binders
 from ..shadows.rules import Decomposition, Shadow, Step
@@ -174,9 +174,12 @@ class Printer:
             return self._opaque(term, scope)  # ∃! stays one opaque proposition
         if isinstance(term, Let):
             # The let-bound name gets its own abstract type; its value is an opaque constant of that type.
+            # An anonymous or pattern let (`have : p := …`, `let ⟨a, b⟩ := …`) binds nothing the atoms can name.
+            name = term.name if term.name.isidentifier() else "_"
             ty = self.a.type_const(f"let {term.name} : {term.type.text if term.type else term.value.text}")
-            return (f"(let {term.name} : {ty} := {self._let_value(ty, scope, term)}; "
-                    f"{self.prop(term.body, scope.bind(term.name, ty))})")
+            inner = scope.bind(name, ty) if name != "_" else scope
+            return (f"(let {name} : {ty} := {self._let_value(ty, scope, term)}; "
+                    f"{self.prop(term.body, inner)})")
         raise TypeError(term)
 
     def _let_value(self, ty: str, scope: Scope, let: Let) -> str:
@@ -370,7 +373,7 @@ def _follow(term: Term, path: tuple[Step, ...]) -> Term | None:
         elif kind == "i":
             term = BinOp(IMP, node.left, term)
         else:
-            term = Let(node.keyword, node.name, node.type, node.value, term)
+            term = replace(node, body=term)
     return term
 
 

@@ -19,7 +19,7 @@ passed through, so ``∀ x ∈ s, A x ∧ B x`` yields ``∀ x ∈ s, A x`` and 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from ..syntax.ast import AND, IFF, IMP, Atom, Binder, BinOp, Declaration, Let, Quant, Rel, Term
 from .types import EqualitySplit, TypeEnv, equality_split
@@ -67,7 +67,7 @@ class Frame:
         if isinstance(n, BinOp):
             return BinOp(IMP, n.left, body)
         if isinstance(n, Let):
-            return Let(n.keyword, n.name, n.type, n.value, body)
+            return replace(n, body=body)
         raise TypeError(n)
 
 
@@ -145,6 +145,15 @@ class FreshNames:
             if name not in self.taken:
                 self.taken.add(name)
                 return name
+
+
+def uncheckable_reason(decl: Declaration) -> str | None:
+    """Why a declaration cannot have checkers (``None`` when it can): they need a name to apply and a type."""
+    if decl.keyword == "example" or not decl.name:
+        return f"an anonymous `{decl.keyword}` cannot be referred to by checkers"
+    if decl.type is None:
+        return f"`{decl.name}` has no stated type to decompose"
+    return None
 
 
 def decompose(decl: Declaration, *, mathlib: bool = True, env: TypeEnv | None = None) -> Decomposition:
@@ -312,6 +321,5 @@ def _same_frame(v: Term, frame: Term) -> bool:
     if isinstance(frame, BinOp):
         return isinstance(v, BinOp) and v.op == IMP and v.left == frame.left
     if isinstance(frame, Let):
-        return isinstance(v, Let) and (v.keyword, v.name, v.type, v.value) == (
-            frame.keyword, frame.name, frame.type, frame.value)
+        return isinstance(v, Let) and replace(v, body=frame.body) == frame
     return False
