@@ -51,5 +51,5 @@ def run(args: argparse.Namespace) -> int:
             elif e.id in reports:
                 out.write(reports[e.id].to_dict())
     print(f"lean: {lean.path} ({lean.tier} tier, Lean {lean.version})")
-    print(summary_line(reports.values()) + (f"; {len(errors)} not parsed" if errors else ""))
+    print(summary_line(reports.values()) + (f"; {len(errors)} not checkable (reasons in the report)" if errors else ""))
     return 0
