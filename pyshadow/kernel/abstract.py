@@ -84,6 +84,26 @@ RELATION_MAP = {
 }
 
 
+def atom_key(text: str) -> str:
+    """How atoms are compared: spacing folded, redundant outer parentheses removed (``(x + 1)`` is ``x + 1``)."""
+    key = " ".join(text.split())
+    while key.startswith("(") and key.endswith(")") and _balanced(key[1:-1]):
+        key = key[1:-1].strip()
+    return key.replace("( ", "(").replace(" )", ")")
+
+
+def _balanced(text: str) -> bool:
+    depth = 0
+    for ch in text:
+        if ch in "([{⟨":
+            depth += 1
+        elif ch in ")]}⟩":
+            depth -= 1
+            if depth < 0:
+                return False
+    return depth == 0
+
+
 class Abstraction:
     """Abstract constants of one statement block: types, predicates and terms, each declared once."""
 
@@ -106,7 +126,7 @@ class Abstraction:
         return self.types[key]
 
     def _apply(self, table: dict, prefix: str, result: str, text: str, args: list[tuple[str, str]]) -> str:
-        key = (" ".join(text.split()), tuple(t for _, t in args))
+        key = (atom_key(text), tuple(t for _, t in args))
         if key not in table:
             name = f"{prefix}{len(table) + 1}"
             table[key] = name

@@ -1,0 +1,428 @@
+"""Skeleton SA-Pass: a candidate's *statement* checked against the reference's shadows by the kernel-tier Lean.
+
+Without a full toolchain the only score available is this one: the candidate's statement (its proof is not
+checked) is abstracted with the reference's atom map — the same ``Abstraction``, so equal atoms become equal
+constants; atoms are normalised first (spacing, redundant outer parentheses, ``a > b`` as ``b < a``, ``≥`` as a
+flipped ``≤``) — and real Lean checks, in one prelude file per candidate:
+
+- forward, for each shadow Sᵢ of the reference: ``theorem fwd_i <reference binders> : Sᵢ := …`` using the
+  candidate (an axiom ``cand``) and the reference's hypotheses;
+- backward: ``theorem bwd <candidate binders> (hS_1 : ∀ …, S₁) … : <candidate conclusion> := …``.
+
+The proof terms come from a small goal-directed search (``Prover``): intro ∀/→, split ∧/↔/= on the goal, project
+∧/↔ facts, apply ∀/→ facts whose conclusion matches (variables matched by name, else by abstract type), turn an
+equality into ``le_of_eq``/``ge_of_eq``. The search only proposes terms; **Lean decides**. A check the search
+cannot build a term for fails — conservative, and reported with the reason. Reports call this *skeleton SA-Pass*
+and never mix it with full SA-Pass (``CandidateScore.skeleton``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Sequence
+
+from ..kernel.abstract import PRELUDE, PRELUDE_AXIOMS, Abstraction, Printer, Scope
+from ..lean.batch import LeanJob, run_jobs
+from ..lean.runner import DeclarationSpan
+from ..lean.toolchain import LeanExecutable
+from ..shadows.checkers import CERT_HYP, named_binders
+from ..shadows.rules import decompose
+from ..syntax import lexer as lx
+from ..syntax.ast import AND, IFF, IMP, Atom, Binder, BinOp, Declaration, Let, Not, Quant, Rel, Term
+from ..syntax.ast import is_proposition
+from ..syntax.render import render_term
+from .metrics import CandidateScore
+
+MAX_DEPTH = 6
+SATURATION_ROUNDS = 4
+
+
+@dataclass(frozen=True)
+class SkeletonPair:
+    key: str
+    reference: Declaration
+    candidate: Declaration
+    mathlib: bool = True
+
+
+@dataclass
+class SkeletonVerdict:
+    key: str
+    forward: list[bool]
+    backward: bool
+    messages: dict[str, str] = field(default_factory=dict)
+    error: str | None = None
+
+    @property
+    def score(self) -> CandidateScore:
+        return CandidateScore(compiled=self.error is None, forward=tuple(self.forward), backward=self.backward,
+                              skeleton=True)
+
+    def to_dict(self) -> dict:
+        return {"key": self.key, "forward": self.forward, "backward": self.backward, "messages": self.messages,
+                "error": self.error}
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Renaming variables inside trees (atoms are text: rename their identifier tokens)
+
+
+def rename(term: Term, mapping: dict[str, str]) -> Term:
+    """``term`` with free occurrences of the variables in ``mapping`` renamed (binders stop the renaming)."""
+    if not mapping:
+        return term
+    if isinstance(term, Atom):
+        if not set(term.idents) & mapping.keys():
+            return term
+        out, last = [], 0
+        for tok in lx.tokenize(term.text):
+            if tok.kind == lx.IDENT:
+                root = lx.ident_root(tok.text)
+                if root in mapping:
+                    out.append(term.text[last:tok.start] + mapping[root] + tok.text[len(root):])
+                    last = tok.end
+        out.append(term.text[last:])
+        idents = tuple(dict.fromkeys(mapping.get(i, i) for i in term.idents))
+        return Atom("".join(out), idents, term.open_right)
+    if isinstance(term, Not):
+        return Not(rename(term.arg, mapping))
+    if isinstance(term, (BinOp, Rel)):
+        return replace(term, left=rename(term.left, mapping), right=rename(term.right, mapping))
+    if isinstance(term, Quant):
+        binders, inner = [], dict(mapping)
+        for b in term.binders:
+            b = _rename_binder(b, inner)
+            for n in b.names:
+                inner.pop(n, None)
+            binders.append(b)
+        return Quant(term.kind, tuple(binders), rename(term.body, inner))
+    if isinstance(term, Let):
+        inner = {k: v for k, v in mapping.items() if k != term.name}
+        return replace(term, value=rename(term.value, mapping), body=rename(term.body, inner))
+    return term
+
+
+def _rename_binder(b: Binder, mapping: dict[str, str]) -> Binder:
+    t = rename(b.type, mapping) if b.type is not None else None
+    bound = (b.bound[0], rename(b.bound[1], mapping)) if b.bound is not None else None
+    return replace(b, type=t, bound=bound)
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# The proof search
+
+
+@dataclass(frozen=True)
+class Param:
+    kind: str  # "var" | "prop"
+    name: str
+    tree: Term | None  # the binder's type (var) or the premise (prop)
+    type_key: str = ""
+
+
+@dataclass(frozen=True)
+class Fact:
+    term: str  # Lean term proving it
+    tree: Term
+
+
+@dataclass(frozen=True)
+class Rule:
+    """A function fact: ``head`` applied to ``params`` proves ``conclusion``."""
+
+    head: str
+    params: tuple[Param, ...]
+    conclusion: Term
+
+
+@dataclass
+class Context:
+    scope: Scope
+    facts: list[Fact]
+    rules: list[Rule]
+
+
+class Prover:
+    def __init__(self, printer: Printer):
+        self.pr = printer
+        self.fresh = 0
+
+    def key(self, term: Term, scope: Scope) -> str:
+        return self.pr.prop(term, scope)
+
+    def name(self, hint: str = "h") -> str:
+        self.fresh += 1
+        return f"{hint}_sk{self.fresh}"
+
+    def type_key(self, b: Binder, scope: Scope) -> str:
+        return self.pr._binder_type(b, scope)[0]
+
+    # -- facts -----------------------------------------------------------------------------------------------
+    def add_fact(self, ctx: Context, term: str, tree: Term) -> None:
+        """Add a fact and everything projections give (∧ → .1 .2, ↔ → .mp .mpr); ∀/→ facts become rules."""
+        if isinstance(tree, BinOp) and tree.op == AND:
+            self.add_fact(ctx, f"({term}).1", tree.left)
+            self.add_fact(ctx, f"({term}).2", tree.right)
+        elif isinstance(tree, BinOp) and tree.op == IFF:
+            self.add_fact(ctx, f"({term}).mp", BinOp(IMP, tree.left, tree.right))
+            self.add_fact(ctx, f"({term}).mpr", BinOp(IMP, tree.right, tree.left))
+        if isinstance(tree, (Quant, BinOp)) and _is_rule(tree):
+            params, concl = self.peel(tree, ctx.scope)
+            ctx.rules.append(Rule(f"({term})", params, concl))
+        ctx.facts.append(Fact(term, tree))
+
+    def peel(self, tree: Term, scope: Scope) -> tuple[tuple[Param, ...], Term]:
+        params: list[Param] = []
+        while True:
+            if isinstance(tree, Quant) and tree.kind == "∀":
+                for b in tree.binders:
+                    for n in b.names or ("_",):
+                        if b.type is not None and not b.is_instance and is_proposition(b):
+                            params.append(Param("prop", n, b.type))
+                        else:
+                            params.append(Param("var", n, b.type, self.type_key(b, scope)))
+                            scope = scope.bind(n, params[-1].type_key)
+                        if b.bound is not None:
+                            params.append(Param("prop", "_", Rel(b.bound[0], Atom(n, (n,)), b.bound[1])))
+                tree = tree.body
+            elif isinstance(tree, BinOp) and tree.op == IMP:
+                params.append(Param("prop", "_", tree.left))
+                tree = tree.right
+            else:
+                return tuple(params), tree
+
+    def instantiate(self, rule: Rule, ctx: Context, depth: int) -> tuple[str, Term] | None:
+        """Apply a rule in ``ctx``: variables by name (else by abstract type), premises by search."""
+        args: list[str] = []
+        mapping: dict[str, str] = {}
+        used: set[str] = set()
+        for p in rule.params:
+            if p.kind == "var":
+                entries = ctx.scope.entries
+                chosen = next((n for n, t in reversed(entries) if n == p.name and t == p.type_key), None)
+                if chosen is None:
+                    chosen = next((n for n, t in entries if t == p.type_key and n not in used
+                                   and n not in {q.name for q in rule.params if q.kind == "var"}), None)
+                if chosen is None:
+                    return None
+                used.add(chosen)
+                if chosen != p.name:
+                    mapping[p.name] = chosen
+                args.append(chosen)
+            else:
+                proof = self.prove(rename(p.tree, mapping), ctx, depth + 1, use_rules=False)
+                if proof is None:
+                    return None
+                args.append(f"({proof})")
+        term = f"{rule.head} {' '.join(args)}" if args else rule.head
+        return term, rename(rule.conclusion, mapping)
+
+    def saturate(self, ctx: Context, depth: int) -> None:
+        """Apply every rule that fully instantiates here, adding its conclusion (and projections) as facts —
+        to a fixpoint (bounded), since a conclusion can itself be a rule (a candidate whose ∀ moved inward)."""
+        done: set[str] = set()
+        for _ in range(SATURATION_ROUNDS):
+            added = False
+            for rule in list(ctx.rules):
+                if rule.head in done:
+                    continue
+                got = self.instantiate(rule, ctx, depth)
+                if got is not None:
+                    done.add(rule.head)
+                    term, concl = got
+                    if not any(f.term == term for f in ctx.facts):
+                        self.add_fact(ctx, term, concl)
+                        added = True
+            if not added:
+                return
+
+    # -- goals -----------------------------------------------------------------------------------------------
+    def prove(self, goal: Term, ctx: Context, depth: int = 0, use_rules: bool = True) -> str | None:
+        if depth > MAX_DEPTH:
+            return None
+        goal_key = self.key(goal, ctx.scope)
+        for f in ctx.facts:
+            if self.key(f.tree, ctx.scope) == goal_key:
+                return f.term
+        if isinstance(goal, BinOp) and goal.op == AND:
+            a = self.prove(goal.left, ctx, depth + 1, use_rules)
+            b = a and self.prove(goal.right, ctx, depth + 1, use_rules)
+            return f"⟨{a}, {b}⟩" if a and b else None
+        if isinstance(goal, BinOp) and goal.op == IFF:
+            a = self.prove(BinOp(IMP, goal.left, goal.right), ctx, depth + 1, use_rules)
+            b = a and self.prove(BinOp(IMP, goal.right, goal.left), ctx, depth + 1, use_rules)
+            return f"⟨{a}, {b}⟩" if a and b else None
+        if (isinstance(goal, BinOp) and goal.op == IMP) or (isinstance(goal, Quant) and goal.kind == "∀"):
+            return self._intro(goal, ctx, depth, use_rules)
+        if isinstance(goal, Rel) and goal.op in ("≤", "⊆"):
+            eq_lemmas = ("le_of_eq", "ge_of_eq") if goal.op == "≤" else ("subset_of_eq", "superset_of_eq")
+            for lemma, eq in ((eq_lemmas[0], Rel("=", goal.left, goal.right)),
+                              (eq_lemmas[1], Rel("=", goal.right, goal.left))):
+                k = self.key(eq, ctx.scope)
+                for f in ctx.facts:
+                    if self.key(f.tree, ctx.scope) == k:
+                        return f"{lemma} ({f.term})"
+        if isinstance(goal, Rel) and goal.op == "=":
+            for rel, lemma in (("≤", "le_antisymm"), ("⊆", "subset_antisymm")):
+                a = self.prove(Rel(rel, goal.left, goal.right), ctx, depth + 1, use_rules)
+                b = a and self.prove(Rel(rel, goal.right, goal.left), ctx, depth + 1, use_rules)
+                if a and b:
+                    return f"{lemma} ({a}) ({b})"
+        if use_rules:
+            for rule in ctx.rules:
+                got = self.instantiate(rule, ctx, depth)
+                if got is not None and self.key(got[1], ctx.scope) == goal_key:
+                    return got[0]
+        return None
+
+    def _intro(self, goal: Term, ctx: Context, depth: int, use_rules: bool) -> str | None:
+        params, body = self.peel(goal, ctx.scope)
+        inner = Context(ctx.scope, list(ctx.facts), list(ctx.rules))
+        names: list[str] = []
+        for p in params:
+            if p.kind == "var":
+                inner.scope = inner.scope.bind(p.name, p.type_key)
+                names.append(p.name if p.name != "_" else self.name("a"))
+            else:
+                n = self.name()
+                names.append(n)
+                self.add_fact(inner, n, p.tree)
+        self.saturate(inner, depth + 1)
+        proof = self.prove(body, inner, depth + 1, use_rules)
+        return f"fun {' '.join(names)} => {proof}" if proof else None
+
+
+def _is_rule(tree: Term) -> bool:
+    return (isinstance(tree, Quant) and tree.kind == "∀") or (isinstance(tree, BinOp) and tree.op == IMP)
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Building the checks
+
+
+@dataclass
+class SkeletonBlock:
+    key: str
+    namespace: str
+    text: str
+    checks: dict[str, str]  # full theorem name → "forward:i" | "backward"
+    axioms: frozenset[str]
+    n_forward: int
+    unbuilt: dict[str, str]  # role → why no proof term was found
+
+
+def skeleton_block(pair: SkeletonPair, namespace: str) -> SkeletonBlock:
+    ref = replace(pair.reference, binders=named_binders(pair.reference.binders))
+    cand = replace(pair.candidate, binders=named_binders(pair.candidate.binders))
+    dec = decompose(ref, mathlib=pair.mathlib)
+    a = Abstraction()
+    pr = Printer(a)
+    prover = Prover(pr)
+    ref_groups, ref_scope = pr.binders(ref.binders, Scope())
+    cand_groups, cand_scope = pr.binders(cand.binders, Scope())
+    ref_text, cand_text = " ".join(ref_groups), " ".join(cand_groups)
+    cand_concl = pr.prop(cand.type, cand_scope)
+    body = [f"axiom cand {cand_text} : {cand_concl}".replace("  ", " ")]
+    checks: dict[str, str] = {}
+    unbuilt: dict[str, str] = {}
+
+    def theorem(name: str, header: str, prop: str, term: str | None, role: str) -> None:
+        if term is None:
+            unbuilt[role] = "no proof term found by the skeleton search (the statements' shapes do not match)"
+            return
+        body.append(f"theorem {name} {header} :\n    {prop} :=\n  {term}".replace("  :", " :"))
+        body.append(f"#print axioms {name}")
+        checks[f"{namespace}.{name}"] = role
+
+    # Forward: reference binders, its hypotheses as facts, the candidate as a rule.
+    cand_rule = Rule("@cand", _binder_params(cand.binders, prover, Scope()), cand.type)
+    for i, shadow in enumerate(dec.shadows, start=1):
+        ctx = Context(ref_scope, [], [cand_rule])
+        for b in ref.binders:
+            if b.type is not None and not b.is_instance and is_proposition(b):
+                for n in b.names:
+                    prover.add_fact(ctx, n, b.type)
+        prover.saturate(ctx, 0)
+        term = prover.prove(shadow.statement, ctx)
+        theorem(f"fwd_{i}", ref_text, pr.prop(shadow.statement, ref_scope), term, f"forward:{i}")
+
+    # Backward: candidate binders and hypotheses; each shadow as a rule over the reference's binders.
+    quantified, _ = pr.binders(ref.binders, Scope(), implicit_variables=True)
+    ctx = Context(cand_scope, [], [])
+    hyps = []
+    for i, shadow in enumerate(dec.shadows, start=1):
+        prop = pr.prop(shadow.statement, ref_scope)
+        hyps.append(f"({CERT_HYP}{i} : ∀ {' '.join(quantified)}, {prop})" if quantified else f"({CERT_HYP}{i} : {prop})")
+        ctx.rules.append(Rule(f"@{CERT_HYP}{i}", _binder_params(ref.binders, prover, Scope()), shadow.statement))
+    for b in cand.binders:
+        if b.type is not None and not b.is_instance and is_proposition(b):
+            for n in b.names:
+                prover.add_fact(ctx, n, b.type)
+    prover.saturate(ctx, 0)
+    term = prover.prove(cand.type, ctx)
+    theorem("bwd", " ".join([cand_text, *hyps]), cand_concl, term, "backward")
+
+    text = "\n".join([f"namespace {namespace}", *a.declarations, *body, f"end {namespace}", ""])
+    own = {*a.axioms, "cand"}
+    allowed = PRELUDE_AXIOMS | own | {f"{namespace}.{n}" for n in own}
+    return SkeletonBlock(pair.key, namespace, text, checks, frozenset(allowed), len(dec.shadows), unbuilt)
+
+
+def _binder_params(binders: tuple[Binder, ...], prover: Prover, scope: Scope) -> tuple[Param, ...]:
+    params: list[Param] = []
+    for b in binders:
+        is_prop = b.type is not None and not b.is_instance and is_proposition(b)
+        for n in b.names:
+            if is_prop:
+                params.append(Param("prop", n, b.type))
+            else:
+                params.append(Param("var", n, b.type, prover.type_key(b, scope)))
+                scope = scope.bind(n, params[-1].type_key)
+    return tuple(params)
+
+
+def skeleton_score(pairs: Sequence[SkeletonPair], lean: LeanExecutable, *, n_jobs: int = -1,
+                   cache_dir: Path | None = None) -> dict[str, SkeletonVerdict]:
+    """Build every pair's checks, run them in real Lean (one file per candidate), and read the verdicts."""
+    blocks: list[SkeletonBlock] = []
+    verdicts: dict[str, SkeletonVerdict] = {}
+    for n, pair in enumerate(pairs):
+        if pair.candidate.type is None:
+            verdicts[pair.key] = SkeletonVerdict(pair.key, [], False, {}, "the candidate has no stated type")
+            continue
+        blocks.append(skeleton_block(pair, f"C{n}"))
+    jobs = []
+    for b in blocks:
+        text = PRELUDE + "\n" + b.text
+        jobs.append(LeanJob(key=b.key, text=text, spans=_spans(text, b.namespace), allowed_axioms=b.axioms))
+    results = {r.key: r for r in run_jobs(jobs, lean, n_jobs=n_jobs, cache_dir=cache_dir)} if jobs else {}
+    for b in blocks:
+        r = results[b.key]
+        passed = {name: v for name, v in r.verdicts.items()}
+        role_ok: dict[str, bool] = {}
+        messages = dict(b.unbuilt)
+        for name, role in b.checks.items():
+            v = passed.get(name)
+            role_ok[role] = bool(v and v.passed)
+            if not role_ok[role]:
+                messages[role] = v.reason if v else "no verdict"
+        forward = [role_ok.get(f"forward:{i}", False) for i in range(1, b.n_forward + 1)]
+        verdicts[b.key] = SkeletonVerdict(b.key, forward, role_ok.get("backward", False), messages)
+    return verdicts
+
+
+def _spans(text: str, namespace: str) -> tuple[DeclarationSpan, ...]:
+    starts, spans, inside = {}, [], False
+    for number, line in enumerate(text.split("\n"), start=1):
+        if line == f"namespace {namespace}":
+            inside = True
+        elif inside and line.startswith("theorem "):
+            starts[line.split()[1]] = number
+        elif inside and line.startswith("#print axioms "):
+            name = line.split()[2]
+            spans.append(DeclarationSpan(f"{namespace}.{name}", starts[name], number - 1))
+    return tuple(spans)
+
+
+__all__ = ["SkeletonPair", "SkeletonVerdict", "skeleton_score", "skeleton_block", "rename", "render_term"]
