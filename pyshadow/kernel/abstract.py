@@ -152,14 +152,10 @@ class Scope:
         return Scope(self.entries + [(name, type_const)])
 
     def mentioned(self, idents) -> list[tuple[str, str]]:
+        """The bound variables among ``idents``, in the order the atom mentions them — not binding order, so the
+        same atom is the same application whatever order a candidate binds its variables in."""
         latest = {n: t for n, t in self.entries}
-        wanted = set(idents)
-        seen, out = set(), []
-        for n, _ in self.entries:
-            if n in wanted and n not in seen and n != "_":
-                seen.add(n)
-                out.append((n, latest[n]))
-        return out
+        return [(n, latest[n]) for n in dict.fromkeys(idents) if n in latest and n != "_"]
 
 
 class Printer:

@@ -109,6 +109,27 @@ def _rename_binder(b: Binder, mapping: dict[str, str]) -> Binder:
     return replace(b, type=t, bound=bound)
 
 
+def align_auxiliary_names(candidate: Declaration, candidate_src: str, reference_src: str) -> Declaration:
+    """The candidate's statement with its auxiliary declarations renamed to the reference's names.
+
+    Uses the rule-based matching of ``pyshadow.score.candidates.rename_map`` (exact, namespaced, primed, same
+    signature), so a candidate that calls its helper ``twice`` where the reference says ``double`` is compared on
+    the same atoms.
+    """
+    from .candidates import declaration_headers, rename_map
+
+    pairs = rename_map(declaration_headers(candidate_src), declaration_headers(reference_src))
+    mapping = {}
+    for target, cand in pairs.items():
+        t_short, c_short = target.rsplit(".", 1)[-1], cand.rsplit(".", 1)[-1]
+        if t_short != c_short:
+            mapping[c_short] = t_short
+    if not mapping:
+        return candidate
+    binders = tuple(_rename_binder(b, mapping) for b in candidate.binders)
+    return replace(candidate, binders=binders, type=rename(candidate.type, mapping) if candidate.type else None)
+
+
 # ---------------------------------------------------------------------------------------------------------------
 # The proof search
 
