@@ -23,7 +23,7 @@ def dev_rows():
 
 def pytest_collection_modifyitems(config, items):
     """``@pytest.mark.lean`` tests need a full toolchain (lean + lake with Init/Mathlib): skip them, saying why."""
-    if not any("lean" in item.keywords for item in items):
+    if not any(item.get_closest_marker("lean") for item in items):
         return
     from pyshadow.lean.toolchain import find_full_toolchain
 
@@ -31,5 +31,5 @@ def pytest_collection_modifyitems(config, items):
         return
     skip = pytest.mark.skip(reason="needs a full Lean 4 toolchain (lean and lake with Init) on PATH; none here")
     for item in items:
-        if "lean" in item.keywords:
+        if item.get_closest_marker("lean"):
             item.add_marker(skip)

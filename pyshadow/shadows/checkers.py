@@ -14,10 +14,16 @@ Forward checker, the three alternatives of checker-idioms.md "Forward checker" [
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Mapping
 from dataclasses import dataclass
 
+import jinja2
+
+from ..paths import TEMPLATES_DIR
 from ..syntax.ast import Atom, Binder, Declaration, Term
 from ..syntax.render import render_binder, render_term
+from .merge import CONSEQUENCE_KINDS
 from .rules import CertIntro, CertLeaf, CertLet, CertPair, Decomposition, Shadow
 from .types import EqualitySplit
 
@@ -25,6 +31,9 @@ from .types import EqualitySplit
 # Certificate hypotheses are `hS_1`, `hS_2`, …; ``FreshNames`` never produces that prefix, so a lambda-bound name
 # can never shadow one.
 CERT_HYP = "hS_"
+# The argument-agnostic head of the third forward alternative: the target's full conclusion, obtained by letting
+# unification apply the target. Parenthesised, so the tactic block of `show … by` cannot swallow what follows.
+SHOW_HEAD = "(show {conclusion} by apply {target} <;> assumption)"
 
 # ---------------------------------------------------------------------------------------------------------------
 # Canonical proof terms (pure string builders, shared by both tiers)
@@ -201,36 +210,46 @@ class CheckerSet:
 def full_tier_checkers(problem_id: str, target: str, decl: Declaration, dec: Decomposition) -> CheckerSet:
     """Forward checkers and the backward certificate of one target, in tactic form (full toolchain).
 
-    ``target`` is the fully qualified name by which the checkers refer to the declaration under test.
+    ``target`` is the fully qualified name by which the checkers refer to the declaration under test. ``dec`` may
+    carry expert/LLM shadows merged in by ``pyshadow.shadows.merge`` (after the generated ones): each gets a forward
+    checker of the consequence form; the certificate is built from the generated shadows alone.
     """
     prefix = checker_prefix(problem_id)
     binders, universes = name_universes(named_binders(decl.binders))
     binder_text = " ".join(render_binder(b) for b in binders)
     conclusion = render_term(decl.type)
     explicit = explicit_arguments(binders)
-    direct = " ".join([target, *explicit]) if explicit else target
-    show_full = f"show {conclusion} by apply {target} <;> assumption"
+    head = " ".join([target, *explicit]) if explicit else target
+    show_head = SHOW_HEAD.format(conclusion=conclusion, target=target)
     checkers: list[Checker] = []
     for i, shadow in enumerate(dec.shadows, start=1):
-        statement = render_term(shadow.statement)
-        term = forward_term(shadow, direct)
-        alternatives = [
-            f"exact {term}",
-            f"exact (let _hc := {direct}; {forward_term(shadow, '_hc')})",
-            f"exact {forward_term(shadow, f'({show_full})')}",
-        ]
         name = f"{prefix}_{i}"
-        text = _theorem(name, binder_text, statement, alternatives, doc=f"Shadow {i}: {shadow.kind} `{shadow.path_text}`")
-        checkers.append(Checker(name, "forward", statement, term, text, i - 1))
+        statement = render_term(shadow.statement)
+        context = {"name": name, "binders": binder_text, "statement": statement, "head": head}
+        if is_consequence(shadow):
+            # No path, so no projection to write: the checker simplifies the target's statement into the shadow.
+            term = ""
+            context.update(form="consequence", show_head=show_head,
+                           doc=f"Shadow {i}: {shadow.kind} consequence ({shadow.provenance})")
+        else:
+            term = forward_term(shadow, head)
+            context.update(form="projection", direct=term, via_let=forward_term(shadow, "_hc"),
+                           via_show=forward_term(shadow, show_head),
+                           doc=f"Shadow {i}: {shadow.kind} `{shadow.path_text}`")
+        checkers.append(Checker(name, "forward", statement, term, render_lean("forward", context), i - 1))
     if not dec.residual:
         checkers.append(_full_certificate(prefix, binders, binder_text, conclusion, dec))
     return CheckerSet(tuple(checkers), universes)
 
 
 def _full_certificate(prefix, binders, binder_text, conclusion, dec: Decomposition) -> Checker:
+    # Only the generated shadows become hypotheses: they come first in ``dec.shadows`` and the certificate tree
+    # indexes exactly them. Expert and LLM shadows add forward checks; they never enter (or weaken) completeness.
     quantified = _quantified(binders)
     hyps = []
     for i, shadow in enumerate(dec.shadows, start=1):
+        if is_consequence(shadow):
+            continue
         prop = render_term(shadow.statement)
         hyps.append(f"({CERT_HYP}{i} : ∀ {quantified}, {prop})" if quantified else f"({CERT_HYP}{i} : {prop})")
     args = all_arguments(binders)
@@ -240,16 +259,47 @@ def _full_certificate(prefix, binders, binder_text, conclusion, dec: Decompositi
 
     term = certificate_term(dec, leaf)
     name = f"{prefix}_complete"
-    header = " ".join([binder_text, *hyps]).strip()
-    text = _theorem(name, header, conclusion, [f"exact {term}"], doc="Backward completeness certificate")
-    return Checker(name, "backward", conclusion, term, text)
+    context = {"doc": "Backward completeness certificate", "name": name, "binders": " ".join([binder_text, *hyps]).strip(),
+               "statement": conclusion, "term": term}
+    return Checker(name, "backward", conclusion, term, render_lean("backward", context))
 
 
-def _theorem(name: str, binders: str, statement: str, alternatives: list[str], doc: str) -> str:
-    lines = [f"/-- {doc} -/", f"theorem {name} {binders} :".replace("  ", " "), f"    {statement} := by"]
-    if len(alternatives) == 1:
-        lines.append(f"  {alternatives[0]}")
-    else:
-        lines.append("  first")
-        lines.extend(f"  | {alt}" for alt in alternatives)
-    return "\n".join(lines)
+# ---------------------------------------------------------------------------------------------------------------
+# Templates: the Lean layout lives in ``templates/lean/`` (and ``templates/lakefile.toml.j2``)
+
+
+def is_consequence(shadow: Shadow) -> bool:
+    """An expert or LLM shadow: a consequence of the target with no projection path (``merge.CONSEQUENCE_KINDS``)."""
+    return shadow.kind in CONSEQUENCE_KINDS
+
+
+@functools.lru_cache(maxsize=1)
+def template_environment() -> jinja2.Environment:
+    """The one Jinja2 environment for generated Lean and Lake files, rooted at ``templates/``; built on first use.
+
+    ``StrictUndefined``: a template asking for a value the caller did not pass is an error naming it. No
+    autoescaping (the output is Lean, not HTML); block tags do not leave blank lines behind.
+    """
+    return jinja2.Environment(
+        loader=jinja2.FileSystemLoader(str(TEMPLATES_DIR)),
+        undefined=jinja2.StrictUndefined,
+        autoescape=False,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+    )
+
+
+@functools.lru_cache(maxsize=None)
+def _template(name: str) -> jinja2.Template:
+    return template_environment().get_template(name)
+
+
+def render_template(name: str, context: Mapping[str, object]) -> str:
+    """Render ``templates/<name>`` with ``context``."""
+    return _template(name).render(context)
+
+
+def render_lean(kind: str, context: Mapping[str, object]) -> str:
+    """One checker theorem from ``templates/lean/<kind>.lean.j2``, without a trailing newline."""
+    return render_template(f"lean/{kind}.lean.j2", context).rstrip("\n")
