@@ -5,11 +5,22 @@ Every checker has a **canonical proof term** — the plain projection path (forw
 checker in the reference's own Lean, the kernel tier in an abstracted prelude file (``pyshadow.kernel``); only the
 *head* (how the target is applied) and the statement printer differ.
 
-Forward checker, the three alternatives of checker-idioms.md "Forward checker" [paper]:
+The full tier's Lean layout — docstring, header, ``first | … | …`` — is in the templates ``templates/lean/``
+(``forward.lean.j2``, ``backward.lean.j2``); this module computes the terms they are filled with.
+
+Forward checker of a generated shadow, the three alternatives of checker-idioms.md "Forward checker" [paper]:
 1. ``exact <term>`` with the target applied to the reference's explicit arguments;
 2. ``exact (let _hc := <target args>; <term over _hc>)``;
 3. ``exact <term over (show FULL by apply TARGET <;> assumption)>`` — argument-agnostic; the ``show … by`` is
    parenthesised so its tactic block cannot swallow what follows (the delimited form the idioms note gives).
+
+Forward checker of an expert/LLM shadow (``pyshadow.shadows.merge``): a consequence, not a projection, so there is
+no term to project — the paper's pattern for non-structural sub-claims, with ``simpa using`` in place of the
+projection (``simpa`` is core Lean: ``Lean.Elab.Tactic.Simpa``, syntax in ``Init/Tactics.lean``; it simplifies
+goal and hypothesis alike, then closes the goal with the hypothesis up to defeq, so it subsumes ``exact``):
+1. ``simpa using <target args>``;  2. ``(have _hc := <target args>; simpa using _hc)``;
+3. ``simpa using (show FULL by apply TARGET <;> assumption)``.
+Such a checker has no canonical term (``Checker.term == ""``); the kernel tier checks generated shadows only.
 """
 
 from __future__ import annotations

@@ -1,0 +1,150 @@
+"""``pyshadow generate PROBLEMS_DIR -o WORKSPACE [--llm …]``: write the checkers of a problem set as a Lake workspace.
+
+Every problem is parsed, decomposed, merged with its expert shadows and rendered (layout and naming:
+``pyshadow.workspace``). Residual targets — the rules left only the identity shadow — are listed; with ``--llm
+replay|record|live`` each is sent to the model as residual task (a) and the shadows of an accepted answer are
+merged in with provenance ``llm:<model>`` (recorded in ``manifest.json``; ``problem.toml`` is not rewritten).
+
+One line per problem, the residual targets, then a summary line. Exit codes: 0 when the workspace is written;
+2 on bad input — a missing folder, a malformed problem, a target or expert shadow that does not parse, two problems
+with the same module name or the same declaration (nothing is written then), an LLM setting missing, a replay
+miss; 1 on an internal error.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from ..errors import BadInput
+from ..llm import add_llm_arguments, client_from_args, run_tasks, shadow_task
+from ..problems import ProblemError, load_problems
+from ..shadows.merge import answer_shadows
+from ..syntax import render_declaration, render_term
+from ..workspace import (
+    ProblemPlan,
+    TargetPlan,
+    check_declaration_clashes,
+    merge_into,
+    module_names,
+    plan_problem,
+    read_toolchain,
+    render_workspace,
+    write_workspace,
+)
+
+
+def register(subparsers) -> None:
+    p = subparsers.add_parser("generate", help="write the checkers of a problem set as a Lake workspace")
+    p.add_argument("problems", type=Path, help="folder of problems (each a folder with problem.toml)")
+    p.add_argument("-o", "--output", type=Path, required=True, metavar="WORKSPACE", help="workspace folder to write")
+    add_llm_arguments(p)
+    p.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    client = client_from_args(args)  # a missing LLM setting stops the run before any work
+    problems, errors = load_problems(args.problems)
+    modules: dict[str, str] = {}
+    plans: list[ProblemPlan] = []
+    if not errors:
+        modules = module_names([p.id for p in problems])
+    for problem in problems if modules else ():
+        try:
+            plans.append(plan_problem(problem, modules[problem.id]))
+        except ProblemError as err:
+            errors.append(err)
+    for err in errors:
+        print(f"error: {err}", file=sys.stderr)
+    if errors:
+        raise BadInput(f"{len(errors)} malformed problem{'s' if len(errors) != 1 else ''} in {args.problems}; "
+                       "nothing written")
+    if not plans:
+        raise BadInput(f"{args.problems}: no problems found (a problem is a folder holding problem.toml)")
+    check_declaration_clashes(plans)
+
+    use_llm = client.mode != "none"
+    for n, plan in enumerate(plans, start=1):
+        if use_llm:
+            refine_residuals(client, plan)
+        print(f"[{n}/{len(plans)}] {plan.problem.id}: {_problem_line(plan)}")
+
+    files, manifest = render_workspace(plans, read_toolchain())
+    report = write_workspace(args.output, files)
+
+    residual = [(plan, t) for plan in plans for t in plan.targets if t.residual]
+    if residual:
+        how = "sent to the LLM" if use_llm else "identity shadow only; --llm none"
+        print(f"residual targets ({how}): {len(residual)}")
+        for plan, t in residual:
+            print(f"  {plan.problem.id}: {t.name}{_llm_note(t)}")
+    if use_llm:
+        for line in client.accounting.summary_lines():
+            print(line)
+    targets = [t for plan in plans for t in plan.targets]
+    shadows = sum(len(t.merged.shadows) for t in targets)
+    checkers = sum(len(t.checkers.checkers) for t in targets)
+    print(
+        f"generated {len(plans)} problems, {len(targets)} targets ({len(targets) - len(residual)} decomposed, "
+        f"{len(residual)} residual), {shadows} shadows, {checkers} checkers into {args.output}: "
+        f"{len(report.written)} files written, {len(report.unchanged)} unchanged, {len(report.removed)} removed"
+    )
+    return 0
+
+
+def refine_residuals(client, plan: ProblemPlan) -> None:
+    """Ask the model for shadows of each residual target of ``plan`` and merge what an accepted answer proposes."""
+    residual = [t for t in plan.targets if t.residual]
+    if not residual:
+        return
+    problem = plan.problem
+    tasks = [
+        shadow_task(
+            problem.id,
+            t.name,
+            render_declaration(t.declaration, name=t.name, with_prefix=False),
+            existing_shadows=[render_term(s.statement) for s in t.merged.shadows],
+            context="\n".join([*plan.context.opens]),
+            informal=problem.informal_statement,
+            rules=problem.rules or "",
+            reason="the conclusion is atomic for the structural rules (no ∧, ↔, ordered =, ∀/→ over them)",
+        )
+        for t in residual
+    ]
+    for t, result in zip(residual, run_tasks(client, tasks)):
+        record = {"task": result.task, "status": result.status, "provenance": result.provenance,
+                  "reasons": list(result.reasons), "added": 0, "duplicates": 0}
+        if result.accepted and result.code and result.provenance:
+            proposed, skipped = answer_shadows(result.code, t.name, t.declaration, result.provenance)
+            merged = merge_into(t, proposed)
+            record["added"] = merged.added
+            record["duplicates"] = len(merged.outcomes) - merged.added
+            record["reasons"] = skipped
+        t.llm = record
+
+
+def _problem_line(plan: ProblemPlan) -> str:
+    targets = plan.targets
+    shadows = sum(len(t.merged.shadows) for t in targets)
+    added = sum(t.added_shadows for t in targets)
+    forward = sum(len(t.checkers.forward) for t in targets)
+    backward = sum(1 for t in targets if t.checkers.backward is not None)
+    residual = sum(1 for t in targets if t.residual)
+    parts = [
+        f"{len(targets)} target{'s' if len(targets) != 1 else ''}",
+        f"{shadows} shadow{'s' if shadows != 1 else ''}" + (f" ({added} expert/LLM)" if added else ""),
+        f"{forward} forward + {backward} backward checker{'s' if forward + backward != 1 else ''}",
+    ]
+    if residual:
+        parts.append(f"{residual} residual")
+    return ", ".join(parts) + "".join(f"; note: {note}" for note in plan.notes)
+
+
+def _llm_note(t: TargetPlan) -> str:
+    if t.llm is None:
+        return ""
+    if t.llm["status"] != "accepted":
+        why = "; ".join(t.llm["reasons"])
+        return f" — LLM {t.llm['status']}" + (f": {why}" if why else "")
+    return f" — LLM ({t.llm['provenance']}): {t.llm['added']} shadows added, {t.llm['duplicates']} duplicates"

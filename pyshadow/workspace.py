@@ -1,0 +1,503 @@
+"""A generated Lake workspace: every problem's checkers as Lean modules, and a manifest that lists them.
+
+Layout of ``WORKSPACE`` (``pyshadow generate PROBLEMS_DIR -o WORKSPACE``)::
+
+    lakefile.toml                  requires Mathlib (at the tag matching lean-toolchain) only if a problem imports it
+    lean-toolchain                 copied from the repository
+    Checkers.lean                  the root module: imports every module below
+    Checkers/<Module>/Reference.lean   the problem's reference file, verbatim
+    Checkers/<Module>/Forward.lean     every forward checker of every target, importing the reference
+    Checkers/<Module>/Backward.lean    the backward certificates (of the targets that have one)
+    manifest.json                  problem id → files, checkers (name, file, lines, sha256), shadows, residuals
+
+**Module names.** A problem id (``[A-Za-z0-9_.-]+``) becomes one Lean module component by splitting it at ``_``,
+``.`` and ``-`` and capitalising the first letter of each part (``nat_dvd_facts`` → ``NatDvdFacts``,
+``int_natAbs_cases`` → ``IntNatAbsCases``); a result that starts with a digit, or is a Lean keyword (``Type``,
+``Sort``, ``Prop``), gets a ``P`` in front. Two ids with the same module name — compared case-insensitively, so
+the layout also works on case-insensitive file systems — are an error naming both. The checkers of a problem live
+in ``namespace PyShadow.Checkers.<Module>``.
+
+**Checker names.** A problem with one target keeps ``shadow_<problem>_<i>`` / ``shadow_<problem>_complete``; with
+several targets each target's checkers are ``shadow_<problem>_<target>_<i>``, where ``<target>`` is the target's
+last name component (its full name, dots as ``_``, when two targets share the last component). Targets are always
+referred to by their fully qualified names.
+
+**Context.** A checker file re-opens what the reference's statements rely on: its ``universe`` names (plus the
+``u_k`` that ``Type*`` binders become), its ``open`` commands (``open … in`` ones too, file-wide), and the target's
+namespace and its prefixes (the reference states the target inside them). ``variable`` commands cannot be
+replayed: a reference using them gets a note in the manifest.
+
+**Determinism.** The same inputs give byte-identical files; a file is written only when its bytes change (so
+unchanged files keep their mtimes and Lake rebuilds nothing), atomically. Files that an earlier run listed in
+``manifest.json`` and this run does not produce are removed; nothing else in the folder is touched.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import re
+import tempfile
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from . import __version__
+from .errors import BadInput
+from .paths import LEAN_TOOLCHAIN_FILE
+from .problems import ExpertShadow, Problem, ProblemError, declared_names, reference_text
+from .score.candidates import declarations, normalize_name
+from .shadows.checkers import CheckerSet, full_tier_checkers, render_template
+from .shadows.merge import (
+    CONSEQUENCE_KINDS,
+    ExpertShadowError,
+    MergeReport,
+    merge_shadows,
+    provenances,
+)
+from .shadows.rules import Decomposition, decompose, uncheckable_reason
+from .syntax import ParseError, parse_declaration, render_term
+from .syntax.ast import Declaration
+from .syntax.lexer import IDENT, code_tokens, command_starts
+
+MANIFEST = "manifest.json"
+MANIFEST_SCHEMA = 1
+ROOT_MODULE = "Checkers"
+NAMESPACE_ROOT = "PyShadow.Checkers"
+LAKE_PACKAGE = "pyshadow_checkers"
+_KEYWORD_MODULES = frozenset({"Type", "Sort", "Prop"})
+_TOOLCHAIN_RE = re.compile(r"leanprover/lean4:(v\d+\.\d+\.\d+(?:-rc\d+)?)")
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Names
+
+
+def module_name(problem_id: str) -> str:
+    """The Lean module component for a problem id (see the module docstring)."""
+    parts = [p for p in re.split(r"[_.\-]+", problem_id) if p]
+    name = "".join(p[0].upper() + p[1:] for p in parts) or "P"
+    if name[0].isdigit() or name in _KEYWORD_MODULES:
+        name = "P" + name
+    return name
+
+
+def module_names(problem_ids: Sequence[str]) -> dict[str, str]:
+    """``module_name`` of every id; ``BadInput`` when two ids map to the same module (case-insensitively)."""
+    out: dict[str, str] = {}
+    seen: dict[str, str] = {}
+    for pid in problem_ids:
+        name = module_name(pid)
+        other = seen.get(name.lower())
+        if other is not None:
+            raise BadInput(f"problem ids {other!r} and {pid!r} both map to the Lean module name {name!r}; rename one")
+        seen[name.lower()] = pid
+        out[pid] = name
+    return out
+
+
+def target_prefixes(problem_id: str, targets: Sequence[str]) -> dict[str, str]:
+    """The id passed to ``full_tier_checkers`` per target, so checker names are unique within the problem."""
+    if len(targets) == 1:
+        return {targets[0]: problem_id}
+    last = [normalize_name(t).rsplit(".", 1)[-1] for t in targets]
+    return {
+        t: f"{problem_id}_{short if last.count(short) == 1 else normalize_name(t).replace('.', '_')}"
+        for t, short in zip(targets, last)
+    }
+
+
+def mathlib_rev(toolchain: str) -> str:
+    """The Mathlib tag for a ``lean-toolchain`` line: Mathlib tags each release with its Lean version."""
+    match = _TOOLCHAIN_RE.fullmatch(toolchain.strip())
+    if match is None:
+        raise BadInput(f"lean-toolchain: expected 'leanprover/lean4:vX.Y.Z', got {toolchain.strip()!r}")
+    return match.group(1)
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# What the reference's statements rely on
+
+
+@dataclass(frozen=True)
+class ReferenceContext:
+    """Commands of the reference that its statements depend on and that a checker file must repeat."""
+
+    opens: tuple[str, ...]  # verbatim `open …` commands (`open … in` without the `in`)
+    universes: tuple[str, ...]
+    has_variables: bool  # a `variable` command: the target may have binders the checkers cannot see
+
+
+def reference_context(src: str) -> ReferenceContext:
+    code = code_tokens(src)
+    starts = command_starts(src, code)
+    opens: list[str] = []
+    universes: list[str] = []
+    has_variables = False
+    for k, i in enumerate(starts):
+        keyword = code[i].text
+        if keyword not in ("open", "universe", "variable"):
+            continue
+        j = starts[k + 1] if k + 1 < len(starts) else len(code)
+        tokens = code[i:j]
+        if keyword == "variable":
+            has_variables = True
+        elif keyword == "universe":
+            universes.extend(t.text for t in tokens[1:] if t.kind == IDENT)
+        else:
+            if len(tokens) > 1 and tokens[-1].text == "in":
+                tokens = tokens[:-1]
+            if len(tokens) > 1:
+                opens.append(src[tokens[0].start : tokens[-1].end])
+    return ReferenceContext(tuple(dict.fromkeys(opens)), tuple(dict.fromkeys(universes)), has_variables)
+
+
+def namespace_opens(targets: Sequence[str]) -> tuple[str, ...]:
+    """``open A A.B`` for a target ``A.B.foo``: the namespaces the reference stated it inside."""
+    names: list[str] = []
+    for target in targets:
+        parts = normalize_name(target).split(".")[:-1]
+        names.extend(".".join(parts[: n + 1]) for n in range(len(parts)))
+    names = list(dict.fromkeys(names))
+    return (f"open {' '.join(names)}",) if names else ()
+
+
+def find_target(src: str, target: str) -> Declaration:
+    """The parsed header of the last declaration in ``src`` whose fully qualified name is ``target``."""
+    wanted = normalize_name(target)
+    found = [d for d in declarations(src) if d.qualified_name == wanted]
+    if not found:
+        raise BadInput(f"{target} is not declared in the reference")
+    try:
+        return parse_declaration(found[-1].header)
+    except ParseError as err:
+        raise BadInput(f"{target}: the reference's statement does not parse: {err}") from None
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Planning: every target's shadows and checkers
+
+
+@dataclass
+class TargetPlan:
+    """One target: its declaration, its shadows (generated, then merged-in ones) and its checkers."""
+
+    name: str
+    checker_id: str  # the id its checker names derive from
+    declaration: Declaration
+    generated: Decomposition
+    merged: Decomposition
+    checkers: CheckerSet
+    llm: dict | None = None  # what the LLM was asked and answered, for the manifest
+
+    @property
+    def residual(self) -> bool:
+        return self.generated.residual
+
+    @property
+    def added_shadows(self) -> int:
+        return sum(1 for s in self.merged.shadows if s.kind in CONSEQUENCE_KINDS)
+
+
+@dataclass
+class ProblemPlan:
+    problem: Problem
+    module: str
+    source: str  # the reference text
+    context: ReferenceContext
+    targets: list[TargetPlan]
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def namespace(self) -> str:
+        return f"{NAMESPACE_ROOT}.{self.module}"
+
+    @property
+    def folder(self) -> str:
+        return f"{ROOT_MODULE}/{self.module}"
+
+    def module_of(self, kind: str) -> str:
+        return f"{ROOT_MODULE}.{self.module}.{kind}"
+
+    def file_of(self, kind: str) -> str:
+        return f"{self.folder}/{kind}.lean"
+
+
+def plan_problem(problem: Problem, module: str) -> ProblemPlan:
+    """Parse, decompose and merge the expert shadows of every target of ``problem``; ``ProblemError`` on bad input."""
+    src = reference_text(problem)
+    context = reference_context(src)
+    prefixes = target_prefixes(problem.id, problem.targets)
+    targets: list[TargetPlan] = []
+    for target in problem.targets:
+        try:
+            decl = find_target(src, target)
+        except BadInput as err:
+            raise ProblemError(problem.problem_file, str(err), "targets") from None
+        reason = uncheckable_reason(decl)
+        if reason:
+            raise ProblemError(problem.problem_file, f"{target}: {reason}", "targets")
+        generated = decompose(decl, mathlib=problem.needs_mathlib)
+        plan = TargetPlan(target, prefixes[target], decl, generated, generated, CheckerSet((), ()))
+        experts = [s for s in problem.expert_shadows if s.target == target]
+        try:
+            merge_into(plan, experts)
+        except ExpertShadowError as err:
+            index = problem.expert_shadows.index(experts[err.index]) + 1
+            raise ProblemError(problem.problem_file, str(err), f"shadows[{index}].statement") from None
+        targets.append(plan)
+    notes = []
+    if context.has_variables:
+        notes.append("the reference has `variable` commands: checkers repeat only each target's own binders")
+    return ProblemPlan(problem, module, src, context, targets, notes)
+
+
+def merge_into(plan: TargetPlan, shadows: Sequence[ExpertShadow]) -> MergeReport:
+    """Merge ``shadows`` into ``plan`` and rebuild its checkers."""
+    plan.merged, report = merge_shadows(plan.merged, shadows)
+    plan.checkers = full_tier_checkers(plan.checker_id, plan.name, plan.declaration, plan.merged)
+    return report
+
+
+def check_declaration_clashes(plans: Sequence[ProblemPlan]) -> None:
+    """``BadInput`` when two references declare the same name: the root module could not import both."""
+    owner: dict[str, str] = {}
+    for plan in plans:
+        for name in sorted(declared_names(plan.source)):
+            other = owner.setdefault(name, plan.problem.id)
+            if other != plan.problem.id:
+                raise BadInput(f"problems {other!r} and {plan.problem.id!r} both declare {name!r}; "
+                               f"{ROOT_MODULE}.lean could not import both — rename or namespace one")
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Rendering
+
+
+def render_workspace(plans: Sequence[ProblemPlan], toolchain: str) -> tuple[dict[str, bytes], dict]:
+    """Every file of the workspace (relative path → bytes), the manifest included, and the manifest itself."""
+    rev = mathlib_rev(toolchain)
+    needs_mathlib = any(p.problem.needs_mathlib for p in plans)
+    files: dict[str, bytes] = {
+        "lakefile.toml": render_template(
+            "lakefile.toml.j2", {"name": LAKE_PACKAGE, "mathlib_rev": rev if needs_mathlib else None}
+        ).encode(),
+        "lean-toolchain": toolchain.encode(),
+    }
+    problems: dict[str, dict] = {}
+    for plan in plans:
+        files[plan.file_of("Reference")] = plan.source.encode()
+        forward, backward = _checker_file(plan, "forward"), _checker_file(plan, "backward")
+        files[plan.file_of("Forward")] = forward.encode()
+        files[plan.file_of("Backward")] = backward.encode()
+        problems[plan.problem.id] = _problem_manifest(plan, {"Forward": forward, "Backward": backward})
+    modules = [plan.module_of(kind) for plan in plans for kind in ("Reference", "Forward", "Backward")]
+    files[f"{ROOT_MODULE}.lean"] = render_template(
+        "lean/root.lean.j2", {"modules": modules, "count": len(plans)}
+    ).encode()
+    manifest = {
+        "schema": MANIFEST_SCHEMA,
+        "generator": f"pyshadow {__version__}",
+        "lean_toolchain": toolchain.strip(),
+        "mathlib": rev if needs_mathlib else None,
+        "files": {path: _sha256(data) for path, data in sorted(files.items())},
+        "problems": problems,
+        "residual_targets": [
+            {"problem": plan.problem.id, "target": t.name} for plan in plans for t in plan.targets if t.residual
+        ],
+    }
+    files[MANIFEST] = (json.dumps(manifest, indent=2, ensure_ascii=False) + "\n").encode()
+    return files, manifest
+
+
+def _checker_file(plan: ProblemPlan, kind: str) -> str:
+    if kind == "forward":
+        checkers = [c for t in plan.targets for c in t.checkers.forward]
+        title = f"Forward checkers of `{plan.problem.id}`"
+        summary = [
+            "Each theorem proves one shadow of a target from the target itself, tried three ways (direct",
+            "application, let-bound, argument-agnostic `apply … <;> assumption`); expert and LLM shadows are",
+            "consequences, reached with `simpa`. Checked against the reference, they show the reference implies",
+            "every shadow; against a candidate, that the candidate does.",
+        ]
+    else:
+        checkers = [c.backward for c in (t.checkers for t in plan.targets) if c.backward is not None]
+        title = f"Backward certificates of `{plan.problem.id}`"
+        summary = [
+            "Each theorem takes a target's generated shadows as hypotheses (quantified over the target's binders)",
+            "and proves the target's statement: the shadow set is complete.",
+        ]
+        if not checkers:
+            summary.append("No target here has one: every target is residual (its identity shadow only).")
+    summary += ["", "Targets:"] + [_target_line(t) for t in plan.targets]
+    summary += ["", "Generated by `pyshadow generate`; do not edit — rerun it."]
+    universes = list(plan.context.universes)
+    for t in plan.targets:
+        universes.extend(u for u in t.checkers.universes if u not in universes)
+    imports = list(dict.fromkeys([*plan.problem.imports, plan.module_of("Reference")]))
+    return render_template("lean/checker_file.lean.j2", {
+        "imports": imports,
+        "title": title,
+        "summary": summary,
+        "universes": universes,
+        "opens": [*plan.context.opens, *namespace_opens(plan.problem.targets)],
+        "namespace": plan.namespace,
+        "checkers": checkers,
+    })
+
+
+def _target_line(t: TargetPlan) -> str:
+    n = len(t.merged.shadows)
+    extra = f", {t.added_shadows} of them expert/LLM" if t.added_shadows else ""
+    state = "residual: identity shadow only" if t.residual else "decomposed"
+    return f"* `{t.name}`: {n} shadow{'s' if n != 1 else ''}{extra} ({state})"
+
+
+def _problem_manifest(plan: ProblemPlan, texts: Mapping[str, str]) -> dict:
+    spans = {kind: _spans(text) for kind, text in texts.items()}
+    targets = []
+    for t in plan.targets:
+        checkers = []
+        for c in t.checkers.checkers:
+            kind = "Forward" if c.kind == "forward" else "Backward"
+            first, last = spans[kind][c.name]
+            checkers.append({
+                "name": c.name,
+                "qualified_name": f"{plan.namespace}.{c.name}",
+                "kind": c.kind,
+                "shadow": None if c.shadow_index is None else c.shadow_index + 1,
+                "file": plan.file_of(kind),
+                "lines": [first, last],
+                "sha256": _sha256(c.text.encode()),
+            })
+        targets.append({
+            "name": t.name,
+            "status": t.generated.status,
+            "residual": t.residual,
+            "shadows": [
+                {
+                    "index": i,
+                    "kind": s.kind,
+                    "path": None if s.kind in CONSEQUENCE_KINDS else s.path_text,
+                    "statement": render_term(s.statement),
+                    "provenance": list(provenances(s)),
+                }
+                for i, s in enumerate(t.merged.shadows, start=1)
+            ],
+            "checkers": checkers,
+            "llm": t.llm,
+        })
+    return {
+        "module": plan.module,
+        "namespace": plan.namespace,
+        "needs_mathlib": plan.problem.needs_mathlib,
+        "files": {kind.lower(): plan.file_of(kind) for kind in ("Reference", "Forward", "Backward")},
+        "targets": targets,
+        "residual_targets": [t.name for t in plan.targets if t.residual],
+        "notes": plan.notes,
+    }
+
+
+def _spans(text: str) -> dict[str, tuple[int, int]]:
+    """Checker name → (first, last) line, 1-based, of its declaration from docstring to proof: the
+    ``DeclarationSpan`` the runner judges (the ``#print axioms`` line after it is attributed to it too)."""
+    lines = text.split("\n")
+    spans: dict[str, tuple[int, int]] = {}
+    for n, line in enumerate(lines):
+        if not line.startswith("theorem "):
+            continue
+        first = n if n > 0 and lines[n - 1].startswith("/--") else n + 1
+        end = n
+        while end + 1 < len(lines) and lines[end + 1].strip():
+            end += 1
+        spans[line.split(" ", 2)[1]] = (first, end + 1)
+    return spans
+
+
+def _sha256(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Writing
+
+
+@dataclass(frozen=True)
+class WriteReport:
+    written: tuple[str, ...]
+    unchanged: tuple[str, ...]
+    removed: tuple[str, ...]
+
+
+def write_workspace(root: Path, files: Mapping[str, bytes]) -> WriteReport:
+    """Write ``files`` under ``root``: only those whose bytes differ, atomically; remove what the previous
+    manifest listed and this one does not. ``BadInput`` when ``root`` exists and is not a folder."""
+    if root.exists() and not root.is_dir():
+        raise BadInput(f"{root}: expected a folder for the workspace, found a file")
+    previous = _previous_files(root)
+    written, unchanged = [], []
+    for rel, data in sorted(files.items()):
+        path = root / rel
+        if _same_bytes(path, data):
+            unchanged.append(rel)
+            continue
+        _write_atomically(path, data)
+        written.append(rel)
+    removed = []
+    for rel in sorted(set(previous) - set(files)):
+        path = root / rel
+        if path.is_file():
+            path.unlink()
+            removed.append(rel)
+            _remove_empty_parents(path.parent, root)
+    return WriteReport(tuple(written), tuple(unchanged), tuple(removed))
+
+
+def _previous_files(root: Path) -> list[str]:
+    """The files an earlier run generated (from its manifest); [] when there is none or it is unreadable."""
+    try:
+        manifest = json.loads((root / MANIFEST).read_text(encoding="utf-8"))
+        listed = manifest.get("files", {})
+    except (OSError, ValueError, AttributeError):
+        return []
+    # Only relative paths inside the workspace: a hand-edited manifest must not make us delete elsewhere.
+    return [rel for rel in listed if isinstance(rel, str) and not Path(rel).is_absolute() and ".." not in Path(rel).parts]
+
+
+def _same_bytes(path: Path, data: bytes) -> bool:
+    try:
+        return path.stat().st_size == len(data) and path.read_bytes() == data
+    except OSError:
+        return False
+
+
+def _write_atomically(path: Path, data: bytes) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def _remove_empty_parents(folder: Path, root: Path) -> None:
+    root = root.resolve()
+    folder = folder.resolve()
+    while folder != root and root in folder.parents:
+        try:
+            folder.rmdir()
+        except OSError:
+            return
+        folder = folder.parent
+
+
+def read_toolchain(path: Path = LEAN_TOOLCHAIN_FILE) -> str:
+    try:
+        return path.read_text(encoding="utf-8")
+    except OSError as err:
+        raise BadInput(f"{path}: cannot read: {err.strerror or err}") from None
+
