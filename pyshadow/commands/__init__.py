@@ -9,4 +9,5 @@ COMMAND_MODULES = [
     "selfcheck",
     "audit",
     "run",
+    "generate",
 ]
