@@ -1,0 +1,408 @@
+"""From a candidate file to a result row: what both tiers share.
+
+A candidate goes through the same front half in either tier:
+
+1. **audit** (``pyshadow.score.audit``) — with the problem's context (the reference text before its first target)
+   as ``trusted_prefix``, so benchmark-provided text copied verbatim is not held against the candidate. Any
+   finding fails the candidate with the findings as reasons; nothing of a flagged candidate is compiled (its code
+   could run at elaboration time: ``#eval``, ``initialize``).
+2. **extraction** — per target, the *last* declaration whose name matches (``extract_target``, J.6); a target
+   the candidate does not declare fails its checks with that reason.
+3. **renaming** — ``rename_map`` pairs the reference's declarations with the candidate's (exact, namespaced,
+   primed, signature), and ``rename_identifiers`` rewrites names token by token: the full tier states the
+   checkers in the candidate's names, the kernel tier reads the candidate's statement in the reference's names
+   (its atoms are compared by text).
+
+Then the tier runs its checks (``pyshadow.score.full`` or the skeleton engine ``pyshadow.score.skeleton``) and
+``finish_row`` turns verdicts into a ``ScoreRow``: every check with its verdict and Lean's message, the
+``CandidateScore`` and the metrics of ``pyshadow.score.metrics``. Failing checks are recorded, never dropped.
+
+A row is keyed for resuming by ``content_hash`` — a hash of everything that decides it (tier, toolchain,
+problem id, system, the candidate's code, the reference text and targets, this module's ``SCHEMA``).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from ..problems import Problem, reference_text
+from ..shadows.rules import Decomposition, decompose, uncheckable_reason
+from ..syntax import Declaration, ParseError, parse_declaration
+from ..syntax.lexer import IDENT, code_tokens
+from .audit import AuditPolicy, Finding, audit
+from .candidates import (
+    Candidate,
+    CandidateError,
+    ExtractedDeclaration,
+    declaration_headers,
+    declarations,
+    extract_target,
+    name_components,
+    normalize_name,
+    rename_map,
+)
+from .metrics import CandidateScore, candidate_metrics
+
+SCHEMA = 1
+TIERS = ("full", "kernel")
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Problems, ready for checking
+
+
+@dataclass(frozen=True)
+class TargetInfo:
+    """One reference target: its parsed statement and decomposition, or why it has none."""
+
+    name: str  # fully qualified, as in problem.toml
+    declaration: Declaration | None = None
+    decomposition: Decomposition | None = None
+    error: str | None = None
+
+    @property
+    def n_forward(self) -> int:
+        return len(self.decomposition.shadows) if self.decomposition is not None else 0
+
+
+@dataclass(frozen=True)
+class ProblemInfo:
+    """A problem with its reference read, its targets decomposed and its context cut out."""
+
+    problem: Problem
+    reference: str
+    context: str  # the reference text before its first target: what a candidate may copy verbatim
+    headers: Mapping[str, str]  # the reference's declarations, qualified name → header (for rename_map)
+    targets: tuple[TargetInfo, ...]
+
+    @property
+    def id(self) -> str:
+        return self.problem.id
+
+
+def prepare_problem(problem: Problem) -> ProblemInfo:
+    """Read the reference, parse and decompose every target (a target that fails carries its ``error``)."""
+    src = reference_text(problem)
+    targets = tuple(prepare_target(src, name, problem.needs_mathlib) for name in problem.targets)
+    return ProblemInfo(problem, src, problem_context(src, problem.targets), declaration_headers(src), targets)
+
+
+def prepare_target(src: str, name: str, mathlib: bool) -> TargetInfo:
+    found = extract_target(src, name, match_primed=False)
+    if found is None:
+        return TargetInfo(name, error=f"no declaration named {name} in the reference")
+    try:
+        decl = parse_declaration(found.header)
+    except ParseError as err:
+        return TargetInfo(name, error=f"the reference statement does not parse: {err}")
+    if reason := uncheckable_reason(decl):
+        return TargetInfo(name, decl, error=reason)
+    return TargetInfo(name, decl, decompose(decl, mathlib=mathlib))
+
+
+def problem_context(src: str, targets: Sequence[str]) -> str:
+    """The reference text before the first target's declaration (its docstring and attributes excluded)."""
+    wanted = {normalize_name(t) for t in targets}
+    starts = [d.start for d in declarations(src) if normalize_name(d.qualified_name) in wanted]
+    return src[: min(starts)] if starts else ""
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Renaming
+
+
+def rename_identifiers(text: str, mapping: Mapping[str, str], *, qualify: bool) -> str:
+    """``text`` with every identifier that names a key of ``mapping`` replaced by that key's value.
+
+    An identifier names a key when it is the key, or the key's trailing components (``double`` for
+    ``Doubling.double``, as written inside ``namespace Doubling``). ``qualify=True`` writes the fully qualified
+    value (checkers elsewhere in the file must reach it); ``qualify=False`` keeps as many components as were
+    written (the kernel tier compares atoms by their text). Comments and strings are left alone.
+    """
+    pairs = [(normalize_name(k), normalize_name(v)) for k, v in mapping.items() if normalize_name(k) != normalize_name(v)]
+    if not pairs:
+        return text
+    out: list[str] = []
+    last = 0
+    for tok in code_tokens(text):
+        if tok.kind != IDENT:
+            continue
+        written = normalize_name(tok.text)
+        new = next((dst for src, dst in pairs if written and (src == written or src.endswith("." + written))), None)
+        if new is None:
+            continue
+        if not qualify:
+            k = len(name_components(written))
+            new = ".".join(name_components(new)[-k:])
+        out += [text[last : tok.start], new]
+        last = tok.end
+    return "".join(out) + text[last:]
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Candidates, ready for checking
+
+
+@dataclass(frozen=True)
+class PreparedCandidate:
+    """A candidate after the audit, extraction and rule-based renaming."""
+
+    candidate: Candidate
+    info: ProblemInfo
+    findings: tuple[Finding, ...]
+    extracted: Mapping[str, ExtractedDeclaration | None]  # target → the declaration checked
+    renames: Mapping[str, str]  # reference name → candidate name (rule-based)
+    content_hash: str
+
+    @property
+    def flagged(self) -> bool:
+        return bool(self.findings)
+
+    def audit_reason(self) -> str:
+        shown = "; ".join(f"{f.kind} at line {f.line}: {f.excerpt}" for f in self.findings[:3])
+        more = f" (+{len(self.findings) - 3} more)" if len(self.findings) > 3 else ""
+        return f"audit: {shown}{more}"
+
+
+def prepare_candidate(
+    candidate: Candidate, info: ProblemInfo, tier: str, fingerprint: str, policy: AuditPolicy | None = None
+) -> PreparedCandidate:
+    findings = audit(candidate.code, policy or AuditPolicy(), trusted_prefix=info.context)
+    extracted = {t.name: extract_target(candidate.code, t.name) for t in info.targets}
+    renames = rename_map(declaration_headers(candidate.code), info.headers)
+    for target, found in extracted.items():  # the checked declaration is the one extraction chose (J.6)
+        if found is not None:
+            renames[normalize_name(target)] = found.qualified_name
+    digest = content_hash(tier, fingerprint, info, candidate.system, candidate.code)
+    return PreparedCandidate(candidate, info, tuple(findings), extracted, renames, digest)
+
+
+def content_hash(tier: str, fingerprint: str, info: ProblemInfo | None, system: str | None, code: str) -> str:
+    """What decides a row; a rerun skips candidates whose hash is already in the results file."""
+    payload = {
+        "schema": SCHEMA,
+        "tier": tier,
+        "toolchain": fingerprint,
+        "problem": info.id if info else None,
+        "reference": info.reference if info else None,
+        "targets": [t.name for t in info.targets] if info else None,
+        "system": system,
+        "code": code,
+    }
+    return hashlib.sha256(json.dumps(payload, sort_keys=True, ensure_ascii=False).encode()).hexdigest()
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Result rows
+
+
+@dataclass
+class Check:
+    """One check on a candidate: ``kind`` is forward | backward | axioms (the candidate's own ``#print axioms``)."""
+
+    name: str
+    kind: str
+    target: str
+    passed: bool
+    message: str  # "passed", or why not — Lean's message when Lean said why
+    shadow: int | None = None  # 1-based shadow index of a forward check
+
+    @classmethod
+    def from_dict(cls, obj: Mapping[str, Any]) -> Check:
+        return cls(obj["name"], obj["kind"], obj["target"], bool(obj["passed"]), obj.get("message", ""),
+                   obj.get("shadow"))
+
+
+@dataclass
+class ScoreRow:
+    """One line of RESULTS.jsonl: a scored candidate, or an input entry that could not be scored."""
+
+    problem_id: str | None
+    system: str | None
+    origin: str
+    tier: str
+    content_hash: str
+    score: CandidateScore
+    area: str | None = None
+    level: str | None = None
+    reason: str | None = None  # why the candidate fails as a whole (bad input, audit, compile error), if it does
+    audit: list[dict[str, Any]] = field(default_factory=list)
+    checks: list[Check] = field(default_factory=list)
+    declarations: dict[str, dict[str, Any] | None] = field(default_factory=dict)
+    renames: dict[str, str] = field(default_factory=dict)
+    counted: bool = True  # enters the summary tables (False for an unknown problem or a line without system)
+    elapsed_s: float = 0.0
+
+    def to_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "problem_id": self.problem_id,
+            "system": self.system,
+            "origin": self.origin,
+            "tier": self.tier,
+            "area": self.area,
+            "level": self.level,
+            "reason": self.reason,
+            "audit": self.audit,
+            **candidate_metrics(self.score),
+            "forward": list(self.score.forward),
+            "backward": self.score.backward,
+            "checks": [asdict(c) for c in self.checks],
+            "declarations": self.declarations,
+            "renames": self.renames,
+            "counted": self.counted,
+            "elapsed_s": round(self.elapsed_s, 3),
+            "content_hash": self.content_hash,
+        }
+        return data
+
+    @classmethod
+    def from_dict(cls, obj: Mapping[str, Any]) -> ScoreRow:
+        score = CandidateScore(bool(obj["compiled"]), tuple(obj.get("forward", ())), bool(obj.get("backward")),
+                               bool(obj.get("skeleton")))
+        return cls(
+            problem_id=obj.get("problem_id"), system=obj.get("system"), origin=obj.get("origin", ""),
+            tier=obj["tier"], content_hash=obj["content_hash"], score=score, area=obj.get("area"),
+            level=obj.get("level"), reason=obj.get("reason"), audit=list(obj.get("audit", [])),
+            checks=[Check.from_dict(c) for c in obj.get("checks", [])],
+            declarations=dict(obj.get("declarations", {})), renames=dict(obj.get("renames", {})),
+            counted=bool(obj.get("counted", True)), elapsed_s=float(obj.get("elapsed_s", 0.0)),
+        )
+
+
+def error_row(error: CandidateError, tier: str, fingerprint: str, problems: Mapping[str, ProblemInfo]) -> ScoreRow:
+    """A bad input entry as a failed candidate: counted when its problem and system are known."""
+    info = problems.get(error.problem_id or "")
+    digest = content_hash(tier, fingerprint, info, error.system, f"error|{error.origin}|{error.reason}")
+    return ScoreRow(
+        problem_id=error.problem_id, system=error.system, origin=error.origin, tier=tier, content_hash=digest,
+        score=CandidateScore(False, (False,) * sum(t.n_forward for t in info.targets) if info else (), False,
+                             skeleton=tier == "kernel"),
+        area=info.problem.area if info else None, level=info.problem.level if info else None,
+        reason=error.reason, counted=info is not None and error.system is not None,
+    )
+
+
+def finish_row(
+    prepared: PreparedCandidate,
+    tier: str,
+    checks: Sequence[Check],
+    *,
+    compiled: bool,
+    reason: str | None = None,
+    elapsed_s: float = 0.0,
+) -> ScoreRow:
+    """The row of a candidate whose checks ran (or could not run: ``compiled=False`` with the ``reason``).
+
+    Forward verdicts are taken per target in the reference's shadow order; a target with no forward verdict (its
+    declaration missing, or not checked) counts its shadows as failed, so every candidate of a problem has the
+    same number of forward checks. Backward passes only when every target's backward check passed.
+    """
+    info, cand = prepared.info, prepared.candidate
+    forward: list[bool] = []
+    backward = True
+    for t in info.targets:
+        by_shadow = {c.shadow: c.passed for c in checks if c.target == t.name and c.kind == "forward"}
+        forward += [by_shadow.get(i, False) for i in range(1, t.n_forward + 1)]
+        backward &= any(c.passed for c in checks if c.target == t.name and c.kind == "backward")
+    if prepared.flagged:
+        compiled, reason = False, prepared.audit_reason()
+    score = CandidateScore(compiled, tuple(forward), backward and bool(info.targets), skeleton=tier == "kernel")
+    return ScoreRow(
+        problem_id=cand.problem_id, system=cand.system, origin=cand.origin, tier=tier,
+        content_hash=prepared.content_hash, score=score, area=info.problem.area, level=info.problem.level,
+        reason=reason, audit=[f.to_dict() for f in prepared.findings], checks=list(checks),
+        declarations={t: _declaration_summary(d) for t, d in prepared.extracted.items()},
+        renames={k: v for k, v in prepared.renames.items() if k != v}, elapsed_s=elapsed_s,
+    )
+
+
+def _declaration_summary(found: ExtractedDeclaration | None) -> dict[str, Any] | None:
+    if found is None:
+        return None
+    return {"name": found.qualified_name, "match": found.match, "line": found.line, "has_sorry": found.has_sorry}
+
+
+def missing_target_checks(prepared: PreparedCandidate, target: TargetInfo) -> list[Check]:
+    """Failed checks for a target the candidate does not declare (or whose reference cannot be checked)."""
+    if target.error:
+        why = f"the reference target cannot be checked: {target.error}"
+    else:
+        why = f"no declaration named {target.name} (or a namespaced / primed variant) in the candidate"
+    checks = [Check(f"{target.name}:forward:{i}", "forward", target.name, False, why, i)
+              for i in range(1, target.n_forward + 1)]
+    checks.append(Check(f"{target.name}:backward", "backward", target.name, False, why))
+    return checks
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# The kernel tier: skeleton SA-Pass
+
+
+def kernel_rows(
+    prepared: Sequence[PreparedCandidate], lean: Any, *, n_jobs: int = -1, cache_dir: Any = None, chunk: int = 64
+) -> Iterator[ScoreRow]:
+    """Skeleton SA-Pass (``pyshadow.score.skeleton``) of each candidate's statements, ``chunk`` candidates per
+    engine call so rows arrive while the run goes on. The candidate's proof is not checked in this tier; its
+    statement is read in the reference's names (``rename_identifiers``). A statement that does not parse, or that
+    the engine cannot abstract, fails the candidate with ``compiled=False`` and the reason.
+
+    Flagged candidates are checked too (only their statements reach Lean, abstracted): their checks are recorded
+    for information, and the audit fails them.
+    """
+    from . import skeleton  # the lead's engine; imported on use so the full tier does not need it
+
+    for begin in range(0, len(prepared), chunk):
+        part = prepared[begin : begin + chunk]
+        pairs, pending = [], []
+        for p in part:
+            checks: list[Check] = []
+            problems: list[str] = []
+            keys: dict[str, str] = {}
+            inverse = {v: k for k, v in p.renames.items()}
+            for t in p.info.targets:
+                found = p.extracted.get(t.name)
+                if found is None or t.error or t.declaration is None:
+                    checks += missing_target_checks(p, t)
+                    continue
+                try:
+                    decl = parse_declaration(rename_identifiers(found.header, inverse, qualify=False))
+                except ParseError as err:
+                    problems.append(f"the statement of {found.qualified_name} does not parse: {err}")
+                    checks += missing_target_checks(p, t)
+                    continue
+                keys[t.name] = f"{p.content_hash}|{t.name}"
+                pairs.append(skeleton.SkeletonPair(keys[t.name], t.declaration, decl, p.info.problem.needs_mathlib))
+            pending.append((p, checks, problems, keys))
+        verdicts = skeleton.skeleton_score(pairs, lean, n_jobs=n_jobs, cache_dir=cache_dir) if pairs else {}
+        for p, checks, problems, keys in pending:
+            for t in p.info.targets:
+                if t.name in keys:
+                    verdict = verdicts.get(keys[t.name])
+                    checks += skeleton_checks(t, verdict)
+                    if verdict is None or verdict.error:
+                        problems.append(f"{t.name}: {verdict.error if verdict else 'no verdict from the engine'}")
+            reason = "; ".join(problems) or None
+            yield finish_row(p, "kernel", checks, compiled=not problems, reason=reason)
+
+
+def skeleton_checks(target: TargetInfo, verdict: Any) -> list[Check]:
+    """One ``Check`` per forward shadow and one backward, from a ``SkeletonVerdict`` (None: no verdict)."""
+    forward = list(verdict.forward) if verdict is not None else []
+    messages: Mapping[str, str] = verdict.messages if verdict is not None else {}
+    fallback = (verdict.error if verdict is not None else None) or "failed"
+
+    def message(passed: bool, *roles: str) -> str:
+        return "passed" if passed else next((messages[r] for r in roles if messages.get(r)), fallback)
+
+    checks = []
+    for i in range(1, target.n_forward + 1):
+        ok = i <= len(forward) and bool(forward[i - 1]) and not (verdict and verdict.error)
+        checks.append(Check(f"{target.name}:forward:{i}", "forward", target.name, ok,
+                            message(ok, f"forward:{i}", f"fwd_{i}", str(i)), i))
+    ok = bool(verdict is not None and verdict.backward and not verdict.error)
+    checks.append(Check(f"{target.name}:backward", "backward", target.name, ok, message(ok, "backward", "bwd")))
+    return checks
