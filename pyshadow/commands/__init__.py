@@ -10,4 +10,6 @@ COMMAND_MODULES = [
     "audit",
     "run",
     "generate",
+    "verify",
+    "score",
 ]
