@@ -29,10 +29,9 @@ Mathlib problem in the full tier without ``--workspace``); 3 the requested Lean 
 from __future__ import annotations
 
 import argparse
-from collections import Counter
 from pathlib import Path
 
-from ..errors import BadInput, PyshadowError
+from ..errors import BadInput
 from ..lean.toolchain import toolchain_fingerprint
 from ..llm import add_llm_arguments
 from ..problems import load_problems
@@ -57,10 +56,6 @@ def register(subparsers) -> None:
     add_tier_arguments(p)
     add_llm_arguments(p)
     p.set_defaults(handler=run)
-
-
-class SkeletonEngineMissing(PyshadowError):
-    """The kernel tier's skeleton engine (``pyshadow.score.skeleton``) is not part of this installation."""
 
 
 def run(args: argparse.Namespace) -> int:
@@ -124,13 +119,6 @@ def score_pending(pending: list[PreparedCandidate], tier: str, lean, args: argpa
 
         return full_rows(pending, lean, workspace=workspace, n_jobs=args.jobs, timeout_s=args.timeout,
                          memory_mb=args.memory_mb)
-    try:
-        from ..score import skeleton  # noqa: F401 - the engine kernel_rows uses
-    except ModuleNotFoundError as err:
-        if err.name != "pyshadow.score.skeleton":
-            raise
-        raise SkeletonEngineMissing("the kernel tier needs the skeleton engine (pyshadow.score.skeleton), "
-                                    "which this installation lacks") from None
     return kernel_rows(pending, lean, n_jobs=args.jobs, cache_dir=args.cache)
 
 
@@ -145,9 +133,10 @@ def print_summary(rows: list[ScoreRow], tier: str, reused: int, lean, output: Pa
         passed = sum(sa_pass(r.score) for r in group)
         compiled = sum(r.score.compiled for r in group)
         print(f"{system:<28} SA-Pass {passed}/{len(group)}  compiled {compiled}/{len(group)}")
-    reasons = Counter(r.reason.split(":")[0] for r in rows if r.reason)
-    if reasons:
-        print("failed as a whole: " + ", ".join(f"{k} {n}" for k, n in reasons.most_common()))
+    failed = [r for r in rows if r.reason]
+    if failed:
+        print(f"{len(failed)} candidates failed before or instead of their checks (bad input, audit, compile); "
+              f"first: {failed[0].origin}: {failed[0].reason}")
     md, _ = summary_paths(output)
     print(f"{len(rows)} rows ({reused} reused from {output}); summaries: {md}"
           + (f" and {len(written) - 1} CSV files" if len(written) > 1 else ""))
