@@ -24,6 +24,10 @@ Schema (also in ``problems/README.md``)::
     target = "Problem.foo"           # one of `targets`
     statement = "…"                  # a Lean conclusion under the target's binders
     provenance = "expert"            # expert | llm:<model>   (default: expert)
+    [shadowbench]                    # optional: a problem imported from ShadowBench (`pyshadow import-shadowbench`)
+    id = "algebra/L1/alg_gen_L1_002" #   its meta.json fields with no pyshadow equivalent, verbatim, any key
+    [shadowbench.held_by]            #   meta.json fields a pyshadow field holds: level = "level", …
+    [shadowbench.as_json]            #   fields TOML cannot hold (a JSON null inside), as JSON text
 
 Any other key is an error (a typo such as ``target = …`` for ``targets`` must not pass silently).
 
@@ -66,7 +70,11 @@ _NAME_PART = r"(?:«[^»]+»|[^\W\d][\w'!?₀-₉]*)"
 _LEAN_NAME_RE = re.compile(rf"{_NAME_PART}(?:\.{_NAME_PART})*")
 _MODULE_RE = re.compile(r"[A-Za-z_][A-Za-z0-9_']*(?:\.[A-Za-z_][A-Za-z0-9_']*)*")
 
-_TOP_KEYS = ("id", "area", "level", "source", "imports", "reference", "targets", "informal", "rules", "shadows")
+_TOP_KEYS = ("id", "area", "level", "source", "imports", "reference", "targets", "informal", "rules", "shadows",
+             "shadowbench")
+# [shadowbench] keys with a meaning to pyshadow (pyshadow.shadowbench); every other key there is a ShadowBench field.
+SHADOWBENCH_HELD_BY = "held_by"
+SHADOWBENCH_AS_JSON = "as_json"
 _INFORMAL_KEYS = ("statement", "proof")
 _RULES_KEYS = ("text",)
 _SHADOW_KEYS = ("target", "statement", "provenance")
@@ -101,8 +109,10 @@ class Problem:
     """One benchmark problem, as loaded from its folder.
 
     ``reference`` is the reference file's path (the folder joined with the relative path in ``problem.toml``).
-    ``document`` is the parsed ``problem.toml``; :func:`save_problem` writes changed fields back into it, so
-    comments and formatting survive. It takes no part in equality.
+    ``shadowbench`` is the ``[shadowbench]`` table as plain data (``None`` for a problem not imported from
+    ShadowBench; see :mod:`pyshadow.shadowbench`). ``document`` is the parsed ``problem.toml``;
+    :func:`save_problem` writes changed fields back into it, so comments and formatting survive. It takes no part
+    in equality.
     """
 
     id: str
@@ -117,6 +127,7 @@ class Problem:
     rules: str | None
     expert_shadows: tuple[ExpertShadow, ...]
     folder: Path
+    shadowbench: dict[str, Any] | None = field(default=None, hash=False)
     document: TOMLDocument | None = field(default=None, compare=False, repr=False)
 
     @property
@@ -206,6 +217,7 @@ def load_problem(folder: Path | str) -> Problem:
         _check_keys(path, rules_table, _RULES_KEYS, prefix="rules.")
         rules = _optional_str(path, rules_table, "text", prefix="rules.")
     shadows = _expert_shadows(path, data.get("shadows"), targets)
+    shadowbench = _shadowbench_table(path, data.get("shadowbench"))
 
     text = _read_text(reference, path, "reference")
     _check_imports(path, reference, text, imports)
@@ -229,6 +241,7 @@ def load_problem(folder: Path | str) -> Problem:
         rules=rules,
         expert_shadows=shadows,
         folder=folder,
+        shadowbench=shadowbench,
         document=doc,
     )
 
@@ -332,6 +345,16 @@ def problem_document(problem: Problem) -> TOMLDocument:
                     table.add(key, _toml_value(value))
                 shadows.append(table)
             doc.add("shadows", shadows)
+
+    current_sb = doc.get("shadowbench")
+    if problem.shadowbench is None:
+        if current_sb is not None:
+            del doc["shadowbench"]
+    elif current_sb is None or current_sb.unwrap() != problem.shadowbench:
+        if current_sb is not None:
+            del doc["shadowbench"]
+        doc.add(tomlkit.nl())
+        doc.add("shadowbench", _shadowbench_item(problem.shadowbench))
     return doc
 
 
@@ -637,6 +660,19 @@ def _expert_shadows(path: Path, value: Any, targets: list[str]) -> tuple[ExpertS
     return tuple(shadows)
 
 
+def _shadowbench_table(path: Path, value: Any) -> dict[str, Any] | None:
+    """The ``[shadowbench]`` table: any keys (ShadowBench's own fields); ``held_by``/``as_json`` tables of strings."""
+    if value is None:
+        return None
+    if not isinstance(value, dict):
+        raise ProblemError(path, f"expected a table [shadowbench], got {_type_name(value)}", "shadowbench")
+    for key in (SHADOWBENCH_HELD_BY, SHADOWBENCH_AS_JSON):
+        sub = value.get(key)
+        if sub is not None and not (isinstance(sub, dict) and all(isinstance(v, str) for v in sub.values())):
+            raise ProblemError(path, f"expected a table of strings, got {_type_name(sub)}", f"shadowbench.{key}")
+    return value
+
+
 def _check_imports(path: Path, reference: Path, text: str, imports: list[str]) -> None:
     found = reference_imports(text)
     if sorted(found) != sorted(imports):
@@ -674,6 +710,34 @@ def _toml_value(value: Any) -> Any:
     if isinstance(value, str) and "\n" in value:
         return tomlkit.string(value, multiline=True)
     return tomlkit.item(value)
+
+
+def _shadowbench_item(value: dict[str, Any]) -> Any:
+    """``[shadowbench]``: plain values inline (nested tables as ``{…}``), ``held_by``/``as_json`` as sub-tables."""
+
+    def inline(v: Any) -> Any:  # strings one line, escaped: nested values stay on their key's line
+        if isinstance(v, dict):
+            table = tomlkit.inline_table()
+            for k, x in v.items():
+                table.append(k, inline(x))
+            return table
+        if isinstance(v, list):
+            array = tomlkit.array()
+            for x in v:
+                array.append(inline(x))
+            return array
+        return tomlkit.item(v)
+
+    table = tomlkit.table()
+    for key, v in value.items():
+        if key in (SHADOWBENCH_HELD_BY, SHADOWBENCH_AS_JSON) and isinstance(v, dict):
+            sub = tomlkit.table()
+            for k, x in v.items():
+                sub.add(k, _toml_value(x))
+            table.add(key, sub)
+        else:
+            table.add(key, _toml_value(v) if isinstance(v, str) else inline(v))
+    return table
 
 
 def _set(table: Any, key: str, value: Any) -> None:

@@ -10,9 +10,8 @@ from ..kernel.check import blocks_for, check_blocks
 from ..lean.toolchain import find_full_toolchain, kernel_lean
 from ..paths import PROBLEMS_DIR
 from ..problems import load_problems, reference_text
+from ..references import TargetNotFound, TargetParseError, target_declaration
 from ..shadows import decompose
-from ..syntax import ParseError, parse_declaration
-from ..syntax.lexer import find_declarations
 
 
 def register(subparsers) -> None:
@@ -20,15 +19,6 @@ def register(subparsers) -> None:
     p.add_argument("problems", nargs="?", type=Path, default=PROBLEMS_DIR, help="problems folder")
     p.add_argument("-j", "--jobs", type=int, default=-1, help="parallel Lean processes (default: all cores)")
     p.set_defaults(handler=run)
-
-
-def target_declaration(src: str, target: str):
-    """The last declaration in ``src`` whose name is ``target`` or its last component (namespaced files)."""
-    short = target.rsplit(".", 1)[-1]
-    found = [d for d in find_declarations(src) if d.name in (target, short) or (d.name or "").endswith("." + short)]
-    if not found:
-        return None
-    return parse_declaration(found[-1].header(src))
 
 
 def run(args: argparse.Namespace) -> int:
@@ -42,10 +32,13 @@ def run(args: argparse.Namespace) -> int:
             key = f"{problem.id}:{target}"
             try:
                 decl = target_declaration(src, target)
-            except ParseError as err:
+            except TargetParseError as err:
                 rows.append((problem, target, None, f"parse error: {err}"))
                 continue
-            if decl is None or decl.type is None:
+            except TargetNotFound:
+                rows.append((problem, target, None, "target not found"))
+                continue
+            if decl.type is None:
                 rows.append((problem, target, None, "target not found"))
                 continue
             dec = decompose(decl, mathlib=problem.needs_mathlib)

@@ -1,0 +1,69 @@
+"""Reference files: a target's declaration found by its fully qualified name and parsed; skeletons of new ones.
+
+A problem names its targets fully qualified (``NatPos.pos_facts``). :func:`target_declaration` resolves such a name
+the way Lean names declarations — ``namespace A`` … ``end A`` blocks tracked (a ``section`` adds no prefix),
+``_root_.`` and «guillemets» dropped (``pyshadow.score.candidates.declarations``) — never by guessing from the
+name's last component, and parses the declaration's header. A parse error points into the reference file (line,
+and column counted from 0 as Lean prints it), not into the extracted statement.
+"""
+
+from __future__ import annotations
+
+from .errors import BadInput
+from .score.candidates import declarations, normalize_name
+from .syntax import ParseError, parse_declaration
+from .syntax.ast import Declaration
+from .syntax.lexer import line_col
+
+
+class TargetNotFound(BadInput):
+    """No declaration in the reference has the target's fully qualified name."""
+
+    def __init__(self, target: str, declared: list[str]):
+        self.target = target
+        self.declared = declared
+        shown = ", ".join(sorted(declared)[:6]) + (f", … ({len(declared)} in all)" if len(declared) > 6 else "")
+        super().__init__(f"{target!r} is not declared in the reference (declared: {shown or 'none'})")
+
+
+class TargetParseError(ParseError):
+    """The target's header cannot be read; ``line``/``column`` are positions in the reference file."""
+
+    def __init__(self, target: str, reason: str, line: int, column: int):
+        super().__init__(reason, line, column)
+        self.target = target
+
+
+def target_declaration(src: str, target: str) -> Declaration:
+    """The parsed header of the declaration named ``target`` (fully qualified) in the Lean file ``src``.
+
+    The last declaration of that name counts, as for candidates (DESIGN.md). Raises :class:`TargetNotFound` or
+    :class:`TargetParseError` (a :class:`~pyshadow.syntax.ParseError` whose line and column are in ``src``).
+    """
+    wanted = normalize_name(target)
+    named = declarations(src)
+    matches = [d for d in named if normalize_name(d.qualified_name) == wanted]
+    if not matches:
+        raise TargetNotFound(target, [d.qualified_name for d in named])
+    found = matches[-1]
+    try:
+        return parse_declaration(found.header)
+    except ParseError as err:
+        line, column = line_col(src, found.keyword_start)
+        raise TargetParseError(target, err.reason, line + err.line - 1,
+                               column + err.column if err.line == 1 else err.column) from None
+
+
+def reference_skeleton(title: str, body: str, *, imports: tuple[str, ...] = (), preamble: str = "",
+                       namespace: str | None = None) -> str:
+    """A reference file to fill in: its imports, a module docstring ``/-! # title … -/``, a preamble (``open``
+    lines), and an empty ``namespace … end`` block when ``namespace`` is given."""
+    parts = []
+    if imports:
+        parts.append("\n".join(f"import {m}" for m in imports))
+    parts.append(f"/-!\n# {title}\n\n{body.strip()}\n-/")
+    if preamble.strip():
+        parts.append(preamble.strip())
+    if namespace:
+        parts.append(f"namespace {namespace}\n\nend {namespace}")
+    return "\n\n".join(parts) + "\n"
