@@ -12,4 +12,10 @@ COMMAND_MODULES = [
     "generate",
     "verify",
     "score",
+    "new",
+    "check_problem",
+    "import_shadowbench",
+    "export",
+    "robustness",
+    "diff",
 ]

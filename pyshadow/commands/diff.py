@@ -1,0 +1,85 @@
+"""``pyshadow diff REV_A REV_B [PROBLEMS_DIR] [--json]``: what changed in a problem set between two git revisions.
+
+Both revisions are read with gitpython without checking anything out (``pyshadow.robustness.revisions``); each
+revision's problems are parsed, decomposed and rendered by that revision's own generator where the repository
+carries it. Reported: problems added/removed; shadows added/removed/changed per target (by path and kind);
+checker texts changed, and whether the generator or the problem changed them; and, with result files for both
+revisions, which robustness-matrix cells and which candidates' verdicts changed:
+
+- ``--results-a FILE --results-b FILE``: a ``robustness.json`` (or its folder) or a ``pyshadow score`` results
+  JSONL for each side. A path that does not exist on disk is read from the repository at that side's revision.
+- ``--results PATH``: the same repository path read at both revisions.
+
+Exit codes: 0 (differences are data), 2 bad input (not a git repository, unknown revision, unreadable results).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+
+from ..errors import BadInput
+from ..paths import PROBLEMS_DIR
+from ..robustness.diff import ProblemSetDiff, compare_results, compare_snapshots, load_results, render_text
+from ..robustness.revisions import RevisionReader
+
+ROBUSTNESS_JSON = "robustness.json"
+
+
+def register(subparsers) -> None:
+    p = subparsers.add_parser("diff", help="compare two git revisions of a problem set (shadows, checkers, results)")
+    p.add_argument("rev_a", metavar="REV_A", help="the older revision (any git revision: commit, tag, HEAD~2)")
+    p.add_argument("rev_b", metavar="REV_B", help="the newer revision")
+    p.add_argument("problems", nargs="?", type=Path, default=PROBLEMS_DIR, metavar="PROBLEMS_DIR",
+                   help="the problems folder inside the repository (default: the bundled problems)")
+    p.add_argument("--results-a", metavar="FILE", help="results of REV_A (robustness.json or score JSONL)")
+    p.add_argument("--results-b", metavar="FILE", help="results of REV_B")
+    p.add_argument("--results", metavar="PATH", help="a results path in the repository, read at both revisions")
+    p.add_argument("--json", action="store_true", help="print the differences as JSON")
+    p.set_defaults(handler=run)
+
+
+def _read_results(reader: RevisionReader, rev: str, spec: str, *, repo_path: bool) -> tuple[str, str]:
+    """(text, where it came from) for a results argument: a file on disk, or a repository path at ``rev``."""
+    path = Path(spec)
+    if not repo_path and path.exists():
+        if path.is_dir():
+            path = path / ROBUSTNESS_JSON
+        try:
+            return path.read_text(encoding="utf-8"), str(path)
+        except (OSError, UnicodeDecodeError) as err:
+            raise BadInput(f"{path}: cannot read results: {err}") from err
+    for candidate in (spec, f"{spec.rstrip('/')}/{ROBUSTNESS_JSON}"):
+        data = reader.read(rev, candidate)
+        if data is not None:
+            return data.decode("utf-8", errors="replace"), f"{rev}:{candidate}"
+    raise BadInput(f"results {spec!r}: neither a file on disk nor a file in the repository at {rev}")
+
+
+def run(args: argparse.Namespace) -> int:
+    if (args.results_a is None) != (args.results_b is None):
+        raise BadInput("--results-a and --results-b go together (or use --results PATH for both revisions)")
+    reader = RevisionReader(args.problems)
+    reader.commit(args.rev_a), reader.commit(args.rev_b)  # bad revisions are bad input before any work
+    snap_a, snap_b = reader.snapshot(args.rev_a), reader.snapshot(args.rev_b)
+    added, removed, targets = compare_snapshots(snap_a.data, snap_b.data)
+    diff = ProblemSetDiff(args.rev_a, args.rev_b, snap_a.commit, snap_b.commit, str(reader.problems_rel),
+                          added, removed, targets, reader.changed_generator_files(args.rev_a, args.rev_b),
+                          (snap_a.generator, snap_b.generator), [*snap_a.notes, *snap_b.notes])
+    pairs = []
+    if args.results_a is not None:
+        pairs.append((args.results_a, args.results_b, False))
+    if args.results is not None:
+        pairs.append((args.results, args.results, True))
+    for spec_a, spec_b, in_repo in pairs:
+        text_a, where_a = _read_results(reader, args.rev_a, spec_a, repo_path=in_repo)
+        text_b, where_b = _read_results(reader, args.rev_b, spec_b, repo_path=in_repo)
+        diff.results.append(compare_results(load_results(text_a, where_a), load_results(text_b, where_b),
+                                            where_a, where_b))
+    if args.json:
+        print(json.dumps(diff.to_dict(), ensure_ascii=False, indent=2))
+    else:
+        print(render_text(diff), end="")
+    return 0
+
