@@ -270,7 +270,8 @@ def _prelude_checks(target: str = "Cand.main", wrong_second: bool = False) -> Ch
     file.add("prelude\nimport PyshadowCandidate\nnamespace PyshadowChecks")
     file.add_axioms_probe(target, Role("axioms", target))
     second = "Q → P" if wrong_second else "Q"
-    file.add_checker("PyshadowChecks.fwd_1", f"theorem fwd_1 (P Q : Prop) (hp : P) (hq : Q) : P :=\n  ({target} P Q hp hq).1",
+    file.add_checker("PyshadowChecks.fwd_1",
+                     f"theorem fwd_1 (P Q : Prop) (hp : P) (hq : Q) : P :=\n  ({target} P Q hp hq).1",
                      Role("forward", target, 1))
     file.add_checker("PyshadowChecks.fwd_2",
                      f"theorem fwd_2 (P Q : Prop) (hp : P) (hq : Q) : {second} :=\n  ({target} P Q hp hq).2",

@@ -6,16 +6,17 @@ against the reference) and ⋀ Sᵢ ⇒ T (the certificate compiles).
 
 * ``--tier kernel`` (the default when no full toolchain is on PATH): the kernel tier (``pyshadow.kernel.check``),
   each target abstracted into prelude-mode Lean; ``--mutate`` adds negative controls Lean must reject.
-* ``--tier full``: one ``lean`` process per problem — in ``--workspace`` (a Lake workspace: ``lake env lean``;
-  needed for Mathlib problems), else the repository's own core-only Lake project — on the reference with its
-  targets restated as axioms, followed by the forward checkers and the certificate (``pyshadow.score.full``).
+* ``--tier full``: one ``lean`` process per problem — in ``--workspace`` (a Lake workspace such as the one
+  ``pyshadow generate`` writes: ``lake env lean``; needed for Mathlib problems), else the repository's own
+  core-only Lake project — on the reference with its targets restated as axioms (their proofs may be ``sorry``),
+  followed by the forward checkers and the certificate (``pyshadow.score.full``).
 
 A Mathlib problem without ``--workspace`` is reported incomplete with that reason.
 
-Exit codes: 0 every problem complete; 2 bad input (no problems folder, no problem loads, ``--workspace`` not a
-Lake workspace); 3 the requested Lean tier is not available here (``--tier full``
-without a full toolchain, or no kernel-tier lean could be built); 4 some problem is incomplete or malformed
-(details in the output and the report); 1 internal error.
+Exit codes: 0 every problem complete; 1 internal error; 2 bad input (no problems folder, no problem loads,
+``--workspace`` not a Lake workspace); 3 the requested Lean tier is not available here (``--tier full`` without
+a full toolchain, or no kernel-tier lean could be built); 4 some problem is incomplete or malformed (details in
+the output and the report).
 """
 
 from __future__ import annotations
@@ -58,10 +59,12 @@ def add_tier_arguments(p: argparse.ArgumentParser) -> None:
                         "(default: full when a full toolchain is on PATH, else kernel). "
                         "--tier full without a full toolchain exits with code 3")
     p.add_argument("--workspace", type=Path,
-                   help="full tier: the Lake workspace to run in (needed for Mathlib problems; default: the "
-                        "repository's core-only Lake project)")
+                   help="full tier: the Lake workspace to run in, e.g. the one `pyshadow generate` writes (needed "
+                        "for Mathlib problems, with Mathlib built; default: the repository's core-only Lake project)")
     p.add_argument("-j", "--jobs", type=int, default=-1, help="parallel Lean processes (default: all cores)")
-    p.add_argument("--cache", type=Path, help="result cache directory (reruns of unchanged files start no Lean)")
+    p.add_argument("--cache", type=Path,
+                   help="result cache directory: reruns of unchanged Lean files start no Lean (verify: both tiers; "
+                        "score: kernel tier — full-tier scores resume from RESULTS.jsonl instead)")
     p.add_argument("--timeout", type=float, default=120, help="seconds per Lean process (default 120)")
     p.add_argument("--memory-mb", type=int, default=4096, help="resident memory cap per Lean process (MB)")
 

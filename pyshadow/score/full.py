@@ -10,8 +10,8 @@ gate's job (``pyshadow.score.audit``), which runs before anything is compiled.
 
 The checker file, in order:
 
-1. the problem's imports and ``import PyshadowCandidate``; the reference's top-level ``open``/``universe`` lines
-   (the shadows are written in the reference's language);
+1. the problem's imports and ``import PyshadowCandidate``; the reference's ``universe`` names and ``open``
+   commands (``pyshadow.workspace.reference_context``: the shadows are written in the reference's language);
 2. per target, ``namespace <target's namespace>.PyshadowChecks`` (names resolve as in the reference; the checkers
    cannot collide with the candidate's), holding
    * ``#print axioms <candidate declaration>`` — the candidate's own axioms (role ``axioms``; fails on
@@ -50,10 +50,11 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from ..lean.runner import DEFAULT_ALLOWED_AXIOMS, DeclarationSpan, LeanResult, compile_module, judge, run_lean
 from ..lean.batch import effective_backend
+from ..lean.runner import DEFAULT_ALLOWED_AXIOMS, DeclarationSpan, LeanResult, compile_module, judge, run_lean
 from ..lean.toolchain import LeanExecutable
-from ..shadows.checkers import CERT_HYP, CheckerSet, checker_prefix, full_tier_checkers
+from ..shadows.checkers import CERT_HYP, CheckerSet, full_tier_checkers
+from ..workspace import reference_context
 from .candidates import contains_admit, declarations, name_components, normalize_name
 from .pipeline import (
     Check,
@@ -70,7 +71,6 @@ CANDIDATE_MODULE = "PyshadowCandidate"
 CHECKS_NAMESPACE = "PyshadowChecks"
 CHECKS_FILE = "Checks.lean"
 _HEAD = "pyshadow_checked_declaration_"  # placeholder for the name checkers apply, replaced after renaming
-_TOP_LEVEL_CONTEXT = re.compile(r"(open|universe)\s")
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -117,20 +117,6 @@ class CheckerFile:
         self.roles[name] = role
 
 
-def top_level_context(reference: str) -> list[str]:
-    """The reference's ``open``/``universe`` commands outside every namespace and section (one line each)."""
-    depth, out = 0, []
-    for line in reference.splitlines():
-        word = line.split(maxsplit=1)[0] if line.strip() else ""
-        if word in ("namespace", "section") or line.startswith("noncomputable section"):
-            depth += 1
-        elif word == "end":
-            depth = max(0, depth - 1)
-        elif depth == 0 and _TOP_LEVEL_CONTEXT.match(line) and not line.rstrip().endswith(" in"):
-            out.append(line.rstrip())
-    return out
-
-
 def _namespace(target: str) -> str:
     parts = name_components(normalize_name(target))[:-1]
     return ".".join([*parts, CHECKS_NAMESPACE])
@@ -160,7 +146,7 @@ def _certificate_hypotheses(text: str) -> str:
 
 
 def candidate_backward_text(name: str, certificate_name: str, certificate_text: str, head: str) -> str:
-    """⋀ Sᵢ ⇒ T̂: the shadows as hypotheses, the candidate's own type as the goal, closed through the certificate."""
+    """⋀ Sᵢ ⇒ T̂: the shadows as hypotheses, the candidate's own type as the goal, proved via the certificate."""
     return "\n".join([
         "/-- Backward check: the shadows imply the candidate's statement -/",
         f"theorem {name} {_certificate_hypotheses(certificate_text)} :",
@@ -213,9 +199,9 @@ def candidate_check_file(prepared: PreparedCandidate, *, module: str = CANDIDATE
     out = CheckerFile()
     out.add("\n".join([*(f"import {m}" for m in info.problem.imports), f"import {module}"]))
     out.add(f"/-! # pyshadow checks of a candidate for `{info.id}` (generated) -/")
-    context = top_level_context(info.reference)
-    out.add("\n".join(context))
-    universes = {u for line in context if line.startswith("universe") for u in line.split()[1:]}
+    context = reference_context(info.reference)
+    out.add("\n".join([*(f"universe {u}" for u in context.universes), *context.opens]))
+    universes = set(context.universes)
     several = len(info.targets) > 1
     for target in info.targets:
         found = prepared.extracted.get(target.name)
@@ -253,8 +239,9 @@ def reference_check_file(info: ProblemInfo) -> tuple[CheckerFile, frozenset[str]
     out = CheckerFile()
     out.add(reference_as_axioms(info.reference, info.problem.targets).rstrip("\n"))
     out.add(f"\n/-! # pyshadow completeness checks for `{info.id}` (generated) -/")
-    universes = {u for line in top_level_context(info.reference) if line.startswith("universe")
-                 for u in line.split()[1:]}
+    context = reference_context(info.reference)  # the reference above declares its universes already
+    out.add("\n".join(context.opens))  # its `open`s inside namespaces and `open … in` ended with them
+    universes = set(context.universes)
     several = len(info.targets) > 1
     for target in info.targets:
         if target.decomposition is not None:

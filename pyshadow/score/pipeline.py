@@ -123,7 +123,8 @@ def rename_identifiers(text: str, mapping: Mapping[str, str], *, qualify: bool) 
     value (checkers elsewhere in the file must reach it); ``qualify=False`` keeps as many components as were
     written (the kernel tier compares atoms by their text). Comments and strings are left alone.
     """
-    pairs = [(normalize_name(k), normalize_name(v)) for k, v in mapping.items() if normalize_name(k) != normalize_name(v)]
+    pairs = [(normalize_name(k), normalize_name(v)) for k, v in mapping.items()]
+    pairs = [(k, v) for k, v in pairs if k != v]
     if not pairs:
         return text
     out: list[str] = []
