@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..problems import Problem, load_problems, reference_text
+from ..references import TargetNotFound, target_declaration
 from ..shadows import decompose
 from ..syntax import ParseError, render_declaration, render_term
 from ..syntax.ast import Declaration
@@ -190,8 +191,6 @@ class TargetInput:
 
 def load_targets(problems_dir: Path) -> tuple[list[TargetInput], list[str]]:
     """Every target of every problem under ``problems_dir`` with its parsed reference declaration."""
-    from ..commands.run import target_declaration
-
     problems, errors = load_problems(problems_dir)
     targets = []
     for problem in problems:
@@ -199,11 +198,11 @@ def load_targets(problems_dir: Path) -> tuple[list[TargetInput], list[str]]:
         for target in problem.targets:
             try:
                 decl = target_declaration(src, target)
-            except ParseError as err:
-                targets.append(TargetInput(problem, target, None, f"parse error: {err}"))
+            except (ParseError, TargetNotFound) as err:
+                targets.append(TargetInput(problem, target, None, str(err)))
                 continue
-            if decl is None or decl.type is None:
-                targets.append(TargetInput(problem, target, None, "target not found in the reference"))
+            if decl.type is None:
+                targets.append(TargetInput(problem, target, None, "the target states no type"))
                 continue
             targets.append(TargetInput(problem, target, decl))
     return targets, [str(e) for e in errors]

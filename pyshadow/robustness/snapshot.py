@@ -62,13 +62,21 @@ def snapshot(problems_dir: Path) -> dict:
                         t.declaration, t.merged.shadows, t.checkers.checkers, render_declaration, render_term,
                         problem.needs_mathlib, t.generated.status)
                 continue
-            from pyshadow.commands.run import target_declaration
+            try:
+                from pyshadow.references import target_declaration
+            except ImportError:  # before references.py, `run` carried it (returning None when not found)
+                from pyshadow.commands.run import target_declaration
 
             src = reference_text(problem)
             for target in problem.targets:
-                decl = target_declaration(src, target)
+                try:
+                    decl = target_declaration(src, target)
+                except Exception as err:  # noqa: BLE001 - not found / does not parse: data for the diff
+                    decl, reason = None, f"{type(err).__name__}: {err}"
+                else:
+                    reason = "target not found in the reference"
                 if decl is None or decl.type is None:
-                    record["targets"][target] = {"error": "target not found in the reference"}
+                    record["targets"][target] = {"error": reason}
                     continue
                 dec = decompose(decl, mathlib=problem.needs_mathlib)
                 checkers = full_tier_checkers(problem.id, target, decl, dec)

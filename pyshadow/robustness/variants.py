@@ -635,6 +635,8 @@ def _first_after(text: str, starters: tuple[str, ...], wanted: tuple[str, ...]) 
     """For every ``starters`` token of ``text``, the first token after it in ``wanted`` at its own bracket depth,
     before a ``,`` at that depth (the end of a binder head) or the bracket that closes around it. A starter
     followed by ``|`` (``fun | p => …``, pattern-matching arms) is skipped."""
+    if not any(s in text for s in starters):
+        return []  # most atoms: no need to tokenize
     toks = lx.code_tokens(text)
     found = []
     for i, tok in enumerate(toks):
@@ -884,9 +886,8 @@ CONTROL_RULES: tuple[RewriteRule, ...] = (
     RewriteRule("drop_conjunct", CONTROL, False, drop_conjunct),
     RewriteRule("iff_one_direction", CONTROL, False, iff_one_direction),
 )
-RULES: tuple[RewriteRule, ...] = FAITHFUL_RULES + CONTROL_RULES
-RULES_BY_KIND = {r.kind: r for r in RULES}
 
+_FAITHFUL_BY_KIND = {r.kind: r for r in FAITHFUL_RULES}
 # The ``combined`` variant: these faithful rewrites one after another, each where it applies — a solver rarely
 # differs from the reference in one way only.
 COMBINED_CHAIN = ("hypotheses_renamed", "hypotheses_reordered", "hypothesis_split", "implicit_binders",
@@ -901,7 +902,7 @@ def combined(decl: Declaration, mathlib: bool) -> list[Rewrite]:
     applied: list[str] = []
     current = decl
     for kind in COMBINED_CHAIN:
-        rewrites = RULES_BY_KIND[kind].apply(current, mathlib)
+        rewrites = _FAITHFUL_BY_KIND[kind].apply(current, mathlib)
         if not rewrites:
             continue
         _, new = rewrites[0]
@@ -918,6 +919,7 @@ def combined(decl: Declaration, mathlib: bool) -> list[Rewrite]:
 COMBINED_RULE = RewriteRule("combined", FAITHFUL, True, combined)
 ALL_RULES: tuple[RewriteRule, ...] = FAITHFUL_RULES + (COMBINED_RULE,) + CONTROL_RULES
 KINDS: tuple[str, ...] = tuple(r.kind for r in ALL_RULES)
+RULES_BY_KIND = {r.kind: r for r in ALL_RULES}
 
 
 def generate_variants(decl: Declaration, *, mathlib: bool = True, kinds: Iterable[str] | None = None
