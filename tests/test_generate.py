@@ -291,6 +291,15 @@ def test_expert_shadows_merge_in_file_order(tmp_path, cli):
     assert "hS_3" not in backward and "(hS_1 : ∀ {n : Nat} (h : 0 < n), n ≠ 0)" in backward
 
 
+def test_universes_of_the_reference_and_the_target(tmp_path, cli):
+    reference = ("universe v\n\nopen Nat in\ntheorem poly.{w} {α : Sort w} {β : Type v} (a : α) (f : β → Nat) (b : β) :\n"
+                 "    a = a ∧ f b = f b := ⟨rfl, rfl⟩\n")
+    make_problem(tmp_path / "problems", "poly", reference=reference, targets=("poly",))
+    assert cli(tmp_path / "problems", "-o", tmp_path / "ws") == 0
+    forward = (tmp_path / "ws" / "Checkers/Poly/Forward.lean").read_text(encoding="utf-8")
+    assert "\nuniverse v w\n\nopen Nat\n\nnamespace PyShadow.Checkers.Poly\n" in forward
+
+
 # ---------------------------------------------------------------------------------------------------------------
 # Bad input: exit 2, one line, nothing written
 
@@ -430,6 +439,9 @@ def test_llm_record_then_replay(tmp_path, cli, capsys, monkeypatch):
         assert cli(problems, "-o", tmp_path / "ws1", "--llm", "record", "--llm-cache", cache,
                    "--llm-model", "fake-model") == 0
         assert len(server.requests) == 1  # one residual target, one task
+        prompt = server.requests[0].body["messages"][1]["content"]
+        assert "theorem Tiny.exists_gt (n : Nat) : ∃ m, n < m" in prompt
+        assert "theorem facts (n : Nat)" in prompt  # the reference before the target, as context
     out = capsys.readouterr().out
     assert "residual targets (sent to the LLM): 1" in out
     assert "  tiny: Tiny.exists_gt — LLM (llm:fake-model): 1 shadows added, 0 duplicates" in out

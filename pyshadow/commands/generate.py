@@ -105,7 +105,7 @@ def refine_residuals(client, plan: ProblemPlan) -> None:
             t.name,
             render_declaration(t.declaration, name=t.name, with_prefix=False),
             existing_shadows=[render_term(s.statement) for s in t.merged.shadows],
-            context="\n".join([*plan.context.opens]),
+            context=t.preceding,
             informal=problem.informal_statement,
             rules=problem.rules or "",
             reason="the conclusion is atomic for the structural rules (no ∧, ↔, ordered =, ∀/→ over them)",
