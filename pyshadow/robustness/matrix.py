@@ -247,8 +247,13 @@ def build_report(targets: Sequence[TargetInput], tier: Tier, *, problems_dir: st
         row.error = v.error if v is not None else "no verdict from the tier"
         for c in m.checkers:
             ok = v is not None and v.error is None and bool(v.passed.get(c.id, False))
-            message = None if ok else ((v.messages.get(c.id) if v else None) or row.error
-                                       or "no verdict for this checker")
+            if ok:
+                message = None
+            elif v is None or v.error is not None:
+                message = row.error
+            else:
+                message = v.messages.get(c.id) or ("rejected (the tier gave no reason)" if c.id in v.passed
+                                                   else "no verdict for this checker")
             row.cells[c.id] = Cell(ok, message)
     return RobustnessReport(tier.name, tier.description, problems_dir, matrices, list(problem_errors))
 
