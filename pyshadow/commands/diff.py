@@ -21,7 +21,7 @@ from pathlib import Path
 
 from ..errors import BadInput
 from ..paths import PROBLEMS_DIR
-from ..robustness.diff import ProblemSetDiff, compare_results, compare_snapshots, load_results, render_text
+from ..robustness.diff import compare_results, diff_revisions, load_results, render_text
 from ..robustness.revisions import RevisionReader
 
 ROBUSTNESS_JSON = "robustness.json"
@@ -62,11 +62,7 @@ def run(args: argparse.Namespace) -> int:
         raise BadInput("--results-a and --results-b go together (or use --results PATH for both revisions)")
     reader = RevisionReader(args.problems)
     reader.commit(args.rev_a), reader.commit(args.rev_b)  # bad revisions are bad input before any work
-    snap_a, snap_b = reader.snapshot(args.rev_a), reader.snapshot(args.rev_b)
-    added, removed, targets = compare_snapshots(snap_a.data, snap_b.data)
-    diff = ProblemSetDiff(args.rev_a, args.rev_b, snap_a.commit, snap_b.commit, str(reader.problems_rel),
-                          added, removed, targets, reader.changed_generator_files(args.rev_a, args.rev_b),
-                          (snap_a.generator, snap_b.generator), [*snap_a.notes, *snap_b.notes])
+    diff = diff_revisions(reader, args.rev_a, args.rev_b)
     pairs = []
     if args.results_a is not None:
         pairs.append((args.results_a, args.results_b, False))

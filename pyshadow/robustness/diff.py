@@ -169,6 +169,15 @@ def _compare_target(pid: str, name: str, a: dict, b: dict) -> TargetDiff | None:
     return None
 
 
+def diff_revisions(reader, rev_a: str, rev_b: str) -> ProblemSetDiff:
+    """Snapshot both revisions with ``reader`` (a ``pyshadow.robustness.revisions.RevisionReader``) and compare."""
+    snap_a, snap_b = reader.snapshot(rev_a), reader.snapshot(rev_b)
+    added, removed, targets = compare_snapshots(snap_a.data, snap_b.data)
+    return ProblemSetDiff(rev_a, rev_b, snap_a.commit, snap_b.commit, str(reader.problems_rel), added, removed,
+                          targets, reader.changed_generator_files(rev_a, rev_b), (snap_a.generator, snap_b.generator),
+                          [*snap_a.notes, *snap_b.notes])
+
+
 # ---------------------------------------------------------------------------------------------------------------
 # Result files
 

@@ -60,6 +60,7 @@ class RevisionReader:
         except ValueError as err:
             raise BadInput(f"{problems_dir}: not inside the repository at {self.root}") from err
         self.problems_rel = PurePosixPath(rel.as_posix()) if rel.parts else PurePosixPath(".")
+        self._snapshots: dict[str, RevisionSnapshot] = {}
 
     def commit(self, rev: str) -> git.Commit:
         try:
@@ -103,8 +104,14 @@ class RevisionReader:
         return dest / str(self.problems_rel), (dest / "pyshadow" / "__init__.py").is_file()
 
     def snapshot(self, rev: str) -> RevisionSnapshot:
-        """The problem set at ``rev`` with its shadows and checker texts (see ``snapshot.py``)."""
+        """The problem set at ``rev`` with its shadows and checker texts (see ``snapshot.py``); one child process
+        per commit, remembered for the reader's lifetime."""
         commit = self.commit(rev)
+        if commit.hexsha not in self._snapshots:
+            self._snapshots[commit.hexsha] = self._take_snapshot(rev, commit)
+        return self._snapshots[commit.hexsha]
+
+    def _take_snapshot(self, rev: str, commit: git.Commit) -> RevisionSnapshot:
         with tempfile.TemporaryDirectory(prefix="pyshadow-diff-") as tmp:
             problems, has_generator = self.write_tree(rev, Path(tmp))
             notes: list[str] = []
