@@ -60,6 +60,7 @@ _RESERVED = (SHADOWBENCH_HELD_BY, SHADOWBENCH_AS_JSON)
 
 THEOREM_KINDS = frozenset({"theorem", "lemma", "proposition", "corollary", "claim", "fact"})
 _REQUIRED_NAME_RE = re.compile(r"The\s+([A-Za-z]+)\s+must\s+be\s+named\s+`([^`]+)`")
+_PREAMBLE_RE = re.compile(r"\s*(?:open|set_option|universe|noncomputable|attribute|local|variable)\b")
 
 _LATEX_PROOF_RE = re.compile(r"\\begin\{proof\}.*?(?:\\end\{proof\}|\Z)", re.S)
 # Labels that open a block, as a line starts: `Proof.`, `## Proof`, `**Proof.**`; `Theorem (Name)`, `Lemma 2.1.`,
@@ -70,7 +71,7 @@ _STATEMENT_WORDS = ("Theorem|Lemma|Proposition|Corollary|Definition|Claim|Conjec
 _MARKS = r"[ \t]*(?P<hashes>#{1,6})?[ \t]*(?:\*\*|__|\*|_)?"
 _PROOF_HEAD_RE = re.compile(rf"{_MARKS}(?:Proof|PROOF)\b")
 _STATEMENT_HEAD_RE = re.compile(
-    rf"{_MARKS}(?:{_STATEMENT_WORDS}|{_STATEMENT_WORDS.upper()})(?:\*\*|__|\*|_)?[ \t]*(?:[(\[\d.:]|$)", re.M)
+    rf"{_MARKS}(?:{_STATEMENT_WORDS}|{_STATEMENT_WORDS.upper()})(?:\*\*|__|\*|_)?[ \t]*(?:[(\[\d.:]|$)")
 _HEADING_RE = re.compile(r"[ \t]*(#{1,6})[ \t]")
 _LATEX_STATEMENT_RE = re.compile(rf"[ \t]*\\begin\{{(?:{_STATEMENT_WORDS.lower()})\*?\}}")
 
@@ -156,9 +157,16 @@ def required_names(rules: str) -> list[tuple[str, str]]:
 
 
 def rules_preamble(rules: str) -> str:
-    """The Lean the rules require before the formalization: their text up to the first comment (``open …``)."""
-    head = (rules or "").split("/-", 1)[0]
-    return "\n".join(line for line in head.splitlines() if line.strip() and not line.strip().startswith("--"))
+    """The Lean the rules require before the formalization: the ``open``/``set_option``/… commands that lead their
+    text, up to the first comment or prose line."""
+    lines = []
+    for line in (rules or "").splitlines():
+        if not line.strip():
+            continue
+        if not _PREAMBLE_RE.match(line):
+            break
+        lines.append(line.rstrip())
+    return "\n".join(lines)
 
 
 def pyshadow_id(shadowbench_id: str) -> str:
@@ -263,7 +271,7 @@ def import_problem(folder: Path, data_dir: Path, out_dir: Path) -> Imported:
         return value
 
     relative = folder.relative_to(data_dir).as_posix()
-    sb_id = string_field("id") or "/".join(folder.relative_to(data_dir).parts[-3:])
+    sb_id = string_field("id") or "/".join(folder.relative_to(data_dir).parts[-3:])  # <area>/<level>/<problem_id>
     problem_id = pyshadow_id(sb_id)
     if not _ID_RE.fullmatch(problem_id):
         raise ShadowBenchError(f"{meta_path}: field 'id': cannot be a pyshadow id: {sb_id!r}")
@@ -275,8 +283,8 @@ def import_problem(folder: Path, data_dir: Path, out_dir: Path) -> Imported:
         raise ShadowBenchError(f"{meta_path}: field 'level': missing")
     if level not in LEVELS:
         raise ShadowBenchError(f"{meta_path}: field 'level': expected one of {', '.join(LEVELS)}, got {level!r}")
-    raw_area = string_field("area") or (folder.parent.parent.name if len(folder.relative_to(data_dir).parts) >= 3
-                                        else "")
+    parts = folder.relative_to(data_dir).parts
+    raw_area = string_field("area") or (parts[-3] if len(parts) >= 3 else "")
     area = lower_snake(raw_area)
     if not _AREA_RE.fullmatch(area):
         raise ShadowBenchError(f"{meta_path}: field 'area': cannot be read as an area: {raw_area!r}")

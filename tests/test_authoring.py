@@ -182,6 +182,14 @@ def test_check_problem_reports_load_errors_as_is(tmp_path, capsys):
     assert "file not found" in capsys.readouterr().err
 
 
+def test_check_problem_exits_3_when_the_requested_tier_is_missing(tmp_path, capsys, monkeypatch):
+    monkeypatch.setattr(verify_command, "find_full_toolchain", lambda: None)
+    folder = new_problem(tmp_path, capsys)
+    fill_in(folder, [TARGET], THEOREM)
+    assert main(["check-problem", str(folder), "--tier", "full"]) == 3
+    assert capsys.readouterr().out.startswith("no full Lean toolchain")
+
+
 @pytest.mark.kernel
 def test_authoring_round_trip(tmp_path, capsys, kernel_lean_exe):
     """new → fill in (a real core-Lean reference) → check-problem (kernel tier, real Lean) → export."""

@@ -216,3 +216,4 @@ def test_required_names_and_preamble():
              "\nThe theorem must be named `t`.\nThe theorem must be named `t`.\n-/")
     assert required_names(rules) == [("definition", "d"), ("lemma", "X.l"), ("theorem", "t")]
     assert rules_preamble(rules) == "open A B\nopen scoped C"
+    assert rules_preamble("Use Mathlib's names.\nopen X") == ""  # prose first: nothing to copy into Lean

@@ -22,6 +22,7 @@ import argparse
 from pathlib import Path
 from typing import Any
 
+from ..lean.toolchain import find_full_toolchain
 from ..problems import Problem, load_problem, reference_text
 from ..references import TargetNotFound, TargetParseError, target_declaration
 from ..score.candidates import declaration_headers
@@ -29,7 +30,6 @@ from ..score.pipeline import ProblemInfo, TargetInfo, problem_context
 from ..shadows.merge import ExpertShadowError, merge_shadows, parse_expert_statement
 from ..shadows.rules import Decomposition, decompose, uncheckable_reason
 from ..syntax import render_term
-from ..lean.toolchain import find_full_toolchain
 from .verify import EXIT_UNAVAILABLE, add_tier_arguments, choose_lean, default_workspace, full_reports, kernel_reports
 
 EXIT_COMPLETE = 0
@@ -51,8 +51,7 @@ def register(subparsers) -> None:
 def run(args: argparse.Namespace) -> int:
     problem = load_problem(args.problem)  # ProblemError: its one-line message as is, exit 2
     tier, lean, why = _tier(problem, args)
-    if lean is None:
-        print(why)
+    if lean is None:  # choose_lean has said why
         return EXIT_UNAVAILABLE
     src = reference_text(problem)
     fixes: list[str] = []
@@ -99,7 +98,7 @@ def _tier(problem: Problem, args: argparse.Namespace) -> tuple[str, Any, str]:
         why = "no full Lean toolchain on PATH"
     chosen = choose_lean(requested)  # prints one line when the tier is unavailable
     if chosen is None:
-        return requested or "kernel", None, "the requested Lean tier is not available here"
+        return requested or "kernel", None, ""
     tier, lean = chosen
     if tier == "full":
         where = args.workspace or "the repository's core-only Lake project"
