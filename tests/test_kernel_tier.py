@@ -58,9 +58,15 @@ def test_selfcheck_cli(tmp_path, lean, dev_rows):
 
 
 @pytest.mark.kernel
-def test_main_job_on_bundled_problems(lean):
-    proc = subprocess.run([sys.executable, "-m", "pyshadow.cli", "run"], capture_output=True, text=True)
+def test_main_job_on_bundled_problems(lean, tmp_path):
+    proc = subprocess.run([sys.executable, "-m", "pyshadow.cli", "run", "--workspace", str(tmp_path / "ws")],
+                          capture_output=True, text=True)
     assert proc.returncode == 0, proc.stdout + proc.stderr
-    last = proc.stdout.strip().splitlines()[-2]
-    targets = int(last.split(", ")[1].split()[0])
-    assert last.endswith(f"kernel-complete {targets}/{targets}") and targets >= 30
+    last = proc.stdout.strip().splitlines()[-1]
+    assert "(kernel tier)" in last and "(skeleton SA-Pass)" in last
+    problems, samples = last.split("; ")
+    done, total = problems.split(": ")[1].split()[0].split("/")
+    assert done == total and int(total) >= 26
+    ok, n = samples.split(": ")[1].split()[0].split("/")
+    assert ok == n and int(n) >= 20
+    assert (tmp_path / "ws" / "lakefile.toml").exists()
