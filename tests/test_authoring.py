@@ -156,7 +156,7 @@ def test_parse_errors_point_into_the_reference_file():
     assert (info.value.line, info.value.column) == (3, 2 + one_line.rindex("↔"))
 
 
-def test_run_uses_the_same_function():
+def test_the_old_import_path_is_the_same_function():
     assert run_command.target_declaration is target_declaration
 
 
