@@ -11,6 +11,9 @@ Lemma names (looked up in the sources, see ``docs/checker-idioms`` notes in the 
   for sets and finsets ``subset_of_eq``, ``superset_of_eq``, ``subset_antisymm`` (Mathlib.Order.RelClasses).
 - core Lean without Mathlib: only ℕ, with ``Nat.le_of_eq``, ``Nat.le_antisymm`` (Init.Prelude / Init.Data.Nat.Basic)
   and ``Eq.symm`` for the reverse inequality.
+
+Types of the problem's own auxiliary definitions (``def twice (n : Nat) : Nat``) are not consulted yet: the
+decomposition is a function of the statement alone, so every tier and command derives the same shadows.
 """
 
 from __future__ import annotations
@@ -24,6 +27,14 @@ from ..syntax.render import render_term
 ORDERED_TYPES = frozenset({"ℕ", "ℤ", "ℚ", "ℝ", "Nat", "Int", "Rat", "Real", "ℝ≥0", "NNReal", "ℝ≥0∞", "ENNReal"})
 NAT_TYPES = frozenset({"ℕ", "Nat"})
 SET_HEADS = ("Set", "Finset")
+# ℕ-valued by their name alone: projections `(l ++ m).length`, `s.card`, and core/Mathlib functions.
+NAT_VALUED = re.compile(
+    r"^(?:(?:List\.length|List\.count|Finset\.card|Fintype\.card|Nat\.card|Nat\.factorial|Nat\.choose|"
+    r"Nat\.gcd|Nat\.lcm|Nat\.succ|Nat\.pred|Int\.natAbs|Int\.toNat|String\.length|Array\.size)\s.+"
+    r"|.*[^\s]\.(?:length|card|natAbs|toNat|size|den|factorial|succ|pred))$"
+)
+# Set operations keep the type of their operands: `(s ∩ t)ᶜ`, `s ∪ t`, `s \\ t`.
+_SET_SPLIT = re.compile(r"\s(?:∩|∪|\\|∆)\s")
 REAL_FUNCTIONS = re.compile(r"^(Real\.(sqrt|log|exp|sin|cos|tan|arctan|pi|logb|sinh|cosh|rpow)|√|π)\b")
 _ARITH_SPLIT = re.compile(r"\s[-+*/%]\s|\s\^\s|\^")
 
@@ -104,6 +115,13 @@ def _infer_text(text: str, env: TypeEnv) -> str | None:
         return env.types[text]
     if REAL_FUNCTIONS.match(text):
         return "ℝ"
+    if NAT_VALUED.match(text) and _balanced_inside(text):
+        return "ℕ"
+    if text.endswith("ᶜ"):
+        return _infer_text(text[:-1], env)
+    set_first = _SET_SPLIT.split(text, maxsplit=1)[0].strip()
+    if set_first != text and set_first:
+        return _infer_text(set_first, env)
     first = _ARITH_SPLIT.split(text, maxsplit=1)[0].strip()
     if first != text and first:
         return _infer_text(first, env)
