@@ -34,18 +34,24 @@ class TargetParseError(ParseError):
         self.target = target
 
 
-def target_declaration(src: str, target: str) -> Declaration:
-    """The parsed header of the declaration named ``target`` (fully qualified) in the Lean file ``src``.
-
-    The last declaration of that name counts, as for candidates (DESIGN.md). Raises :class:`TargetNotFound` or
-    :class:`TargetParseError` (a :class:`~pyshadow.syntax.ParseError` whose line and column are in ``src``).
-    """
+def target_source(src: str, target: str):
+    """Where the declaration named ``target`` (fully qualified) sits in ``src``: the last one of that name counts,
+    as for candidates (DESIGN.md). Raises :class:`TargetNotFound`."""
     wanted = normalize_name(target)
     named = declarations(src)
     matches = [d for d in named if normalize_name(d.qualified_name) == wanted]
     if not matches:
         raise TargetNotFound(target, [d.qualified_name for d in named])
-    found = matches[-1]
+    return matches[-1]
+
+
+def target_declaration(src: str, target: str) -> Declaration:
+    """The parsed header of the declaration named ``target`` (fully qualified) in the Lean file ``src``.
+
+    Raises :class:`TargetNotFound` or :class:`TargetParseError` (a :class:`~pyshadow.syntax.ParseError` whose line
+    and column are in ``src``).
+    """
+    found = target_source(src, target)
     try:
         return parse_declaration(found.header)
     except ParseError as err:

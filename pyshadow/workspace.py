@@ -47,7 +47,8 @@ from . import __version__
 from .errors import BadInput
 from .paths import LEAN_TOOLCHAIN_FILE
 from .problems import ExpertShadow, Problem, ProblemError, declared_names, reference_text
-from .score.candidates import NamedDeclaration, declarations, normalize_name
+from .references import TargetNotFound, target_declaration, target_source
+from .score.candidates import normalize_name
 from .shadows.checkers import CheckerSet, full_tier_checkers, render_template
 from .shadows.merge import (
     CONSEQUENCE_KINDS,
@@ -57,7 +58,7 @@ from .shadows.merge import (
     provenances,
 )
 from .shadows.rules import Decomposition, decompose, uncheckable_reason
-from .syntax import ParseError, parse_declaration, render_term
+from .syntax import ParseError, render_term
 from .syntax.ast import Declaration
 from .syntax.lexer import IDENT, code_tokens, command_starts
 
@@ -163,26 +164,6 @@ def namespace_opens(targets: Sequence[str]) -> tuple[str, ...]:
     return (f"open {' '.join(names)}",) if names else ()
 
 
-def find_target(src: str, target: str) -> Declaration:
-    """The parsed header of the last declaration in ``src`` whose fully qualified name is ``target``."""
-    return parse_target(target, _target_source(src, target).header)
-
-
-def _target_source(src: str, target: str) -> NamedDeclaration:
-    wanted = normalize_name(target)
-    found = [d for d in declarations(src) if d.qualified_name == wanted]
-    if not found:
-        raise BadInput(f"{target} is not declared in the reference")
-    return found[-1]
-
-
-def parse_target(target: str, header: str) -> Declaration:
-    try:
-        return parse_declaration(header)
-    except ParseError as err:
-        raise BadInput(f"{target}: the reference's statement does not parse: {err}") from None
-
-
 # ---------------------------------------------------------------------------------------------------------------
 # Planning: every target's shadows and checkers
 
@@ -241,10 +222,13 @@ def plan_problem(problem: Problem, module: str) -> ProblemPlan:
     targets: list[TargetPlan] = []
     for target in problem.targets:
         try:
-            source = _target_source(src, target)
-            decl = parse_target(target, source.header)
-        except BadInput as err:
+            source = target_source(src, target)
+            decl = target_declaration(src, target)
+        except TargetNotFound as err:
             raise ProblemError(problem.problem_file, str(err), "targets") from None
+        except ParseError as err:
+            raise ProblemError(problem.problem_file, f"{target}: the reference's statement does not parse: {err}",
+                               "targets") from None
         reason = uncheckable_reason(decl)
         if reason:
             raise ProblemError(problem.problem_file, f"{target}: {reason}", "targets")

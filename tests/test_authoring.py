@@ -12,7 +12,6 @@ import pytest
 import tomlkit
 
 import pyshadow.commands.check_problem as check_problem_command
-import pyshadow.commands.run as run_command
 import pyshadow.commands.verify as verify_command
 import pyshadow.kernel.check as kernel_check
 from pyshadow.cli import main
@@ -154,10 +153,6 @@ def test_parse_errors_point_into_the_reference_file():
     with pytest.raises(TargetParseError) as info:
         target_declaration("\n\n  " + one_line, "worse")
     assert (info.value.line, info.value.column) == (3, 2 + one_line.rindex("↔"))
-
-
-def test_the_old_import_path_is_the_same_function():
-    assert run_command.target_declaration is target_declaration
 
 
 def test_reference_skeleton_layout():

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 import pyshadow.cli
-from pyshadow.commands.run import target_declaration
+from pyshadow.references import target_declaration
 from pyshadow.llm.fakeserver import FakeChatServer, Reply
 from pyshadow.paths import LEAN_TOOLCHAIN_FILE, PROBLEMS_DIR
 from pyshadow.problems import load_problems, reference_text

@@ -17,7 +17,8 @@ from pyshadow.shadows.merge import (
     provenances,
 )
 from pyshadow.syntax import parse_declaration, render_term
-from pyshadow.workspace import find_target, plan_problem
+from pyshadow.references import TargetNotFound, target_declaration as find_target
+from pyshadow.workspace import plan_problem
 
 STATEMENT = "theorem foo (n : Nat) (h : 0 < n) : n ≠ 0 ∧ (1 ≤ n ∧ n % 2 < 2)"
 T = "Ns.foo"

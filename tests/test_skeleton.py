@@ -4,7 +4,7 @@ import pytest
 
 from pyshadow.lean.toolchain import KernelTierUnavailable, kernel_lean
 from pyshadow.problems import load_problems, load_sample_candidates, reference_text
-from pyshadow.commands.run import target_declaration
+from pyshadow.references import target_declaration
 from pyshadow.score.audit import audit
 from pyshadow.score.skeleton import SkeletonPair, align_auxiliary_names, rename, skeleton_score
 from pyshadow.paths import PROBLEMS_DIR

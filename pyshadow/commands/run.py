@@ -21,7 +21,6 @@ from ..errors import BadInput
 from ..lean.toolchain import toolchain_fingerprint
 from ..paths import PROBLEMS_DIR, REPO_DIR
 from ..problems import load_problems, load_sample_candidates
-from ..references import target_declaration  # noqa: F401 - its old import path here; import it from references
 from ..score.candidates import Candidate
 from ..score.pipeline import prepare_candidate, prepare_problem
 from ..workspace import module_names, plan_problem, read_toolchain, render_workspace, write_workspace

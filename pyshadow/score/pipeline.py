@@ -30,6 +30,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from ..problems import Problem, reference_text
+from ..references import TargetNotFound, target_declaration
 from ..shadows.rules import Decomposition, decompose, uncheckable_reason
 from ..syntax import Declaration, ParseError, parse_declaration
 from ..syntax.lexer import IDENT, code_tokens
@@ -92,11 +93,10 @@ def prepare_problem(problem: Problem) -> ProblemInfo:
 
 
 def prepare_target(src: str, name: str, mathlib: bool) -> TargetInfo:
-    found = extract_target(src, name, match_primed=False)
-    if found is None:
-        return TargetInfo(name, error=f"no declaration named {name} in the reference")
     try:
-        decl = parse_declaration(found.header)
+        decl = target_declaration(src, name)
+    except TargetNotFound as err:
+        return TargetInfo(name, error=str(err))
     except ParseError as err:
         return TargetInfo(name, error=f"the reference statement does not parse: {err}")
     if reason := uncheckable_reason(decl):

@@ -32,7 +32,7 @@ from dataclasses import dataclass
 import jinja2
 
 from ..paths import TEMPLATES_DIR
-from ..syntax.ast import Atom, Binder, Declaration, Term
+from ..syntax.ast import Atom, Binder, Declaration
 from ..syntax.render import render_binder, render_term
 from .merge import CONSEQUENCE_KINDS
 from .rules import CertIntro, CertLeaf, CertLet, CertPair, Decomposition, Shadow

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from ..syntax.ast import AND, IFF, IMP, Atom, Binder, BinOp, Declaration, Let, Quant, Rel, Term
+from ..syntax.ast import AND, IFF, IMP, Binder, BinOp, Declaration, Let, Quant, Rel, Term
 from .types import EqualitySplit, TypeEnv, equality_split
 
 
