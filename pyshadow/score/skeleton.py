@@ -218,13 +218,16 @@ class Prover:
         args: list[str] = []
         mapping: dict[str, str] = {}
         used: set[str] = set()
+        in_scope = set(ctx.scope.entries)
+        claimed = {q.name for q in rule.params if q.kind == "var" and (q.name, q.type_key) in in_scope}
         for p in rule.params:
             if p.kind == "var":
                 entries = ctx.scope.entries
                 chosen = next((n for n, t in reversed(entries) if n == p.name and t == p.type_key), None)
                 if chosen is None:
+                    # By abstract type, skipping names another parameter will take by name (same name, same type).
                     chosen = next((n for n, t in entries if t == p.type_key and n not in used
-                                   and n not in {q.name for q in rule.params if q.kind == "var"}), None)
+                                   and n not in claimed), None)
                 if chosen is None:
                     return None
                 used.add(chosen)
@@ -267,15 +270,18 @@ class Prover:
             if self.key(f.tree, ctx.scope) == goal_key:
                 return f.term
         if isinstance(goal, BinOp) and goal.op == AND:
-            a = self.prove(goal.left, ctx, depth + 1, use_rules)
-            b = a and self.prove(goal.right, ctx, depth + 1, use_rules)
+            # Splitting a conjunction costs no depth: thirteen bundled hypotheses are still one step.
+            a = self.prove(goal.left, ctx, depth, use_rules)
+            b = a and self.prove(goal.right, ctx, depth, use_rules)
             return f"⟨{a}, {b}⟩" if a and b else None
         if isinstance(goal, BinOp) and goal.op == IFF:
-            a = self.prove(BinOp(IMP, goal.left, goal.right), ctx, depth + 1, use_rules)
-            b = a and self.prove(BinOp(IMP, goal.right, goal.left), ctx, depth + 1, use_rules)
+            a = self.prove(BinOp(IMP, goal.left, goal.right), ctx, depth, use_rules)
+            b = a and self.prove(BinOp(IMP, goal.right, goal.left), ctx, depth, use_rules)
             return f"⟨{a}, {b}⟩" if a and b else None
         if (isinstance(goal, BinOp) and goal.op == IMP) or (isinstance(goal, Quant) and goal.kind == "∀"):
             return self._intro(goal, ctx, depth, use_rules)
+        if isinstance(goal, Let):
+            return self._let(goal, ctx, depth, use_rules)
         if isinstance(goal, Rel) and goal.op in ("≤", "⊆"):
             eq_lemmas = ("le_of_eq", "ge_of_eq") if goal.op == "≤" else ("subset_of_eq", "superset_of_eq")
             for lemma, eq in ((eq_lemmas[0], Rel("=", goal.left, goal.right)),
@@ -297,6 +303,23 @@ class Prover:
                     return got[0]
         return None
 
+    def _let(self, goal: Let, ctx: Context, depth: int, use_rules: bool) -> str | None:
+        """A ``let x := v; P`` goal: bind ``x`` as the printer does, open the same let in facts, prove ``P``, and
+        wrap the proof in the same ``let`` (a let-bound variable unfolds definitionally, so facts still fit)."""
+        head = self.pr.prop(replace(goal, body=Atom("True")), ctx.scope)  # declares the let's type and value
+        binding = head[1 : head.index(";")]  # "let x : τ := v"
+        name = goal.name if goal.name.isidentifier() else "_"
+        ty = binding.split(" : ", 1)[1].split(" := ", 1)[0]
+        inner = Context(ctx.scope.bind(name, ty) if name != "_" else ctx.scope, [], list(ctx.rules))
+        for f in ctx.facts:
+            if isinstance(f.tree, Let) and _same_let_head(f.tree, goal):
+                self.add_fact(inner, f.term, f.tree.body)
+            else:
+                inner.facts.append(f)
+        self.saturate(inner, depth + 1)
+        proof = self.prove(goal.body, inner, depth + 1, use_rules)
+        return f"{binding}; {proof}" if proof else None
+
     def _intro(self, goal: Term, ctx: Context, depth: int, use_rules: bool) -> str | None:
         params, body = self.peel(goal, ctx.scope)
         inner = Context(ctx.scope, list(ctx.facts), list(ctx.rules))
@@ -312,6 +335,10 @@ class Prover:
         self.saturate(inner, depth + 1)
         proof = self.prove(body, inner, depth + 1, use_rules)
         return f"fun {' '.join(names)} => {proof}" if proof else None
+
+
+def _same_let_head(a: Let, b: Let) -> bool:
+    return replace(a, body=b.body) == b
 
 
 def _is_rule(tree: Term) -> bool:
@@ -404,7 +431,7 @@ def _binder_params(binders: tuple[Binder, ...], prover: Prover, scope: Scope) ->
 
 
 def skeleton_score(pairs: Sequence[SkeletonPair], lean: LeanExecutable, *, n_jobs: int = -1,
-                   cache_dir: Path | None = None) -> dict[str, SkeletonVerdict]:
+                   cache_dir: Path | None = None, batch_size: int = 25) -> dict[str, SkeletonVerdict]:
     """Build every pair's checks, run them in real Lean (one file per candidate), and read the verdicts."""
     blocks: list[SkeletonBlock] = []
     verdicts: dict[str, SkeletonVerdict] = {}
@@ -413,13 +440,20 @@ def skeleton_score(pairs: Sequence[SkeletonPair], lean: LeanExecutable, *, n_job
             verdicts[pair.key] = SkeletonVerdict(pair.key, [], False, {}, "the candidate has no stated type")
             continue
         blocks.append(skeleton_block(pair, f"C{n}"))
-    jobs = []
-    for b in blocks:
-        text = PRELUDE + "\n" + b.text
-        jobs.append(LeanJob(key=b.key, text=text, spans=_spans(text, b.namespace), allowed_axioms=b.axioms))
+    # Several candidates share one Lean file (each in its own namespace; only generated constant names reach
+    # Lean, never candidate text), so a large run starts few processes; a candidate's checks never span files.
+    jobs, job_of = [], {}
+    for start in range(0, len(blocks), batch_size):
+        chunk = blocks[start : start + batch_size]
+        text = PRELUDE + "\n" + "\n".join(b.text for b in chunk)
+        spans = tuple(span for b in chunk for span in _spans(text, b.namespace))
+        allowed = frozenset().union(*(b.axioms for b in chunk))
+        key = f"skeleton-{start // batch_size}:" + ",".join(b.key for b in chunk)
+        jobs.append(LeanJob(key=key, text=text, spans=spans, allowed_axioms=allowed))
+        job_of.update({b.key: key for b in chunk})
     results = {r.key: r for r in run_jobs(jobs, lean, n_jobs=n_jobs, cache_dir=cache_dir)} if jobs else {}
     for b in blocks:
-        r = results[b.key]
+        r = results[job_of[b.key]]
         passed = {name: v for name, v in r.verdicts.items()}
         role_ok: dict[str, bool] = {}
         messages = dict(b.unbuilt)
