@@ -13,6 +13,9 @@ statement is abstracted:
   ``Nat.le_of_eq``, ``Eq.symm``) become axioms of the matching abstract shape;
 - the reference itself is an axiom ``ref``.
 
+Generated names (``τ1``, ``P2``, ``t3``, ``ref``) skip every name the statement uses: a binder ``t1`` would otherwise
+shadow the constant ``t1`` in its scope and the block would not elaborate.
+
 Then every forward checker is stated in its canonical proof-term form and the backward certificate in term form,
 exactly as ``pyshadow.shadows.checkers`` builds them, and Lean accepts or rejects each one. Instance binders become
 implicit and the target is applied with ``@`` to every argument, since abstract types carry no instances.
@@ -24,7 +27,7 @@ from dataclasses import dataclass, field, replace
 
 from ..shadows.checkers import CERT_HYP, certificate_term, forward_term, named_binders
 from ..shadows.rules import Decomposition, Shadow, Step
-from ..syntax.ast import AND, IFF, IMP, OR, Atom, Binder, BinOp, Declaration, Let, Not, Quant, Rel, Term, atoms
+from ..syntax.ast import AND, IFF, IMP, OR, Atom, Binder, BinOp, Declaration, Let, Not, Quant, Rel, Term, atoms, walk
 from ..syntax.ast import is_proposition
 from ..syntax.render import render_term
 
@@ -107,11 +110,26 @@ def _balanced(text: str) -> bool:
 class Abstraction:
     """Abstract constants of one statement block: types, predicates and terms, each declared once."""
 
-    def __init__(self) -> None:
+    def __init__(self, taken: frozenset[str] | set[str] = frozenset()) -> None:
         self.types: dict[str, str] = {}
         self.preds: dict[tuple, str] = {}
         self.terms: dict[tuple, str] = {}
         self.declarations: list[str] = []
+        # Names the statement itself uses (``statement_names``): a binder `t1` or `P1` would shadow a constant of
+        # that name wherever it is in scope, so constants are numbered around them.
+        self.taken = set(taken)
+        self._counters: dict[str, int] = {}
+
+    def fresh(self, prefix: str) -> str:
+        """``prefix`` and the next number that names nothing in the statement (``τ1``, ``P2``, ``t3`` …)."""
+        k = self._counters.get(prefix, 0)
+        while True:
+            k += 1
+            name = f"{prefix}{k}"
+            if name not in self.taken:
+                self._counters[prefix] = k
+                self.taken.add(name)
+                return name
 
     @property
     def axioms(self) -> list[str]:
@@ -120,7 +138,7 @@ class Abstraction:
     def type_const(self, text: str) -> str:
         key = " ".join(text.split())
         if key not in self.types:
-            name = f"τ{len(self.types) + 1}"
+            name = self.fresh("τ")
             self.types[key] = name
             self.declarations.append(f"axiom {name} : Type")
         return self.types[key]
@@ -128,7 +146,7 @@ class Abstraction:
     def _apply(self, table: dict, prefix: str, result: str, text: str, args: list[tuple[str, str]]) -> str:
         key = (atom_key(text), tuple(t for _, t in args))
         if key not in table:
-            name = f"{prefix}{len(table) + 1}"
+            name = self.fresh(prefix)
             table[key] = name
             arrows = "".join(f"{t} → " for _, t in args)
             self.declarations.append(f"axiom {name} : {arrows}{result}")
@@ -202,7 +220,7 @@ class Printer:
         args = scope.mentioned(let.value.idents)
         key = (" ".join(let.value.text.split()), tuple(t for _, t in args), ty)
         if key not in self.a.terms:
-            name = f"t{len(self.a.terms) + 1}"
+            name = self.a.fresh("t")
             self.a.terms[key] = name
             arrows = "".join(f"{t} → " for _, t in args)
             self.a.declarations.append(f"axiom {name} : {arrows}{ty}")
@@ -283,15 +301,17 @@ class KernelBlock:
 def kernel_block(key: str, namespace: str, decl: Declaration, dec: Decomposition, *, mutants: bool = False
                  ) -> KernelBlock:
     """The prelude-mode block for one statement: abstract constants, the reference axiom, every checker."""
-    a = Abstraction()
-    pr = Printer(a)
     binders = named_binders(decl.binders)
+    taken = statement_names(replace(decl, binders=binders))
+    a = Abstraction(taken)
+    ref = next(n for n in ("ref", *(f"ref{k}" for k in range(1, len(taken) + 2))) if n not in taken)
+    pr = Printer(a)
     groups, scope = pr.binders(binders, Scope())
     binder_text = " ".join(groups)
     conclusion = pr.prop(decl.type, scope)
     args = [n for b in binders for n in (b.names or ("_",))]
-    head = " ".join(["@ref", *args])
-    body: list[str] = [f"axiom ref {binder_text} : {conclusion}".replace("  ", " ")]
+    head = " ".join([f"@{ref}", *args])
+    body: list[str] = [f"axiom {ref} {binder_text} : {conclusion}".replace("  ", " ")]
     checkers: dict[str, str] = {}
     expect: dict[str, bool] = {}
 
@@ -333,8 +353,24 @@ def kernel_block(key: str, namespace: str, decl: Declaration, dec: Decomposition
             theorem(f"mutant_fwd_{i}", binder_text, shadow_props[i - 1], forward_term(mutated, head),
                     f"mutant:forward:{i}", False)
     text = "\n".join([f"namespace {namespace}", *a.declarations, *body, f"end {namespace}", ""])
-    allowed = PRELUDE_AXIOMS | {f"{namespace}.{n}" for n in a.axioms} | {f"{namespace}.ref"}
+    allowed = PRELUDE_AXIOMS | {f"{namespace}.{n}" for n in a.axioms} | {f"{namespace}.{ref}"}
     return KernelBlock(key, namespace, text, checkers, expect, frozenset(allowed))
+
+
+def statement_names(decl: Declaration) -> frozenset[str]:
+    """Every name a declaration binds or mentions (binders, quantified and let-bound names, atoms' identifiers)."""
+    names = {n for b in decl.binders for n in b.names}
+    terms = [t for t in (decl.type, *(b.type for b in decl.binders)) if t is not None]
+    for t in terms:
+        for node in walk(t):
+            if isinstance(node, Atom):
+                names.update(node.idents)
+            elif isinstance(node, Quant):
+                names.update(n for b in node.binders for n in b.names)
+            elif isinstance(node, Let):
+                names.add(node.name)
+                names.update(n for b in node.binders for n in b.names)
+    return frozenset(names)
 
 
 _SWAP = {"left": "right", "right": "left", "mp": "mpr", "mpr": "mp", "le": "ge", "ge": "le"}
