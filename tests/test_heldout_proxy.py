@@ -8,8 +8,8 @@ FATE-M; Con(NF); Lean Workbook, PutnamBench and NuminaMath-style competition sta
 
 Bars: parse ≥ 99.5 %, every parsed statement renders back to the same tree and the same Lean tokens,
 ``pyshadow shadows`` errors ≤ 0.5 %, and (kernel tier) every checkable statement kernel-checked with every mutant
-rejected. The ``xfail(strict=True)`` tests at the end pin known kernel-tier limits found while building the proxy,
-each with its root cause; they turn into failures (and must be unmarked) once fixed.
+rejected. The tests at the end pin kernel-tier limits found while building the proxy (names that collided with
+the abstraction's own, one bad block failing its whole batch), now fixed.
 """
 
 from __future__ import annotations
@@ -158,27 +158,13 @@ def test_binders_named_like_generated_constants_are_checked(lean) -> None:
     assert all(ok for r in reports.values() for ok in r.mutants_rejected.values())
 
 
-# -- known limits (kernel tier), each with its root cause ---------------------------------------------------------
-
-
-PRELUDE_NAME = (
-    "pyshadow/kernel/abstract.py: the printer names the prelude's own constants (And, Or, Iff, Eq, Exists, False, "
-    "Obj, LE0, …) unqualified, so a statement binder of the same name shadows them inside the block. Fix: print "
-    "bound variables through a renaming that avoids every reserved name (the abstract world does not care what "
-    "variables are called), or qualify prelude constants as `_root_.And`.")
-CERTIFICATE_NAME = (
-    "pyshadow/shadows/checkers.py CERT_HYP (`hS_i`), used by abstract.py and the full-tier certificate: the "
-    "certificate's shadow hypotheses are not fresh with respect to the statement, so a binder `hS_1` is shadowed "
-    "by the hypothesis `hS_1` and `@hS_1 … hS_1` is ill-typed. Fix: pick the hypothesis prefix outside "
-    "`statement_names(decl)` (as abstract.py now does for its constants and `ref`).")
+# -- limits found with the proxy, fixed (kernel tier) ---------------------------------------------------------------
 
 
 @pytest.mark.kernel
 @pytest.mark.parametrize("statement", [
-    pytest.param("theorem t (And : Prop) (x : ℕ) (h : And) : x = 1 ∧ And", id="prelude-name",
-                 marks=pytest.mark.xfail(strict=True, reason=PRELUDE_NAME)),
-    pytest.param("theorem t (hS_1 : ℕ) : hS_1 = 2 ∧ hS_1 ≤ 3", id="certificate-hypothesis-name",
-                 marks=pytest.mark.xfail(strict=True, reason=CERTIFICATE_NAME)),
+    pytest.param("theorem t (And : Prop) (x : ℕ) (h : And) : x = 1 ∧ And", id="prelude-name"),
+    pytest.param("theorem t (hS_1 : ℕ) : hS_1 = 2 ∧ hS_1 ≤ 3", id="certificate-hypothesis-name"),
 ])
 def test_binder_named_like_a_reserved_name(lean, statement) -> None:
     report = kernel_report(lean, statement)
@@ -186,14 +172,12 @@ def test_binder_named_like_a_reserved_name(lean, statement) -> None:
 
 
 @pytest.mark.kernel
-@pytest.mark.xfail(strict=True, reason=(
-    "pyshadow/kernel/check.py batch_file + the runner's preamble rule: an error among one block's axiom lines lies "
-    "outside every checker span, counts as a preamble error and fails every checker of the Lean file, i.e. up to "
-    "39 unrelated statements of the batch (seen on the proxy before the name fix: 1,527/1,533 with batches of 40, "
-    "1,528/1,533 with batches of 1). Fix: give each block's declaration lines a span of their own and attribute "
-    "errors there to that block's checkers only (or re-run a failed batch one block per file)."))
 def test_one_bad_block_does_not_fail_its_batch(lean) -> None:
-    bad = parse_declaration("theorem bad (And : Prop) (x : ℕ) (h : And) : x = 1 ∧ And")  # see the test above
+    """An error among one block's abstract constants is charged to that block, never to the rest of its file."""
+    first = parse_declaration("theorem first (x : ℕ) (h : 0 < x) : x = 1 ∧ 0 < x")
     good = parse_declaration("theorem good (x : ℕ) (h : 0 < x) : x = 1 ∧ 0 < x")
-    reports = check_blocks(blocks_for([("bad", bad, True), ("good", good, True)], mutants=False), lean, n_jobs=1)
+    blocks = blocks_for([("first", first, True), ("good", good, True)], mutants=False)
+    # Corrupt the first block's declarations the way a broken abstraction would.
+    blocks[0].text = blocks[0].text.replace("namespace K0\n", "namespace K0\naxiom broken : NoSuchType\n", 1)
+    reports = check_blocks(blocks, lean, n_jobs=1)
     assert reports["good"].all_accepted, reports["good"].messages

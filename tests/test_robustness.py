@@ -22,22 +22,10 @@ from pyshadow.robustness.tiers import EXIT_TIER_UNAVAILABLE, KernelTier, Verdict
 from pyshadow.robustness.variants import CONTROL, FAITHFUL, RULES_BY_KIND, Variant, generate_variants
 from pyshadow.syntax import parse_declaration, render_declaration
 
-# Faithful rewrites the kernel tier's skeleton SA-Pass rejects today, measured on the bundled problems: the
-# problem and the rewrite kinds that break its checkers (all of them, for the problem's every checker).
-# - brahmagupta_formula: the skeleton search does not enter the `let` conclusion — the reference itself fails;
-# - Type* vs Type u, `fun x =>` vs `fun x ↦`, `∑ x ∈ s` vs `∑ x in s`: the abstraction keys binder types and
-#   atoms by their text, so the same type or term in another notation becomes another opaque constant;
-# - combined: it includes `fun_mapsto` / `type_star_as_universe` on those problems.
-# These are fixes for the skeleton (pyshadow/score/skeleton.py, pyshadow/kernel/abstract.py), not for this test:
-# a rewrite newly breaking a checker fails test_false_negatives_are_only_the_known_ones.
-KNOWN_KERNEL_FALSE_NEGATIVES = {
-    "brahmagupta_formula": {"reference", "explicit_binders", "hypotheses_renamed", "hypotheses_reordered",
-                            "hypotheses_merged", "binders_to_forall", "combined"},
-    "gaussian_truncation_limit": {"type_star_as_universe", "fun_mapsto", "combined"},
-    "set_compl_inter": {"type_star_as_universe"},
-    "saddle_point_derivatives": {"fun_mapsto", "combined"},
-    "real_sum_odd_eq_sq": {"sum_mem_as_in"},
-}
+# Faithful rewrites the skeleton once rejected (let goals, `Type*` vs `Type u`, `↦` vs `=>`, `∑ x in` vs `∈`,
+# swapped instances, deep hypothesis bundles) are fixed; none is expected now. A rewrite newly breaking a checker
+# fails test_false_negatives_are_only_the_known_ones with the cell and Lean's message.
+KNOWN_KERNEL_FALSE_NEGATIVES: dict[str, set[str]] = {}
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -147,8 +135,6 @@ def test_false_negatives_are_only_the_known_ones(kernel_report):
 
 
 @pytest.mark.kernel
-@pytest.mark.xfail(reason="kernel-tier false negatives listed in KNOWN_KERNEL_FALSE_NEGATIVES (skeleton fixes)",
-                   strict=False)
 def test_every_faithful_variant_passes_every_checker(kernel_report):
     assert not kernel_report.false_negatives()
 
@@ -201,21 +187,18 @@ def test_the_report_shows_which_rewrite_breaks_which_checker(kernel_report):
         assert f"`{f.variant}` × `{f.checker}`:" in md  # in the target's "why cells failed"
     kinds = {k.kind: k for k in kernel_report.kinds()}
     assert kinds["lt_as_gt"].survival == 1.0 and kinds["iff_swapped"].survival == 1.0
-    assert kinds["fun_mapsto"].survival < 1.0  # the known `↦` false negative, reported per kind
+    assert kinds["fun_mapsto"].survival == 1.0 and kinds["type_star_as_universe"].survival == 1.0
 
 
-# Two more skeleton false negatives, seen on dev statements only (no bundled problem has these shapes): instance
-# binders swapped (`named_binders` names anonymous instances by position, `inst_1`, `inst_2`, and the search
-# matches variables by name before type), and thirteen hypotheses bundled into one conjunction (deeper than the
-# search's depth bound).
-DEV_KNOWN_KERNEL_FALSE_NEGATIVES = [("proofnet/Dummit_Foote_exercise_4_2_14", "instances_reordered"),
+# Two shapes seen on dev statements only (no bundled problem has them), once skeleton false negatives: instance
+# binders swapped (anonymous instances are named by position) and thirteen hypotheses bundled into one conjunction.
+DEV_FIXED_FALSE_NEGATIVES = [("proofnet/Dummit_Foote_exercise_4_2_14", "instances_reordered"),
                                     ("minif2f/imo_1966_p5", "hypotheses_merged")]
 
 
 @pytest.mark.kernel
-@pytest.mark.xfail(reason="kernel-tier false negatives on dev statements (skeleton fixes)", strict=False)
-@pytest.mark.parametrize("statement_id, kind", DEV_KNOWN_KERNEL_FALSE_NEGATIVES)
-def test_known_false_negatives_on_dev_statements(kernel_lean_exe, dev_rows, statement_id, kind):
+@pytest.mark.parametrize("statement_id, kind", DEV_FIXED_FALSE_NEGATIVES)
+def test_formerly_false_negatives_on_dev_statements(kernel_lean_exe, dev_rows, statement_id, kind):
     row = next(r for r in dev_rows if r["id"] == statement_id)
     decl = parse_declaration(row["statement"])
     [variant], _ = generate_variants(decl, kinds=[kind])

@@ -25,11 +25,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from ..shadows.checkers import CERT_HYP, certificate_term, forward_term, named_binders
+from ..shadows.checkers import certificate_prefix, certificate_term, forward_term, named_binders
 from ..shadows.rules import Decomposition, Shadow, Step
-from ..syntax.ast import AND, IFF, IMP, OR, Atom, Binder, BinOp, Declaration, Let, Not, Quant, Rel, Term, atoms, walk
-from ..syntax.ast import is_proposition
+from ..syntax.ast import AND, IFF, IMP, OR, Atom, Binder, BinOp, Declaration, Let, Not, Quant, Rel, Term, atoms
+from ..syntax.ast import declaration_names, is_proposition
 from ..syntax.render import render_term
+from .normalize import atom_key, type_key
 
 PRELUDE = """prelude
 /-! # pyshadow kernel tier: the core declarations the abstracted checkers need, as Lean core states them -/
@@ -87,26 +88,6 @@ RELATION_MAP = {
 }
 
 
-def atom_key(text: str) -> str:
-    """How atoms are compared: spacing folded, redundant outer parentheses removed (``(x + 1)`` is ``x + 1``)."""
-    key = " ".join(text.split())
-    while key.startswith("(") and key.endswith(")") and _balanced(key[1:-1]):
-        key = key[1:-1].strip()
-    return key.replace("( ", "(").replace(" )", ")")
-
-
-def _balanced(text: str) -> bool:
-    depth = 0
-    for ch in text:
-        if ch in "([{⟨":
-            depth += 1
-        elif ch in ")]}⟩":
-            depth -= 1
-            if depth < 0:
-                return False
-    return depth == 0
-
-
 class Abstraction:
     """Abstract constants of one statement block: types, predicates and terms, each declared once."""
 
@@ -136,7 +117,7 @@ class Abstraction:
         return [*self.types.values(), *self.preds.values(), *self.terms.values()]
 
     def type_const(self, text: str) -> str:
-        key = " ".join(text.split())
+        key = type_key(text)
         if key not in self.types:
             name = self.fresh("τ")
             self.types[key] = name
@@ -182,23 +163,28 @@ class Printer:
     def __init__(self, abstraction: Abstraction):
         self.a = abstraction
 
+    def q(self, constant: str) -> str:
+        """A prelude constant, qualified with ``_root_`` when the statement binds a variable of that name
+        (``(And : Prop)`` would otherwise shadow the connective)."""
+        return f"_root_.{constant}" if constant in self.a.taken else constant
+
     def prop(self, term: Term, scope: Scope) -> str:
         if isinstance(term, Atom):
             return self.a.pred(term.text, scope.mentioned(term.idents))
         if isinstance(term, Not):
-            return f"({self.prop(term.arg, scope)} → False)"
+            return f"({self.prop(term.arg, scope)} → {self.q('False')})"
         if isinstance(term, BinOp):
             left, right = self.prop(term.left, scope), self.prop(term.right, scope)
             if term.op == IMP:
                 return f"({left} → {right})"
-            return f"({ {AND: 'And', OR: 'Or', IFF: 'Iff'}[term.op]} {left} {right})"
+            return f"({self.q({AND: 'And', OR: 'Or', IFF: 'Iff'}[term.op])} {left} {right})"
         if isinstance(term, Rel):
             const, swap, negate = RELATION_MAP[term.op]
             a, b = self.operand(term.left, scope), self.operand(term.right, scope)
             if swap:
                 a, b = b, a
-            rel = f"({const} {a} {b})"
-            return f"({rel} → False)" if negate else rel
+            rel = f"({self.q(const)} {a} {b})"
+            return f"({rel} → {self.q('False')})" if negate else rel
         if isinstance(term, Quant):
             if term.kind == "∀":
                 groups, inner = self.binders(term.binders, scope, quantifier=True)
@@ -218,7 +204,7 @@ class Printer:
 
     def _let_value(self, ty: str, scope: Scope, let: Let) -> str:
         args = scope.mentioned(let.value.idents)
-        key = (" ".join(let.value.text.split()), tuple(t for _, t in args), ty)
+        key = (atom_key(let.value.text), tuple(t for _, t in args), ty)
         if key not in self.a.terms:
             name = self.a.fresh("t")
             self.a.terms[key] = name
@@ -252,8 +238,8 @@ class Printer:
             inner = sc if is_prop else sc.bind(name, ty)
             rest = go(i + 1, inner)
             if b.bound is not None:
-                rest = f"(And {self.prop(Rel(b.bound[0], Atom(name, (name,)), b.bound[1]), inner)} {rest})"
-            return f"(Exists (fun ({name} : {ty}) => {rest}))"
+                rest = f"({self.q('And')} {self.prop(Rel(b.bound[0], Atom(name, (name,)), b.bound[1]), inner)} {rest})"
+            return f"({self.q('Exists')} (fun ({name} : {ty}) => {rest}))"
 
         return go(0, scope)
 
@@ -326,12 +312,13 @@ def kernel_block(key: str, namespace: str, decl: Declaration, dec: Decomposition
         theorem(f"fwd_{i}", binder_text, shadow_props[i - 1], forward_term(shadow, head), f"forward:{i}", True)
     if not dec.residual:
         quantified, _ = pr.binders(binders, Scope(), implicit_variables=True)
-        hyps = [f"({CERT_HYP}{i} : ∀ {' '.join(quantified)}, {p})" if quantified else f"({CERT_HYP}{i} : {p})"
+        hyp = certificate_prefix(taken, len(shadow_props))
+        hyps = [f"({hyp}{i} : ∀ {' '.join(quantified)}, {p})" if quantified else f"({hyp}{i} : {p})"
                 for i, p in enumerate(shadow_props, start=1)]
 
         def leaf(index: int, bound: tuple[str, ...], order=None) -> str:
             j = order[index] if order else index
-            return " ".join([f"@{CERT_HYP}{j + 1}", *args, *bound])
+            return " ".join([f"@{hyp}{j + 1}", *args, *bound])
 
         header = " ".join([binder_text, *hyps])
         theorem("complete", header, conclusion, certificate_term(dec, leaf), "backward", True)
@@ -358,19 +345,8 @@ def kernel_block(key: str, namespace: str, decl: Declaration, dec: Decomposition
 
 
 def statement_names(decl: Declaration) -> frozenset[str]:
-    """Every name a declaration binds or mentions (binders, quantified and let-bound names, atoms' identifiers)."""
-    names = {n for b in decl.binders for n in b.names}
-    terms = [t for t in (decl.type, *(b.type for b in decl.binders)) if t is not None]
-    for t in terms:
-        for node in walk(t):
-            if isinstance(node, Atom):
-                names.update(node.idents)
-            elif isinstance(node, Quant):
-                names.update(n for b in node.binders for n in b.names)
-            elif isinstance(node, Let):
-                names.add(node.name)
-                names.update(n for b in node.binders for n in b.names)
-    return frozenset(names)
+    """Every name a statement binds or mentions (``pyshadow.syntax.ast.declaration_names``)."""
+    return declaration_names(decl)
 
 
 _SWAP = {"left": "right", "right": "left", "mp": "mpr", "mpr": "mp", "le": "ge", "ge": "le"}

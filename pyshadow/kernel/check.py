@@ -53,25 +53,39 @@ def blocks_for(items: Iterable[tuple[str, Declaration, bool]], *, mutants: bool)
 def batch_file(blocks: Sequence[KernelBlock]) -> tuple[str, tuple[DeclarationSpan, ...], frozenset[str]]:
     """The prelude plus the blocks; the line span of every checker; the axioms the checkers may use."""
     text = PRELUDE + "\n" + "\n".join(b.text for b in blocks)
-    lines = text.split("\n")
-    starts: dict[str, int] = {}
-    ends: dict[str, int] = {}
-    namespace = ""
-    for number, line in enumerate(lines, start=1):
-        if line.startswith("namespace "):
-            namespace = line.split()[1]
-        elif line.startswith("end "):
-            namespace = ""
-        elif line.startswith("theorem ") and namespace:  # the prelude's own theorems are not checkers
-            starts[f"{namespace}.{line.split()[1]}"] = number
-        elif line.startswith("#print axioms ") and namespace:
-            ends[f"{namespace}.{line.split()[2]}"] = number - 1
-    spans = tuple(DeclarationSpan(name, starts[name], ends[name]) for name in starts)
+    spans = block_spans(text)
     allowed: set[str] = set()
     for b in blocks:
         allowed |= b.axioms
         allowed |= {a.split(".", 1)[1] for a in b.axioms if a.startswith(f"{b.namespace}.")}
     return text, spans, frozenset(allowed)
+
+
+DECLARATIONS = "__declarations__"
+
+
+def block_spans(text: str) -> tuple[DeclarationSpan, ...]:
+    """The line span of every checker of every ``namespace`` block — and of each block's own declarations
+    (``<ns>.__declarations__``), so that an error among one block's abstract constants is charged to that block
+    (whose checkers then fail for want of them) and never to its neighbours or the whole file."""
+    spans: list[DeclarationSpan] = []
+    namespace, block_start, first_theorem, start = "", 0, 0, 0
+    for number, line in enumerate(text.split("\n"), start=1):
+        if line.startswith("namespace "):
+            namespace, block_start, first_theorem = line.split()[1], number, 0
+        elif line.startswith("end ") and namespace:
+            if not first_theorem:
+                spans.append(DeclarationSpan(f"{namespace}.{DECLARATIONS}", block_start, number))
+            namespace = ""
+        elif line.startswith("theorem ") and namespace:  # the prelude's own theorems are not checkers
+            if not first_theorem:
+                first_theorem = number
+                spans.append(DeclarationSpan(f"{namespace}.{DECLARATIONS}", block_start, number - 1))
+            start = number
+            name = line.split()[1]
+        elif line.startswith("#print axioms ") and namespace:
+            spans.append(DeclarationSpan(f"{namespace}.{name}", start, number - 1))
+    return tuple(spans)
 
 
 def kernel_jobs(blocks: Sequence[KernelBlock], batch_size: int = DEFAULT_BATCH, timeout_s: float = 120

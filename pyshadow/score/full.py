@@ -53,7 +53,7 @@ from pathlib import Path
 from ..lean.batch import effective_backend
 from ..lean.runner import DEFAULT_ALLOWED_AXIOMS, DeclarationSpan, LeanResult, compile_module, judge, run_lean
 from ..lean.toolchain import LeanExecutable
-from ..shadows.checkers import CERT_HYP, CheckerSet, full_tier_checkers
+from ..shadows.checkers import CheckerSet, full_tier_checkers
 from ..workspace import reference_context
 from .candidates import contains_admit, declarations, name_components, normalize_name
 from .pipeline import (
@@ -138,18 +138,11 @@ def _checkers(problem_id: str, target: TargetInfo, several: bool, *, certificate
     return full_tier_checkers(pid, _HEAD, target.declaration, dec)
 
 
-def _certificate_hypotheses(text: str) -> str:
-    """The ``(hS_1 : ∀ …, S₁) …`` part of a generated certificate's header line."""
-    header = text.split("\n")[1]
-    start = header.index(f"({CERT_HYP}1 :")
-    return header[start:].removesuffix(" :").rstrip()
-
-
-def candidate_backward_text(name: str, certificate_name: str, certificate_text: str, head: str) -> str:
+def candidate_backward_text(name: str, certificate_name: str, hypotheses: str, head: str) -> str:
     """⋀ Sᵢ ⇒ T̂: the shadows as hypotheses, the candidate's own type as the goal, proved via the certificate."""
     return "\n".join([
         "/-- Backward check: the shadows imply the candidate's statement -/",
-        f"theorem {name} {_certificate_hypotheses(certificate_text)} :",
+        f"theorem {name} {hypotheses} :",
         f"    type_of% @{head} := by",
         "  intros",
         f"  apply {certificate_name} <;> assumption",
@@ -188,7 +181,7 @@ def _section(
         out.add_checker(f"{namespace}.{certificate.name}", lean_text(certificate.text), Role(kind, target.name))
         if scoring:
             name = certificate.name.removesuffix("_complete") + "_backward"
-            text = candidate_backward_text(name, certificate.name, lean_text(certificate.text), head)
+            text = candidate_backward_text(name, certificate.name, lean_text(certificate.hypotheses), head)
             out.add_checker(f"{namespace}.{name}", text, Role("backward", target.name))
     out.add(f"end {namespace}")
 

@@ -24,13 +24,13 @@ from typing import Sequence
 
 from ..kernel.abstract import PRELUDE, PRELUDE_AXIOMS, Abstraction, Printer, Scope
 from ..lean.batch import LeanJob, run_jobs
-from ..lean.runner import DeclarationSpan
+from ..kernel.check import block_spans
 from ..lean.toolchain import LeanExecutable
-from ..shadows.checkers import CERT_HYP, named_binders
+from ..shadows.checkers import certificate_prefix, named_binders
 from ..shadows.rules import decompose
 from ..syntax import lexer as lx
 from ..syntax.ast import AND, IFF, IMP, Atom, Binder, BinOp, Declaration, Let, Not, Quant, Rel, Term
-from ..syntax.ast import is_proposition
+from ..syntax.ast import declaration_names, is_proposition
 from ..syntax.render import render_term
 from .metrics import CandidateScore
 
@@ -364,14 +364,17 @@ def skeleton_block(pair: SkeletonPair, namespace: str) -> SkeletonBlock:
     ref = replace(pair.reference, binders=named_binders(pair.reference.binders))
     cand = replace(pair.candidate, binders=named_binders(pair.candidate.binders))
     dec = decompose(ref, mathlib=pair.mathlib)
-    a = Abstraction()
+    taken = declaration_names(ref) | declaration_names(cand)
+    a = Abstraction(taken)
+    cand_axiom = a.fresh("cand")  # the candidate's statement as an axiom, named apart from every statement name
+    hyp = certificate_prefix(taken, len(dec.shadows))
     pr = Printer(a)
     prover = Prover(pr)
     ref_groups, ref_scope = pr.binders(ref.binders, Scope())
     cand_groups, cand_scope = pr.binders(cand.binders, Scope())
     ref_text, cand_text = " ".join(ref_groups), " ".join(cand_groups)
     cand_concl = pr.prop(cand.type, cand_scope)
-    body = [f"axiom cand {cand_text} : {cand_concl}".replace("  ", " ")]
+    body = [f"axiom {cand_axiom} {cand_text} : {cand_concl}".replace("  ", " ")]
     checks: dict[str, str] = {}
     unbuilt: dict[str, str] = {}
 
@@ -384,7 +387,7 @@ def skeleton_block(pair: SkeletonPair, namespace: str) -> SkeletonBlock:
         checks[f"{namespace}.{name}"] = role
 
     # Forward: reference binders, its hypotheses as facts, the candidate as a rule.
-    cand_rule = Rule("@cand", _binder_params(cand.binders, prover, Scope()), cand.type)
+    cand_rule = Rule(f"@{cand_axiom}", _binder_params(cand.binders, prover, Scope()), cand.type)
     for i, shadow in enumerate(dec.shadows, start=1):
         ctx = Context(ref_scope, [], [cand_rule])
         for b in ref.binders:
@@ -401,8 +404,8 @@ def skeleton_block(pair: SkeletonPair, namespace: str) -> SkeletonBlock:
     hyps = []
     for i, shadow in enumerate(dec.shadows, start=1):
         prop = pr.prop(shadow.statement, ref_scope)
-        hyps.append(f"({CERT_HYP}{i} : ∀ {' '.join(quantified)}, {prop})" if quantified else f"({CERT_HYP}{i} : {prop})")
-        ctx.rules.append(Rule(f"@{CERT_HYP}{i}", _binder_params(ref.binders, prover, Scope()), shadow.statement))
+        hyps.append(f"({hyp}{i} : ∀ {' '.join(quantified)}, {prop})" if quantified else f"({hyp}{i} : {prop})")
+        ctx.rules.append(Rule(f"@{hyp}{i}", _binder_params(ref.binders, prover, Scope()), shadow.statement))
     for b in cand.binders:
         if b.type is not None and not b.is_instance and is_proposition(b):
             for n in b.names:
@@ -412,7 +415,7 @@ def skeleton_block(pair: SkeletonPair, namespace: str) -> SkeletonBlock:
     theorem("bwd", " ".join([cand_text, *hyps]), cand_concl, term, "backward")
 
     text = "\n".join([f"namespace {namespace}", *a.declarations, *body, f"end {namespace}", ""])
-    own = {*a.axioms, "cand"}
+    own = {*a.axioms, cand_axiom}
     allowed = PRELUDE_AXIOMS | own | {f"{namespace}.{n}" for n in own}
     return SkeletonBlock(pair.key, namespace, text, checks, frozenset(allowed), len(dec.shadows), unbuilt)
 
@@ -446,7 +449,7 @@ def skeleton_score(pairs: Sequence[SkeletonPair], lean: LeanExecutable, *, n_job
     for start in range(0, len(blocks), batch_size):
         chunk = blocks[start : start + batch_size]
         text = PRELUDE + "\n" + "\n".join(b.text for b in chunk)
-        spans = tuple(span for b in chunk for span in _spans(text, b.namespace))
+        spans = block_spans(text)
         allowed = frozenset().union(*(b.axioms for b in chunk))
         key = f"skeleton-{start // batch_size}:" + ",".join(b.key for b in chunk)
         jobs.append(LeanJob(key=key, text=text, spans=spans, allowed_axioms=allowed))
@@ -465,19 +468,6 @@ def skeleton_score(pairs: Sequence[SkeletonPair], lean: LeanExecutable, *, n_job
         forward = [role_ok.get(f"forward:{i}", False) for i in range(1, b.n_forward + 1)]
         verdicts[b.key] = SkeletonVerdict(b.key, forward, role_ok.get("backward", False), messages)
     return verdicts
-
-
-def _spans(text: str, namespace: str) -> tuple[DeclarationSpan, ...]:
-    starts, spans, inside = {}, [], False
-    for number, line in enumerate(text.split("\n"), start=1):
-        if line == f"namespace {namespace}":
-            inside = True
-        elif inside and line.startswith("theorem "):
-            starts[line.split()[1]] = number
-        elif inside and line.startswith("#print axioms "):
-            name = line.split()[2]
-            spans.append(DeclarationSpan(f"{namespace}.{name}", starts[name], number - 1))
-    return tuple(spans)
 
 
 __all__ = ["SkeletonPair", "SkeletonVerdict", "skeleton_score", "skeleton_block", "rename", "render_term"]

@@ -32,7 +32,7 @@ from dataclasses import dataclass
 import jinja2
 
 from ..paths import TEMPLATES_DIR
-from ..syntax.ast import Atom, Binder, Declaration
+from ..syntax.ast import Atom, Binder, Declaration, declaration_names
 from ..syntax.render import render_binder, render_term
 from .merge import CONSEQUENCE_KINDS
 from .rules import CertIntro, CertLeaf, CertLet, CertPair, Decomposition, Shadow
@@ -42,6 +42,16 @@ from .types import EqualitySplit
 # Certificate hypotheses are `hS_1`, `hS_2`, …; ``FreshNames`` never produces that prefix, so a lambda-bound name
 # can never shadow one.
 CERT_HYP = "hS_"
+
+
+def certificate_prefix(names, count: int) -> str:
+    """The certificate hypotheses' prefix: ``hS_`` unless the statement itself uses a name ``hS_i`` (then
+    ``hShadow_``, ``hS1_`` …). ``FreshNames`` never produces names starting with ``hS``, so lambda-bound names
+    cannot collide either."""
+    for prefix in (CERT_HYP, "hShadow_", *(f"hS{k}_" for k in range(1, 1000))):
+        if not any(f"{prefix}{i}" in names for i in range(1, count + 1)):
+            return prefix
+    raise ValueError("no free certificate hypothesis prefix")
 # The argument-agnostic head of the third forward alternative: the target's full conclusion, obtained by letting
 # unification apply the target. Parenthesised, so the tactic block of `show … by` cannot swallow what follows.
 SHOW_HEAD = "(show {conclusion} by apply {target} <;> assumption)"
@@ -126,6 +136,7 @@ class Checker:
     term: str
     text: str
     shadow_index: int | None = None
+    hypotheses: str = ""  # a certificate's shadow hypotheses `(hS_1 : ∀ …, S₁) …`, for checks built on it
 
 
 def checker_prefix(problem_id: str) -> str:
@@ -249,11 +260,12 @@ def full_tier_checkers(problem_id: str, target: str, decl: Declaration, dec: Dec
                            doc=f"Shadow {i}: {shadow.kind} `{shadow.path_text}`")
         checkers.append(Checker(name, "forward", statement, term, render_lean("forward", context), i - 1))
     if not dec.residual:
-        checkers.append(_full_certificate(prefix, binders, binder_text, conclusion, dec))
+        hyp = certificate_prefix(declaration_names(decl), len(dec.shadows))
+        checkers.append(_full_certificate(prefix, binders, binder_text, conclusion, dec, hyp))
     return CheckerSet(tuple(checkers), universes)
 
 
-def _full_certificate(prefix, binders, binder_text, conclusion, dec: Decomposition) -> Checker:
+def _full_certificate(prefix, binders, binder_text, conclusion, dec: Decomposition, hyp: str) -> Checker:
     # Only the generated shadows become hypotheses: they come first in ``dec.shadows`` and the certificate tree
     # indexes exactly them. Expert and LLM shadows add forward checks; they never enter (or weaken) completeness.
     quantified = _quantified(binders)
@@ -262,17 +274,17 @@ def _full_certificate(prefix, binders, binder_text, conclusion, dec: Decompositi
         if is_consequence(shadow):
             continue
         prop = render_term(shadow.statement)
-        hyps.append(f"({CERT_HYP}{i} : ∀ {quantified}, {prop})" if quantified else f"({CERT_HYP}{i} : {prop})")
+        hyps.append(f"({hyp}{i} : ∀ {quantified}, {prop})" if quantified else f"({hyp}{i} : {prop})")
     args = all_arguments(binders)
 
     def leaf(index: int, bound: tuple[str, ...]) -> str:
-        return " ".join([f"@{CERT_HYP}{index + 1}", *args, *bound])
+        return " ".join([f"@{hyp}{index + 1}", *args, *bound])
 
     term = certificate_term(dec, leaf)
     name = f"{prefix}_complete"
     context = {"doc": "Backward completeness certificate", "name": name, "binders": " ".join([binder_text, *hyps]).strip(),
                "statement": conclusion, "term": term}
-    return Checker(name, "backward", conclusion, term, render_lean("backward", context))
+    return Checker(name, "backward", conclusion, term, render_lean("backward", context), hypotheses=" ".join(hyps))
 
 
 # ---------------------------------------------------------------------------------------------------------------

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from ..syntax.ast import AND, IFF, IMP, Binder, BinOp, Declaration, Let, Quant, Rel, Term
+from ..syntax.ast import AND, IFF, IMP, Binder, BinOp, Declaration, Let, Quant, Rel, Term, declaration_names
 from .types import EqualitySplit, TypeEnv, equality_split
 
 
@@ -161,7 +161,7 @@ def decompose(decl: Declaration, *, mathlib: bool = True, env: TypeEnv | None = 
     if decl.type is None:
         raise ValueError(f"{decl.name}: a declaration without a type has no conclusion to decompose")
     env = env if env is not None else TypeEnv.from_binders(decl.binders)
-    ctx = _Ctx(env, FreshNames(_all_identifiers(decl)), mathlib)
+    ctx = _Ctx(env, FreshNames(set(declaration_names(decl))), mathlib)
     cert = _go(decl.type, (), (), ctx)
     residual = len(ctx.shadows) == 1 and ctx.shadows[0].kind == "identity"
     return Decomposition(ctx.shadows, cert, residual)
@@ -248,23 +248,6 @@ def intro_names(binders: tuple[Binder, ...], fresh: FreshNames) -> tuple[str, ..
             if b.bound is not None:
                 names.append(fresh("h"))
     return tuple(names)
-
-
-def _all_identifiers(decl: Declaration) -> set[str]:
-    from ..syntax.ast import atoms, walk
-
-    names = {decl.name or ""} | set(decl.variables())
-    terms = [decl.type] + [b.type for b in decl.binders if b.type is not None]
-    for t in terms:
-        for a in atoms(t):
-            names.update(a.idents)
-        for node in walk(t):
-            if isinstance(node, Quant):
-                for b in node.binders:
-                    names.update(b.names)
-            elif isinstance(node, Let):
-                names.add(node.name)
-    return names
 
 
 def recompose(decomposition: Decomposition) -> Term:

@@ -222,3 +222,23 @@ def mentioned(atom: Atom, scope: Scope | tuple[str, ...]) -> tuple[str, ...]:
     names = scope.names if isinstance(scope, Scope) else scope
     bound = set(names)
     return tuple(i for i in atom.idents if i in bound)
+
+
+def declaration_names(decl: Declaration) -> frozenset[str]:
+    """Every name a declaration binds or mentions: its own name, binders, quantified and let-bound names, and the
+    identifiers of its atoms. Generated names (lambda variables, abstract constants, certificate hypotheses) are
+    chosen outside this set so that none can capture or shadow the statement's own."""
+    names = {n for b in decl.binders for n in b.names}
+    if decl.name:
+        names.add(decl.name)
+    terms = [t for t in (decl.type, *(b.type for b in decl.binders)) if t is not None]
+    for t in terms:
+        for node in walk(t):
+            if isinstance(node, Atom):
+                names.update(node.idents)
+            elif isinstance(node, Quant):
+                names.update(n for b in node.binders for n in b.names)
+            elif isinstance(node, Let):
+                names.add(node.name)
+                names.update(n for b in node.binders for n in b.names)
+    return frozenset(names)
