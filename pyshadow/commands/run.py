@@ -49,7 +49,7 @@ def run(args: argparse.Namespace) -> int:
     files, _ = render_workspace(plans, read_toolchain())
     written = write_workspace(args.workspace, files)
     n_checkers = sum(len(t.checkers.checkers) for plan in plans for t in plan.targets if t.checkers)
-    print(f"generated {n_checkers} checkers for {len(problems)} problems into {args.workspace} "
+    print(f"generated {n_checkers} checkers for {len(problems)} problems into {_shown(args.workspace)} "
           f"({len(written.written)} files written, {len(written.unchanged)} unchanged)")
 
     chosen = choose_lean(None)
@@ -104,3 +104,11 @@ def run(args: argparse.Namespace) -> int:
     print(f"{len(problems)} problems: {complete}/{len(reports)} complete ({tier} tier); "
           f"{len(samples)} sample candidates: {as_expected}/{len(samples)} as expected ({label})")
     return 0 if complete == len(reports) and as_expected == len(samples) and not errors else 1
+
+
+def _shown(path: Path) -> str:
+    """``path`` relative to the working directory when it is below it (shorter, and the same on every machine)."""
+    try:
+        return str(path.resolve().relative_to(Path.cwd().resolve()))
+    except ValueError:
+        return str(path)
