@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 
 from ..syntax import lexer as lx
+from ..syntax.brackets import strip_outer_parens
 
 BIG_OPERATORS = frozenset({"∑", "∏", "⋃", "⋂", "⨆", "⨅", "∑'", "∏'", "⨁", "⨂"})
 _SORT = re.compile(r"^(Type|Sort)(\*|\s+[^\s]+|\s*\{[^}]*\})?$")
@@ -25,9 +26,7 @@ _SORT = re.compile(r"^(Type|Sort)(\*|\s+[^\s]+|\s*\{[^}]*\})?$")
 
 def atom_key(text: str) -> str:
     """The key two atoms share exactly when they are the same term up to the spellings above."""
-    key = " ".join(_respell(text).split())
-    while key.startswith("(") and key.endswith(")") and _balanced(key[1:-1]):
-        key = key[1:-1].strip()
+    key = strip_outer_parens(" ".join(_respell(text).split()))
     return key.replace("( ", "(").replace(" )", ")")
 
 
@@ -66,15 +65,3 @@ def _respell(text: str) -> str:
     for start, end, new in reversed(edits):
         text = text[:start] + new + text[end:]
     return text
-
-
-def _balanced(text: str) -> bool:
-    depth = 0
-    for ch in text:
-        if ch in "([{⟨":
-            depth += 1
-        elif ch in ")]}⟩":
-            depth -= 1
-            if depth < 0:
-                return False
-    return depth == 0

@@ -22,6 +22,7 @@ import re
 from dataclasses import dataclass
 
 from ..syntax.ast import Atom, Binder, BinOp, Rel, Term
+from ..syntax.brackets import balanced, split_top_level, strip_outer_parens
 from ..syntax.render import render_term
 
 ORDERED_TYPES = frozenset({"ℕ", "ℤ", "ℚ", "ℝ", "Nat", "Int", "Rat", "Real", "ℝ≥0", "NNReal", "ℝ≥0∞", "ENNReal"})
@@ -107,7 +108,7 @@ def infer_type(term: Term, env: TypeEnv) -> str | None:
 
 
 def _infer_text(text: str, env: TypeEnv) -> str | None:
-    text = _strip_parens(text)
+    text = strip_outer_parens(text)
     ascription = _top_level_ascription(text)
     if ascription is not None:
         return ascription
@@ -115,7 +116,7 @@ def _infer_text(text: str, env: TypeEnv) -> str | None:
         return env.types[text]
     if REAL_FUNCTIONS.match(text):
         return "ℝ"
-    if NAT_VALUED.match(text) and _balanced_inside(text):
+    if NAT_VALUED.match(text) and balanced(text):
         return "ℕ"
     if text.endswith("ᶜ"):
         return _infer_text(text[:-1], env)
@@ -133,53 +134,19 @@ def _infer_text(text: str, env: TypeEnv) -> str | None:
 
 def _codomain(fn_type: str, n_args: int) -> str | None:
     """``ℕ → ℝ`` applied to one argument has type ``ℝ`` (only for plain arrow types)."""
-    parts = [p.strip() for p in _split_top_level(fn_type, "→")]
+    parts = [p.strip() for p in split_top_level(fn_type, "→")]
     if len(parts) < 2 or n_args != len(parts) - 1:
         return None
     return parts[-1]
 
 
 def _arguments(text: str) -> list[str]:
-    return [a for a in _split_top_level(text, " ") if a]
-
-
-def _split_top_level(text: str, sep: str) -> list[str]:
-    parts, depth, current = [], 0, []
-    for ch in text:
-        if ch in "([{⟨":
-            depth += 1
-        elif ch in ")]}⟩":
-            depth -= 1
-        if ch == sep and depth == 0:
-            parts.append("".join(current))
-            current = []
-        else:
-            current.append(ch)
-    parts.append("".join(current))
-    return parts
-
-
-def _strip_parens(text: str) -> str:
-    while text.startswith("(") and text.endswith(")") and _balanced_inside(text[1:-1]):
-        text = text[1:-1].strip()
-    return text
-
-
-def _balanced_inside(text: str) -> bool:
-    depth = 0
-    for ch in text:
-        if ch in "([{⟨":
-            depth += 1
-        elif ch in ")]}⟩":
-            depth -= 1
-            if depth < 0:
-                return False
-    return depth == 0
+    return [a for a in split_top_level(text, " ") if a]
 
 
 def _top_level_ascription(text: str) -> str | None:
     """``e : T`` at depth 0 (the parentheses already stripped) gives ``T``."""
-    parts = _split_top_level(text, ":")
+    parts = split_top_level(text, ":")
     if len(parts) == 2 and parts[0].strip() and not parts[1].startswith("="):
         return parts[1].strip()
     return None
