@@ -49,7 +49,7 @@ from .paths import LEAN_TOOLCHAIN_FILE
 from .problems import ExpertShadow, Problem, ProblemError, declared_names, reference_text
 from .references import TargetNotFound, target_declaration, target_source
 from .score.candidates import normalize_name
-from .shadows.checkers import CheckerSet, full_tier_checkers, render_template
+from .shadows.checkers import Checker, CheckerSet, full_tier_checkers, render_template
 from .shadows.merge import (
     CONSEQUENCE_KINDS,
     ExpertShadowError,
@@ -180,6 +180,7 @@ class TargetPlan:
     merged: Decomposition
     checkers: CheckerSet
     llm: dict | None = None  # what the LLM was asked and answered, for the manifest
+    llm_certificate: Checker | None = None  # a backward certificate an LLM proposed (residual targets only)
 
     @property
     def residual(self) -> bool:
@@ -318,11 +319,16 @@ def _checker_file(plan: ProblemPlan, kind: str) -> str:
         ]
     else:
         checkers = [c.backward for c in (t.checkers for t in plan.targets) if c.backward is not None]
+        llm = [t.llm_certificate for t in plan.targets if t.llm_certificate is not None]
         title = f"Backward certificates of `{plan.problem.id}`"
         summary = [
             "Each theorem takes a target's generated shadows as hypotheses (quantified over the target's binders)",
             "and proves the target's statement: the shadow set is complete.",
         ]
+        if llm:
+            summary.append("Certificates marked `-- provenance: llm:…` were proposed by a model for a residual")
+            summary.append("target (from its added shadows) and are checked by Lean like every other certificate.")
+        checkers += llm
         if not checkers:
             summary.append("No target here has one: every target is residual (its identity shadow only).")
     summary += ["", "Targets:"] + [_target_line(t) for t in plan.targets]
@@ -383,6 +389,19 @@ def _problem_manifest(plan: ProblemPlan, texts: Mapping[str, str]) -> dict:
             "checkers": checkers,
             "llm": t.llm,
         })
+        if t.llm_certificate is not None:
+            c = t.llm_certificate
+            first, last = spans["Backward"][c.name]
+            checkers.append({
+                "name": c.name,
+                "qualified_name": f"{plan.namespace}.{c.name}",
+                "kind": c.kind,
+                "shadow": None,
+                "file": plan.file_of("Backward"),
+                "lines": [first, last],
+                "sha256": _sha256(c.text.encode()),
+                "provenance": (t.llm or {}).get("certificate", {}).get("provenance"),
+            })
     return {
         "module": plan.module,
         "namespace": plan.namespace,

@@ -4,6 +4,10 @@ Every problem is parsed, decomposed, merged with its expert shadows and rendered
 ``pyshadow.workspace``). Residual targets — the rules left only the identity shadow — are listed; with ``--llm
 replay|record|live`` each is sent to the model as residual task (a) and the shadows of an accepted answer are
 merged in with provenance ``llm:<model>`` (recorded in ``manifest.json``; ``problem.toml`` is not rewritten).
+Such a target still has no structural certificate (its only generated shadow is the identity); with
+``--llm-certificates`` the model is then asked residual task (b) for a backward certificate ⋀ Sᵢ ⇒ T from the
+added shadows alone; a validated answer is written into ``Backward.lean`` under ``-- provenance: llm:<model>`` and
+listed in the manifest (Lean judges it like every checker).
 
 One line per problem, the residual targets, then a summary line. Exit codes: 0 when the workspace is written;
 2 on bad input — a missing folder, a malformed problem, a target or expert shadow that does not parse, two problems
@@ -14,11 +18,12 @@ miss; 1 on an internal error.
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 from pathlib import Path
 
 from ..errors import BadInput
-from ..llm import add_llm_arguments, client_from_args, run_tasks, shadow_task
+from ..llm import add_llm_arguments, certificate_task, client_from_args, run_task, run_tasks, shadow_task
 from ..problems import ProblemError, load_problems
 from ..shadows.merge import answer_shadows
 from ..syntax import render_declaration, render_term
@@ -40,6 +45,9 @@ def register(subparsers) -> None:
     p.add_argument("problems", type=Path, help="folder of problems (each a folder with problem.toml)")
     p.add_argument("-o", "--output", type=Path, required=True, metavar="WORKSPACE", help="workspace folder to write")
     add_llm_arguments(p)
+    p.add_argument("--llm-certificates", action="store_true",
+                   help="also ask the model (task b) for a backward certificate of each residual target it gave "
+                   "shadows for; a validated one goes into Backward.lean with its provenance")
     p.set_defaults(handler=run)
 
 
@@ -67,7 +75,7 @@ def run(args: argparse.Namespace) -> int:
     use_llm = client.mode != "none"
     for n, plan in enumerate(plans, start=1):
         if use_llm:
-            refine_residuals(client, plan)
+            refine_residuals(client, plan, certificates=getattr(args, "llm_certificates", False))
         print(f"[{n}/{len(plans)}] {plan.problem.id}: {_problem_line(plan)}")
 
     files, manifest = render_workspace(plans, read_toolchain())
@@ -93,7 +101,7 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def refine_residuals(client, plan: ProblemPlan) -> None:
+def refine_residuals(client, plan: ProblemPlan, *, certificates: bool = False) -> None:
     """Ask the model for shadows of each residual target of ``plan`` and merge what an accepted answer proposes."""
     residual = [t for t in plan.targets if t.residual]
     if not residual:
@@ -122,6 +130,55 @@ def refine_residuals(client, plan: ProblemPlan) -> None:
             record["duplicates"] = len(merged.outcomes) - merged.added
             record["reasons"] = skipped
         t.llm = record
+        if certificates and merged_ok(t):
+            propose_certificate(client, plan, t)
+
+
+def merged_ok(t: TargetPlan) -> bool:
+    """A residual target that got LLM shadows and has no certificate: the case task (b) is for."""
+    return (t.residual and t.checkers.backward is None and t.llm_certificate is None
+            and t.llm is not None and t.llm.get("added", 0) > 0)
+
+
+def propose_certificate(client, plan: ProblemPlan, t: TargetPlan) -> None:
+    """Ask for ⋀ (LLM shadows) ⇒ T; a validated answer becomes ``t.llm_certificate`` (and ``t.llm["certificate"]``).
+
+    The identity shadow is left out of the hypotheses (with it the certificate would be trivial); only the shadows
+    a model or an expert added are given, each quantified over the target's binders, as is the goal.
+    """
+    from ..shadows.checkers import Checker, checker_prefix, is_consequence, name_universes, named_binders, \
+        render_binder
+    from ..syntax.lexer import find_declarations
+
+    binders, _ = name_universes(named_binders(t.declaration.binders))
+    binder_text = " ".join(render_binder(b) for b in binders)
+
+    def closed(statement: str) -> str:
+        return f"∀ {binder_text}, {statement}" if binder_text else statement
+
+    shadows = [closed(render_term(s.statement)) for s in t.merged.shadows if is_consequence(s)]
+    name = f"{checker_prefix(t.checker_id)}_llm_complete"
+    task = certificate_task(
+        plan.problem.id, t.name, render_declaration(t.declaration, name=t.name, with_prefix=False),
+        closed(render_term(t.declaration.type)), shadows, context=t.preceding, certificate_name=name,
+        reason="the target is residual: its only generated shadow is the identity",
+    )
+    result = run_task(client, task)
+    record = {"task": result.task, "status": result.status, "provenance": result.provenance, "name": name,
+              "reasons": list(result.reasons), "key": result.key}
+    assert t.llm is not None
+    t.llm["certificate"] = record
+    if not result.accepted or not result.code:
+        return
+    code = re.sub(r"^\s*/--.*?-/\s*", "", result.code.strip(), flags=re.DOTALL)
+    code = "\n".join(line.rstrip() for line in code.splitlines() if line.strip())
+    found = find_declarations(code)
+    if len(found) != 1 or not code.startswith(f"theorem {name} ") and not code.startswith(f"theorem {name}\n"):
+        record["status"] = "rejected"
+        record["reasons"] = [f"the answer must be exactly one declaration, `theorem {name} …`"]
+        return
+    text = f"-- provenance: {result.provenance} (LLM task {result.task}); checked by Lean like every checker\n{code}"
+    t.llm_certificate = Checker(name, "backward", closed(render_term(t.declaration.type)), "", text)
 
 
 def _problem_line(plan: ProblemPlan) -> str:
@@ -129,7 +186,7 @@ def _problem_line(plan: ProblemPlan) -> str:
     shadows = sum(len(t.merged.shadows) for t in targets)
     added = sum(t.added_shadows for t in targets)
     forward = sum(len(t.checkers.forward) for t in targets)
-    backward = sum(1 for t in targets if t.checkers.backward is not None)
+    backward = sum(1 for t in targets if t.checkers.backward is not None or t.llm_certificate is not None)
     residual = sum(1 for t in targets if t.residual)
     parts = [
         f"{len(targets)} target{'s' if len(targets) != 1 else ''}",
@@ -147,4 +204,10 @@ def _llm_note(t: TargetPlan) -> str:
     if t.llm["status"] != "accepted":
         why = "; ".join(t.llm["reasons"])
         return f" — LLM {t.llm['status']}" + (f": {why}" if why else "")
-    return f" — LLM ({t.llm['provenance']}): {t.llm['added']} shadows added, {t.llm['duplicates']} duplicates"
+    note = f" — LLM ({t.llm['provenance']}): {t.llm['added']} shadows added, {t.llm['duplicates']} duplicates"
+    cert = t.llm.get("certificate")
+    if cert is not None:
+        why = "; ".join(cert["reasons"])
+        note += "; certificate " + ("written to Backward.lean" if t.llm_certificate is not None
+                                    else cert["status"] + (f": {why}" if why else ""))
+    return note

@@ -18,8 +18,14 @@ problem, an empty or non-UTF-8 file, a JSONL line without ``code`` — becomes a
 on. Then RESULTS.summary.md and RESULTS.by_<grouping>.csv are written beside it: per system, area, level and
 system × level, titled full or skeleton SA-Pass, with the compile − SA-Pass gap as its own column.
 
-LLM options (``--llm …``): the adapter fallback for names rule-based renaming cannot resolve is not wired in yet;
-any mode other than ``none`` is refused with exit code 2 (see docs/llm.md for the layer itself).
+LLM options (``--llm none|replay|record|live``, docs/llm.md): when a target has no candidate declaration after
+rule-based renaming (the name-mismatch case), ``adapter_task`` is asked for an adapter — a declaration with the
+reference's name built from the candidate's own theorem. An answer the validators accept is appended to the
+candidate's code and, in the full tier, compiled and audited with it like any other code; the row records it under
+``adapters`` (provenance ``llm:<model>``, the text, status and reasons). An adapter is a proof, and the kernel tier
+checks statements only: there no model is asked and the row says "adapter needs the full tier". With ``--llm none``
+(the default) nothing changes; candidates with unresolved names are listed in the summary either way, and the LLM
+accounting (calls, tokens, cache hits) is printed when a model was in play.
 
 Exit codes: 0 scored (failing candidates are data); 2 bad input (unreadable CANDIDATES, no problems folder, a
 Mathlib problem in the full tier without ``--workspace``); 3 the requested Lean tier is not available here
@@ -33,11 +39,19 @@ from pathlib import Path
 
 from ..errors import BadInput
 from ..lean.toolchain import toolchain_fingerprint
-from ..llm import add_llm_arguments
+from ..llm import add_llm_arguments, client_from_args
 from ..problems import load_problems
 from ..score.candidates import Candidate, load_candidates
 from ..score.metrics import sa_pass
-from ..score.pipeline import PreparedCandidate, ScoreRow, error_row, kernel_rows, prepare_candidate, prepare_problem
+from ..score.pipeline import (
+    PreparedCandidate,
+    ScoreRow,
+    apply_llm_adapters,
+    error_row,
+    kernel_rows,
+    prepare_candidate,
+    prepare_problem,
+)
 from ..score.report import ResultsLog, read_rows, summary_paths, write_summaries
 from .verify import EXIT_UNAVAILABLE, add_tier_arguments, choose_lean, default_workspace
 
@@ -59,8 +73,8 @@ def register(subparsers) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    if getattr(args, "llm", "none") != "none":
-        raise BadInput("--llm: the LLM adapter fallback is not wired into scoring yet; use --llm none")
+    client = client_from_args(args)  # a missing LLM setting stops the run before any work
+    use_llm = client.mode != "none"
     problems, problem_errors = load_problems(args.problems)
     for err in problem_errors:
         print(f"skipped problem: {err}")
@@ -71,6 +85,8 @@ def run(args: argparse.Namespace) -> int:
         return EXIT_UNAVAILABLE
     tier, lean = chosen
     fingerprint = toolchain_fingerprint(lean)
+    if use_llm:  # rows scored with a model's adapters are not the rows of a run without them
+        fingerprint = f"{fingerprint}|llm:{client.model}"
     done = read_rows(args.output)
 
     rows: list[ScoreRow] = []  # this run's rows, in input order, for the summaries
@@ -88,7 +104,7 @@ def run(args: argparse.Namespace) -> int:
         if digest in done:
             rows.append(done[digest])
         elif isinstance(entry, Candidate):
-            pending.append(prepared)
+            pending.append(apply_llm_adapters(prepared, client, tier) if use_llm else prepared)
         else:
             fresh.append(row)
     workspace = None
@@ -109,6 +125,9 @@ def run(args: argparse.Namespace) -> int:
     rows.sort(key=lambda r: order.get(r.content_hash, len(order)))
     written = write_summaries(rows, args.output, tier)
     print_summary(rows, tier, reused, lean, args.output, written)
+    if use_llm:
+        for line in client.accounting.summary_lines():
+            print(line)
     return 0
 
 
@@ -137,6 +156,26 @@ def print_summary(rows: list[ScoreRow], tier: str, reused: int, lean, output: Pa
     if failed:
         print(f"{len(failed)} candidates failed before or instead of their checks (bad input, audit, compile); "
               f"first: {failed[0].origin}: {failed[0].reason}")
+    unresolved = [(r, [t for t, d in r.declarations.items() if d is None]) for r in rows if not r.audit]
+    unresolved = [(r, names) for r, names in unresolved if names]
+    if unresolved:
+        print(f"{len(unresolved)} candidates with unresolved names (a target with no declaration after renaming):")
+        for r, names in unresolved:
+            notes = {a["target"]: a for a in r.adapters}
+            shown = ", ".join(n + _adapter_note(notes.get(n)) for n in names)
+            print(f"  {r.origin}: {shown}")
+    used = [(r, a) for r in rows for a in r.adapters if a["status"] == "used"]
+    if used:
+        print(f"{len(used)} LLM adapters appended to candidates and checked with them by Lean:")
+        for r, a in used:
+            print(f"  {r.origin}: {a['target']} ← {a['candidate_name']} ({a['provenance']})")
     md, _ = summary_paths(output)
     print(f"{len(rows)} rows ({reused} reused from {output}); summaries: {md}"
           + (f" and {len(written) - 1} CSV files" if len(written) > 1 else ""))
+
+
+def _adapter_note(record: dict | None) -> str:
+    if record is None:
+        return ""
+    why = "; ".join(record["reasons"])
+    return f" (LLM adapter {record['status']}" + (f": {why})" if why else ")")

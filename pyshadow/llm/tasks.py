@@ -139,13 +139,15 @@ def certificate_task(
     context: str = "",
     reason: str = "",
     name: str | None = None,
+    certificate_name: str | None = None,
 ) -> ResidualTask:
     """(b) Ask for a proof of ``goal`` (the target's closed statement) from ``shadows`` (closed statements).
 
-    The hypotheses are named ``h_1 … h_n``; the certificate is ``theorem shadow_<problem>_backward``. Accepted
-    answers declare that name and never mention ``target_name``.
+    The hypotheses are named ``h_1 … h_n``; the certificate is ``theorem shadow_<problem>_backward`` unless
+    ``certificate_name`` says otherwise (a problem with several targets needs one per target). Accepted answers
+    declare that name and never mention ``target_name``.
     """
-    certificate_name = f"shadow_{lean_slug(problem_id)}_backward"
+    certificate_name = certificate_name or f"shadow_{lean_slug(problem_id)}_backward"
     return ResidualTask(
         kind="certificate",
         name=name or f"certificate/{problem_id}/{target_name}",

@@ -26,7 +26,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
 from ..problems import Problem, reference_text
@@ -158,6 +158,7 @@ class PreparedCandidate:
     extracted: Mapping[str, ExtractedDeclaration | None]  # target → the declaration checked
     renames: Mapping[str, str]  # reference name → candidate name (rule-based)
     content_hash: str
+    adapters: tuple[dict[str, Any], ...] = ()  # LLM adapters asked for (``apply_llm_adapters``), used or not
 
     @property
     def flagged(self) -> bool:
@@ -195,6 +196,95 @@ def content_hash(tier: str, fingerprint: str, info: ProblemInfo | None, system: 
         "code": code,
     }
     return hashlib.sha256(json.dumps(payload, sort_keys=True, ensure_ascii=False).encode()).hexdigest()
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# LLM adapters: the name-mismatch case rule-based renaming leaves
+
+ADAPTER_NEEDS_FULL_TIER = "adapter needs the full tier"
+
+
+def unresolved_targets(prepared: PreparedCandidate) -> list[str]:
+    """Checkable targets for which neither extraction nor rule-based renaming found a candidate declaration."""
+    return [t.name for t in prepared.info.targets
+            if not t.error and t.declaration is not None and prepared.extracted.get(t.name) is None]
+
+
+def adapter_source(prepared: PreparedCandidate) -> tuple[str, str] | None:
+    """The candidate declaration an adapter should be built from: the last theorem/lemma no reference name was
+    paired with (``(qualified name, header)``), or None when there is none."""
+    claimed = {normalize_name(v) for v in prepared.renames.values()}
+    for d in reversed(declarations(prepared.candidate.code)):
+        if d.keyword in ("theorem", "lemma") and normalize_name(d.qualified_name) not in claimed:
+            return d.qualified_name, d.header
+    return None
+
+
+def apply_llm_adapters(prepared: PreparedCandidate, client: Any, tier: str) -> PreparedCandidate:
+    """Ask ``adapter_task`` for each unresolved target of ``prepared`` and append accepted adapters to its code.
+
+    An adapter is a proof (reference name ← candidate declaration): it counts only when Lean checks it, which the
+    full tier does (it is compiled with the candidate module, audited by the same ``#print axioms``). The kernel tier
+    checks statements only, so there no model is asked and the row says ``adapter needs the full tier``. An answer
+    the validators reject (``sorry``, a restatement of the reference that does not use the candidate's
+    declaration …), or that fails the trust gate, changes nothing: the target stays missing, with the reason.
+    ``--llm none`` (``client.mode == "none"``) returns ``prepared`` unchanged.
+    """
+    from ..llm import adapter_task, run_task  # imported on use: scoring without --llm needs no LLM layer
+
+    missing = unresolved_targets(prepared)
+    if not missing or prepared.flagged or client is None or client.mode == "none":
+        return prepared
+    info, cand = prepared.info, prepared.candidate
+    code = cand.code
+    extracted = dict(prepared.extracted)
+    renames = dict(prepared.renames)
+    records: list[dict[str, Any]] = []
+    for target in missing:
+        record: dict[str, Any] = {"target": target, "status": "not used", "provenance": None, "candidate_name": None,
+                                  "code": None, "task": None, "key": None, "reasons": []}
+        records.append(record)
+        if tier != "full":
+            record["reasons"] = [ADAPTER_NEEDS_FULL_TIER]
+            continue
+        source = adapter_source(prepared)
+        if source is None:
+            record["reasons"] = ["the candidate has no unpaired theorem to adapt"]
+            continue
+        cand_name, cand_header = source
+        ref_name = normalize_name(target)
+        decl = next(t.declaration for t in info.targets if t.name == target)
+        ref_header = info.headers.get(ref_name) or info.headers.get(target) or ""
+        others = "\n".join(h for n, h in declaration_headers(code).items() if n != cand_name)
+        task = adapter_task(
+            info.id, ref_name, ref_header, cand_name, cand_header,
+            reference_kind=decl.keyword if decl is not None and decl.keyword in ("theorem", "lemma") else "theorem",
+            candidate_excerpt=others,
+            error=f"no declaration named {target} (or a namespaced / primed variant) in the candidate",
+            context=info.context, candidate_id=cand.system,
+        )
+        result = run_task(client, task)
+        record.update(status=result.status, provenance=result.provenance, candidate_name=cand_name,
+                      code=result.code, task=result.task, key=result.key, reasons=list(result.reasons))
+        if not result.accepted or not result.code:
+            continue
+        adapted = code.rstrip("\n") + "\n\n" + result.code.strip() + "\n"
+        first_line = code.count("\n") + 1
+        findings = [f for f in audit(adapted, AuditPolicy(), trusted_prefix=info.context) if f.line > first_line]
+        found = extract_target(adapted, target)
+        if findings:
+            record["status"] = "rejected"
+            record["reasons"] = [f"audit: {f.kind} at line {f.line}: {f.excerpt}" for f in findings[:3]]
+        elif found is None or found.start < len(code.rstrip("\n")):
+            record["status"] = "rejected"
+            record["reasons"] = [f"the adapter does not declare {target}"]
+        else:
+            record["status"] = "used"
+            code = adapted
+            extracted[target] = found
+            renames[ref_name] = found.qualified_name
+    return replace(prepared, candidate=replace(cand, code=code), extracted=extracted, renames=renames,
+                   adapters=tuple(records))
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -237,6 +327,7 @@ class ScoreRow:
     renames: dict[str, str] = field(default_factory=dict)
     counted: bool = True  # enters the summary tables (False for an unknown problem or a line without system)
     elapsed_s: float = 0.0
+    adapters: list[dict[str, Any]] = field(default_factory=list)  # LLM adapters (only with --llm other than none)
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {
@@ -258,6 +349,8 @@ class ScoreRow:
             "elapsed_s": round(self.elapsed_s, 3),
             "content_hash": self.content_hash,
         }
+        if self.adapters:
+            data["adapters"] = self.adapters
         return data
 
     @classmethod
@@ -271,6 +364,7 @@ class ScoreRow:
             checks=[Check.from_dict(c) for c in obj.get("checks", [])],
             declarations=dict(obj.get("declarations", {})), renames=dict(obj.get("renames", {})),
             counted=bool(obj.get("counted", True)), elapsed_s=float(obj.get("elapsed_s", 0.0)),
+            adapters=[dict(a) for a in obj.get("adapters", [])],
         )
 
 
@@ -318,6 +412,7 @@ def finish_row(
         reason=reason, audit=[f.to_dict() for f in prepared.findings], checks=list(checks),
         declarations={t: _declaration_summary(d) for t, d in prepared.extracted.items()},
         renames={k: v for k, v in prepared.renames.items() if k != v}, elapsed_s=elapsed_s,
+        adapters=[dict(a) for a in prepared.adapters],
     )
 
 
@@ -333,6 +428,9 @@ def missing_target_checks(prepared: PreparedCandidate, target: TargetInfo) -> li
         why = f"the reference target cannot be checked: {target.error}"
     else:
         why = f"no declaration named {target.name} (or a namespaced / primed variant) in the candidate"
+        for record in prepared.adapters:
+            if record["target"] == target.name and record["status"] != "used":
+                why += f"; LLM adapter {record['status']}: {'; '.join(record['reasons']) or 'no reason given'}"
     checks = [Check(f"{target.name}:forward:{i}", "forward", target.name, False, why, i)
               for i in range(1, target.n_forward + 1)]
     checks.append(Check(f"{target.name}:backward", "backward", target.name, False, why))
