@@ -79,7 +79,7 @@ def test_certificate_record_then_replay(problems, tmp_path, capsys, monkeypatch)
         assert f"theorem {NAME}" in prompt and "(h_1 : ∀ (n : Nat), ∃ m, n + 1 ≤ m)" in prompt
         assert ": ∀ (n : Nat), ∃ m, n < m := by" in prompt
     out = capsys.readouterr().out
-    assert "certificate written to Backward.lean" in out
+    assert "certificate written to Backward.lean" in out and "2 shadows, 3 checkers" in out
     backward = (tmp_path / "ws1" / "Checkers/Tiny/Backward.lean").read_text(encoding="utf-8")
     assert "-- provenance: llm:fake-model (LLM task certificate/tiny/Tiny.exists_gt)" in backward
     assert f"theorem {NAME}\n    (h_1 : ∀ (n : Nat), ∃ m, n + 1 ≤ m) :\n" in backward

@@ -92,7 +92,7 @@ def run(args: argparse.Namespace) -> int:
             print(line)
     targets = [t for plan in plans for t in plan.targets]
     shadows = sum(len(t.merged.shadows) for t in targets)
-    checkers = sum(len(t.checkers.checkers) for t in targets)
+    checkers = sum(len(t.checkers.checkers) + (t.llm_certificate is not None) for t in targets)
     print(
         f"generated {len(plans)} problems, {len(targets)} targets ({len(targets) - len(residual)} decomposed, "
         f"{len(residual)} residual), {shadows} shadows, {checkers} checkers into {args.output}: "
