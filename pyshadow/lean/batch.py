@@ -29,6 +29,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Iterable, Iterator, Sequence
 
+from ..jsonl import AppendLog, read_records
 from .runner import DeclarationSpan, Verdict, judge, run_lean
 from .toolchain import LeanExecutable, toolchain_fingerprint
 
@@ -124,7 +125,7 @@ def run_jobs(
         else:
             done[job.key] = hit
             fresh_from_cache.append(hit)
-    with _progress_bar(len(jobs), len(done), progress) as bar, _JsonlLog(results_jsonl) as log:
+    with _progress_bar(len(jobs), len(done), progress) as bar, AppendLog(results_jsonl) as log:
         for result in fresh_from_cache:
             log.append(result)
         for result in _parallel_results(pending, lean, memory_mb, cache_keys, n_jobs, backend):
@@ -264,18 +265,7 @@ def store_cached(cache_dir: Path, result: JobResult) -> None:
 
 def read_results(path: Path) -> dict[str, JobResult]:
     """Results in a JSONL log by key (a later line wins); unreadable lines — a cut-off last line — are skipped."""
-    results: dict[str, JobResult] = {}
-    try:
-        lines = Path(path).read_text(encoding="utf-8", errors="replace").splitlines()
-    except FileNotFoundError:
-        return results
-    for line in lines:
-        try:
-            result = JobResult.from_dict(json.loads(line))
-        except (ValueError, KeyError, TypeError, AttributeError):
-            continue
-        results[result.key] = result
-    return results
+    return read_records(path, JobResult.from_dict, lambda r: r.key)
 
 
 def resumable_results(
@@ -289,38 +279,3 @@ def resumable_results(
         if previous and previous.cache_key == cache_keys[job.key] and reusable(previous, job, memory_mb):
             found[job.key] = replace(previous, cached=True)
     return found
-
-
-class _JsonlLog:
-    """Appends one flushed line per result; starts a fresh line if the file ends mid-line."""
-
-    def __init__(self, path: Path | None):
-        self.path = Path(path) if path is not None else None
-        self._fh = None
-
-    def __enter__(self) -> _JsonlLog:
-        if self.path is not None:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            needs_newline = self.path.is_file() and _ends_mid_line(self.path)
-            self._fh = open(self.path, "a", encoding="utf-8")
-            if needs_newline:
-                self._fh.write("\n")
-        return self
-
-    def append(self, result: JobResult) -> None:
-        if self._fh is not None:
-            self._fh.write(json.dumps(result.to_dict()) + "\n")
-            self._fh.flush()
-
-    def __exit__(self, *exc_info: object) -> None:
-        if self._fh is not None:
-            self._fh.close()
-
-
-def _ends_mid_line(path: Path) -> bool:
-    with open(path, "rb") as fh:
-        fh.seek(0, os.SEEK_END)
-        if fh.tell() == 0:
-            return False
-        fh.seek(-1, os.SEEK_END)
-        return fh.read(1) != b"\n"

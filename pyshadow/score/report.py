@@ -12,36 +12,25 @@ compile − SA-Pass gap as its own column) and one CSV per table, ``RESULTS.by_s
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 from ..errors import BadInput
-from ..lean.batch import _JsonlLog
+from ..jsonl import AppendLog, read_records
 from .metrics import STANDARD_GROUPINGS, ScoreRecord, render_csv, render_markdown, standard_tables
 from .pipeline import ScoreRow
 
 
 def read_rows(path: Path) -> dict[str, ScoreRow]:
     """The rows already in a results file by content hash (a later line wins); {} when there is no file."""
-    rows: dict[str, ScoreRow] = {}
     try:
-        lines = Path(path).read_text(encoding="utf-8", errors="replace").splitlines()
-    except FileNotFoundError:
-        return rows
+        return read_records(path, ScoreRow.from_dict, lambda r: r.content_hash)
     except OSError as err:
         raise BadInput(f"{path}: cannot read the results file ({err.strerror})") from None
-    for line in lines:
-        try:
-            row = ScoreRow.from_dict(json.loads(line))
-        except (ValueError, KeyError, TypeError, AttributeError):
-            continue
-        rows[row.content_hash] = row
-    return rows
 
 
-class ResultsLog(_JsonlLog):
-    """Appends rows to a JSONL file, one flushed line each (``pyshadow.lean.batch``'s log: a file that ends
+class ResultsLog(AppendLog):
+    """Appends rows to a JSONL file, one flushed line each (``pyshadow.jsonl.AppendLog``: a file that ends
     mid-line, cut off by an interruption, gets a fresh line first); an unwritable file is bad input."""
 
     def __init__(self, path: Path):
