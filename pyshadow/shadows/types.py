@@ -34,8 +34,11 @@ NAT_VALUED = re.compile(
     r"Nat\.gcd|Nat\.lcm|Nat\.succ|Nat\.pred|Int\.natAbs|Int\.toNat|String\.length|Array\.size)\s.+"
     r"|.*[^\s]\.(?:length|card|natAbs|toNat|size|den|factorial|succ|pred))$"
 )
-# Set operations keep the type of their operands: `(s ∩ t)ᶜ`, `s ∪ t`, `s \\ t`.
-_SET_SPLIT = re.compile(r"\s(?:∩|∪|\\|∆)\s")
+# Set operations (and list append) keep the type of their operands: `(s ∩ t)ᶜ`, `s ∪ t`, `s \\ t`, `l ++ m`.
+_SET_SPLIT = re.compile(r"\s(?:∩|∪|\\|∆|\+\+)\s")
+# `(l ++ m).sum` has the element type of the list (likewise `.prod`, over lists, finsets and multisets).
+_AGGREGATE = re.compile(r"^(?P<base>.+)\.(?:sum|prod)$")
+_CONTAINER = re.compile(r"^(?:List|Finset|Multiset)\s+(?P<elem>.+)$")
 REAL_FUNCTIONS = re.compile(r"^(Real\.(sqrt|log|exp|sin|cos|tan|arctan|pi|logb|sinh|cosh|rpow)|√|π)\b")
 _ARITH_SPLIT = re.compile(r"\s[-+*/%]\s|\s\^\s|\^")
 
@@ -118,6 +121,11 @@ def _infer_text(text: str, env: TypeEnv) -> str | None:
         return "ℝ"
     if NAT_VALUED.match(text) and balanced(text):
         return "ℕ"
+    aggregate = _AGGREGATE.match(text)
+    if aggregate and balanced(aggregate["base"]):
+        container = _CONTAINER.match(_infer_text(aggregate["base"], env) or "")
+        if container:
+            return strip_outer_parens(container["elem"])
     if text.endswith("ᶜ"):
         return _infer_text(text[:-1], env)
     set_first = _SET_SPLIT.split(text, maxsplit=1)[0].strip()
