@@ -54,7 +54,8 @@ from tomlkit.exceptions import ParseError as TomlParseError
 from tomlkit.toml_document import TOMLDocument
 
 from .errors import BadInput
-from .syntax.lexer import IDENT, code_tokens, find_declarations
+from .score.candidates import declarations, normalize_name
+from .syntax.lexer import IDENT, code_tokens
 
 PROBLEM_FILE = "problem.toml"
 CANDIDATES_DIR = "candidates"
@@ -223,7 +224,7 @@ def load_problem(folder: Path | str) -> Problem:
     _check_imports(path, reference, text, imports)
     declared = declared_names(text)
     for target in targets:
-        if _normalize_name(target) not in declared:
+        if normalize_name(target) not in declared:
             raise ProblemError(
                 path, f"{target!r} is not declared in {reference.name} (declared: {_preview(declared)})", "targets"
             )
@@ -459,20 +460,10 @@ def load_sample_candidates(problem: Problem) -> tuple[SampleCandidate, ...]:
 def declared_names(src: str) -> frozenset[str]:
     """Fully qualified names of the named declarations in ``src``, ``namespace … end`` blocks resolved.
 
-    ``_root_.`` and «guillemets» are dropped, as Lean does when it names the declaration.
+    ``_root_.`` and «guillemets» are dropped, as Lean does when it names the declaration. The scope tracking is
+    ``pyshadow.score.candidates.declarations`` — the one reference lookups and candidate extraction use.
     """
-    scopes = _namespace_changes(src)
-    names = set()
-    for decl in find_declarations(src):
-        if decl.name is None:
-            continue
-        namespaces = _namespace_at(scopes, decl.keyword_start)
-        parts = _name_parts(decl.name)
-        if parts and parts[0] == "_root_":
-            names.add(".".join(parts[1:]))
-        else:
-            names.add(".".join([*namespaces, *parts]))
-    return frozenset(names)
+    return frozenset(normalize_name(d.qualified_name) for d in declarations(src))
 
 
 def reference_imports(src: str) -> tuple[str, ...]:
@@ -493,61 +484,6 @@ def reference_imports(src: str) -> tuple[str, ...]:
         else:
             break
     return tuple(modules)
-
-
-def _namespace_changes(src: str) -> list[tuple[int, tuple[str, ...]]]:
-    """(offset, namespaces in force after it) at every ``namespace``/``section``/``mutual``/``end`` command."""
-    tokens = code_tokens(src)
-    stack: list[str | None] = []  # a namespace component, or None for a section / mutual block
-    changes: list[tuple[int, tuple[str, ...]]] = []
-    for i, tok in enumerate(tokens):
-        if tok.kind != IDENT or tok.text not in ("namespace", "section", "end", "mutual"):
-            continue
-        if not _starts_command(src, tokens, i):
-            continue
-        nxt = tokens[i + 1] if i + 1 < len(tokens) else None
-        same_line = nxt is not None and "\n" not in src[tok.end : nxt.start] and nxt.kind == IDENT
-        if tok.text == "namespace" and nxt is not None and nxt.kind == IDENT:
-            stack.extend(_name_parts(nxt.text))
-        elif tok.text in ("section", "mutual"):
-            count = len(_name_parts(nxt.text)) if tok.text == "section" and same_line else 1
-            stack.extend([None] * count)
-        elif tok.text == "end":
-            count = len(_name_parts(nxt.text)) if same_line else 1
-            del stack[max(0, len(stack) - count) :]
-        changes.append((tok.end, tuple(s for s in stack if s is not None)))
-    return changes
-
-
-def _starts_command(src: str, tokens: list, i: int) -> bool:
-    """A scope keyword begins a command when it opens a line, or follows ``noncomputable`` that does."""
-    line_start = src.rfind("\n", 0, tokens[i].start) + 1
-    prefix = src[line_start : tokens[i].start]
-    if not prefix.strip():
-        return True
-    return tokens[i].text == "section" and prefix.strip() == "noncomputable"
-
-
-def _namespace_at(changes: list[tuple[int, tuple[str, ...]]], offset: int) -> tuple[str, ...]:
-    current: tuple[str, ...] = ()
-    for at, namespaces in changes:
-        if at > offset:
-            break
-        current = namespaces
-    return current
-
-
-def _name_parts(name: str) -> list[str]:
-    """Components of a dotted Lean name, «guillemets» removed."""
-    parts = re.findall(r"«[^»]*»|[^.«]+", name)
-    return [p[1:-1] if p.startswith("«") else p for p in parts]
-
-
-def _normalize_name(name: str) -> str:
-    parts = _name_parts(name)
-    if parts and parts[0] == "_root_":
-        parts = parts[1:]
-    return ".".join(parts)
 
 
 # ---------------------------------------------------------------------------------------------------------------
