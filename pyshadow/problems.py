@@ -43,7 +43,6 @@ from __future__ import annotations
 
 import os
 import re
-import tempfile
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -54,6 +53,7 @@ from tomlkit.exceptions import ParseError as TomlParseError
 from tomlkit.toml_document import TOMLDocument
 
 from .errors import BadInput
+from .files import write_atomically
 from .score.candidates import declarations, normalize_name
 from .syntax.lexer import IDENT, code_tokens
 
@@ -299,7 +299,7 @@ def save_problem(problem_or_document: Problem | TOMLDocument, folder: Path | str
     else:
         raise TypeError(f"save_problem expects a Problem or a tomlkit document, got {type(problem_or_document)!r}")
     path = folder / PROBLEM_FILE
-    _write_atomically(path, tomlkit.dumps(doc))
+    write_atomically(path, tomlkit.dumps(doc).encode("utf-8"))
     return path
 
 
@@ -702,15 +702,3 @@ def _set_optional(table: Any, key: str, value: str | None) -> None:
 
 def _unwrap(item: Any) -> Any:
     return item.unwrap() if hasattr(item, "unwrap") else item
-
-
-def _write_atomically(path: Path, text: str) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="") as handle:
-            handle.write(text)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise

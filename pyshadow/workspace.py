@@ -36,15 +36,14 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 import re
-import tempfile
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from . import __version__
 from .errors import BadInput
+from .files import write_atomically
 from .paths import LEAN_TOOLCHAIN_FILE
 from .problems import ExpertShadow, Problem, ProblemError, declared_names, reference_text
 from .references import TargetNotFound, target_declaration, target_source
@@ -456,7 +455,7 @@ def write_workspace(root: Path, files: Mapping[str, bytes]) -> WriteReport:
         if _same_bytes(path, data):
             unchanged.append(rel)
             continue
-        _write_atomically(path, data)
+        write_atomically(path, data)
         written.append(rel)
     removed = []
     for rel in sorted(set(previous) - set(files)):
@@ -484,18 +483,6 @@ def _same_bytes(path: Path, data: bytes) -> bool:
         return path.stat().st_size == len(data) and path.read_bytes() == data
     except OSError:
         return False
-
-
-def _write_atomically(path: Path, data: bytes) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
 
 
 def _remove_empty_parents(folder: Path, root: Path) -> None:

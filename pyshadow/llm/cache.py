@@ -17,11 +17,11 @@ import hashlib
 import json
 import os
 import re
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ..files import write_atomically
 from .errors import CacheCorrupt
 from .provider import ChatRequest, ChatResponse
 
@@ -94,15 +94,7 @@ class ResponseCache:
         key = request_key(request)
         path = self.path_for(key, task)
         text = render_entry(key, task, request, response)
-        self.directory.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=".tmp-", suffix=".json", dir=self.directory)
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
-                handle.write(text)
-            os.replace(tmp, path)
-        except BaseException:
-            Path(tmp).unlink(missing_ok=True)
-            raise
+        write_atomically(path, text.encode("utf-8"))
         return _entry_from_text(text, path)
 
 
