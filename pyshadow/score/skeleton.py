@@ -387,14 +387,12 @@ def skeleton_block(pair: SkeletonPair, namespace: str) -> SkeletonBlock:
         checks[f"{namespace}.{name}"] = role
 
     # Forward: reference binders, its hypotheses as facts, the candidate as a rule.
+    # The context is the same for every shadow (proving never changes it: intros work on copies), so build once.
     cand_rule = Rule(f"@{cand_axiom}", _binder_params(cand.binders, prover, Scope()), cand.type)
+    ctx = Context(ref_scope, [], [cand_rule])
+    _hypotheses_as_facts(prover, ctx, ref.binders)
+    prover.saturate(ctx, 0)
     for i, shadow in enumerate(dec.shadows, start=1):
-        ctx = Context(ref_scope, [], [cand_rule])
-        for b in ref.binders:
-            if b.type is not None and not b.is_instance and is_proposition(b):
-                for n in b.names:
-                    prover.add_fact(ctx, n, b.type)
-        prover.saturate(ctx, 0)
         term = prover.prove(shadow.statement, ctx)
         theorem(f"fwd_{i}", ref_text, pr.prop(shadow.statement, ref_scope), term, f"forward:{i}")
 
@@ -406,10 +404,7 @@ def skeleton_block(pair: SkeletonPair, namespace: str) -> SkeletonBlock:
         prop = pr.prop(shadow.statement, ref_scope)
         hyps.append(f"({hyp}{i} : ∀ {' '.join(quantified)}, {prop})" if quantified else f"({hyp}{i} : {prop})")
         ctx.rules.append(Rule(f"@{hyp}{i}", _binder_params(ref.binders, prover, Scope()), shadow.statement))
-    for b in cand.binders:
-        if b.type is not None and not b.is_instance and is_proposition(b):
-            for n in b.names:
-                prover.add_fact(ctx, n, b.type)
+    _hypotheses_as_facts(prover, ctx, cand.binders)
     prover.saturate(ctx, 0)
     term = prover.prove(cand.type, ctx)
     theorem("bwd", " ".join([cand_text, *hyps]), cand_concl, term, "backward")
@@ -418,6 +413,14 @@ def skeleton_block(pair: SkeletonPair, namespace: str) -> SkeletonBlock:
     own = {*a.axioms, cand_axiom}
     allowed = PRELUDE_AXIOMS | own | {f"{namespace}.{n}" for n in own}
     return SkeletonBlock(pair.key, namespace, text, checks, frozenset(allowed), len(dec.shadows), unbuilt)
+
+
+def _hypotheses_as_facts(prover: Prover, ctx: Context, binders: tuple[Binder, ...]) -> None:
+    """A declaration's hypotheses (proposition binders), as facts named by their binder names."""
+    for b in binders:
+        if b.type is not None and not b.is_instance and is_proposition(b):
+            for n in b.names:
+                prover.add_fact(ctx, n, b.type)
 
 
 def _binder_params(binders: tuple[Binder, ...], prover: Prover, scope: Scope) -> tuple[Param, ...]:
