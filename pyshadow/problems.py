@@ -54,7 +54,8 @@ from tomlkit.toml_document import TOMLDocument
 
 from .errors import BadInput
 from .files import write_atomically
-from .score.candidates import declarations, normalize_name
+from .shadows.expert import ExpertShadow
+from .syntax.scanner import declarations, normalize_name
 from .syntax.lexer import IDENT, code_tokens
 
 PROBLEM_FILE = "problem.toml"
@@ -94,15 +95,6 @@ class ProblemError(BadInput):
         self.reason = message
         where = f"{path}: field '{field}'" if field else f"{path}"
         super().__init__(_one_line(f"{where}: {message}"))
-
-
-@dataclass(frozen=True)
-class ExpertShadow:
-    """A shadow written by an expert (or by a model, said by ``provenance``) for one target."""
-
-    target: str
-    statement: str
-    provenance: str = "expert"
 
 
 @dataclass(frozen=True)
@@ -461,7 +453,7 @@ def declared_names(src: str) -> frozenset[str]:
     """Fully qualified names of the named declarations in ``src``, ``namespace … end`` blocks resolved.
 
     ``_root_.`` and «guillemets» are dropped, as Lean does when it names the declaration. The scope tracking is
-    ``pyshadow.score.candidates.declarations`` — the one reference lookups and candidate extraction use.
+    ``pyshadow.syntax.scanner.declarations`` — the one reference lookups and candidate extraction use.
     """
     return frozenset(normalize_name(d.qualified_name) for d in declarations(src))
 

@@ -2,7 +2,7 @@
 
 A problem names its targets fully qualified (``NatPos.pos_facts``). :func:`target_declaration` resolves such a name
 the way Lean names declarations — ``namespace A`` … ``end A`` blocks tracked (a ``section`` adds no prefix),
-``_root_.`` and «guillemets» dropped (``pyshadow.score.candidates.declarations``) — never by guessing from the
+``_root_.`` and «guillemets» dropped (``pyshadow.syntax.scanner.declarations``) — never by guessing from the
 name's last component, and parses the declaration's header. A parse error points into the reference file (line,
 and column counted from 0 as Lean prints it), not into the extracted statement.
 """
@@ -10,7 +10,7 @@ and column counted from 0 as Lean prints it), not into the extracted statement.
 from __future__ import annotations
 
 from .errors import BadInput
-from .score.candidates import declarations, normalize_name
+from .syntax.scanner import declarations, normalize_name
 from .syntax import ParseError, parse_declaration
 from .syntax.ast import Declaration
 from .syntax.lexer import line_col

@@ -45,10 +45,11 @@ from . import __version__
 from .errors import BadInput
 from .files import write_atomically
 from .paths import LEAN_TOOLCHAIN_FILE
-from .problems import ExpertShadow, Problem, ProblemError, declared_names, reference_text
+from .problems import Problem, ProblemError, declared_names, reference_text
 from .references import TargetNotFound, target_declaration, target_source
-from .score.candidates import normalize_name
+from .syntax.scanner import normalize_name
 from .shadows.checkers import Checker, CheckerSet, full_tier_checkers, render_template
+from .shadows.expert import ExpertShadow
 from .shadows.merge import (
     CONSEQUENCE_KINDS,
     ExpertShadowError,

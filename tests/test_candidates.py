@@ -8,18 +8,15 @@ from pathlib import Path
 import pytest
 
 from pyshadow.errors import BadInput
-from pyshadow.score.candidates import (
-    Candidate,
-    CandidateError,
+from pyshadow.score.candidates import Candidate, CandidateError, load_candidates, split_results
+from pyshadow.syntax.scanner import (
     declaration_headers,
     declarations,
     extract_target,
-    load_candidates,
     match_names,
     name_match,
     normalize_name,
     rename_map,
-    split_results,
     walk_scopes,
 )
 from pyshadow.syntax.lexer import find_declarations

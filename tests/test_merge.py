@@ -6,7 +6,8 @@ import pytest
 
 from pyshadow.errors import BadInput
 from pyshadow.paths import PROBLEMS_DIR
-from pyshadow.problems import ExpertShadow, load_problem
+from pyshadow.problems import load_problem
+from pyshadow.shadows.expert import ExpertShadow
 from pyshadow.shadows import decompose
 from pyshadow.shadows.checkers import full_tier_checkers
 from pyshadow.shadows.merge import (

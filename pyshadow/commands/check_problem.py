@@ -25,7 +25,7 @@ from typing import Any
 from ..lean.toolchain import find_full_toolchain
 from ..problems import Problem, load_problem, reference_text
 from ..references import TargetNotFound, TargetParseError, target_declaration
-from ..score.candidates import declaration_headers
+from ..syntax.scanner import declaration_headers
 from ..score.pipeline import ProblemInfo, TargetInfo, problem_context
 from ..shadows.merge import ExpertShadowError, merge_shadows, parse_expert_statement
 from ..shadows.rules import Decomposition, decompose, uncheckable_reason

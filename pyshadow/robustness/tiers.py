@@ -56,7 +56,7 @@ class Tier(Protocol):
 
 
 class KernelTier:
-    """Skeleton SA-Pass (``pyshadow.score.skeleton``): each variant scored exactly like a candidate statement."""
+    """Skeleton SA-Pass (``pyshadow.kernel.skeleton``): each variant scored exactly like a candidate statement."""
 
     name = "kernel"
     description = "kernel tier: skeleton SA-Pass, checked by prelude-mode Lean 4.35"
@@ -69,7 +69,7 @@ class KernelTier:
         self.cache_dir = cache_dir
 
     def score(self, jobs: Sequence[VariantJob]) -> dict[str, Verdicts]:
-        from ..score.skeleton import SkeletonPair, skeleton_score
+        from ..kernel.skeleton import SkeletonPair, skeleton_score
 
         pairs = [SkeletonPair(j.key, j.reference, j.variant.declaration, j.mathlib) for j in jobs]
         verdicts = skeleton_score(pairs, self.lean, n_jobs=self.n_jobs, cache_dir=self.cache_dir)

@@ -98,7 +98,7 @@ from ..syntax.lexer import (
     line_col,
     tokenize,
 )
-from .candidates import (
+from ..syntax.scanner import (
     ADMIT_WORDS,
     ADMITTING_SEARCH,
     NamedDeclaration,

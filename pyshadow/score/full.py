@@ -55,7 +55,7 @@ from ..lean.runner import DEFAULT_ALLOWED_AXIOMS, DeclarationSpan, LeanResult, c
 from ..lean.toolchain import LeanExecutable
 from ..shadows.checkers import CheckerSet, full_tier_checkers
 from ..workspace import reference_context
-from .candidates import contains_admit, declarations, name_components, normalize_name
+from ..syntax.scanner import contains_admit, declarations, name_components, normalize_name
 from .pipeline import (
     Check,
     PreparedCandidate,

@@ -13,7 +13,7 @@ A candidate goes through the same front half in either tier:
    checkers in the candidate's names, the kernel tier reads the candidate's statement in the reference's names
    (its atoms are compared by text).
 
-Then the tier runs its checks (``pyshadow.score.full`` or the skeleton engine ``pyshadow.score.skeleton``) and
+Then the tier runs its checks (``pyshadow.score.full`` or the skeleton engine ``pyshadow.kernel.skeleton``) and
 ``finish_row`` turns verdicts into a ``ScoreRow``: every check with its verdict and Lean's message, the
 ``CandidateScore`` and the metrics of ``pyshadow.score.metrics``. Failing checks are recorded, never dropped.
 
@@ -35,9 +35,7 @@ from ..shadows.rules import Decomposition, decompose, uncheckable_reason
 from ..syntax import Declaration, ParseError, parse_declaration
 from ..syntax.lexer import IDENT, code_tokens
 from .audit import AuditPolicy, Finding, audit
-from .candidates import (
-    Candidate,
-    CandidateError,
+from ..syntax.scanner import (
     ExtractedDeclaration,
     declaration_headers,
     declarations,
@@ -46,6 +44,7 @@ from .candidates import (
     normalize_name,
     rename_map,
 )
+from .candidates import Candidate, CandidateError
 from .metrics import CandidateScore, candidate_metrics
 
 SCHEMA = 1
@@ -444,7 +443,7 @@ def missing_target_checks(prepared: PreparedCandidate, target: TargetInfo) -> li
 def kernel_rows(
     prepared: Sequence[PreparedCandidate], lean: Any, *, n_jobs: int = -1, cache_dir: Any = None, chunk: int = 64
 ) -> Iterator[ScoreRow]:
-    """Skeleton SA-Pass (``pyshadow.score.skeleton``) of each candidate's statements, ``chunk`` candidates per
+    """Skeleton SA-Pass (``pyshadow.kernel.skeleton``) of each candidate's statements, ``chunk`` candidates per
     engine call so rows arrive while the run goes on. The candidate's proof is not checked in this tier; its
     statement is read in the reference's names (``rename_identifiers``). A statement that does not parse, or that
     the engine cannot abstract, fails the candidate with ``compiled=False`` and the reason.
@@ -452,7 +451,7 @@ def kernel_rows(
     Flagged candidates are checked too (only their statements reach Lean, abstracted): their checks are recorded
     for information, and the audit fails them.
     """
-    from . import skeleton  # the lead's engine; imported on use so the full tier does not need it
+    from ..kernel import skeleton  # imported on use so the full tier does not need it
 
     for begin in range(0, len(prepared), chunk):
         part = prepared[begin : begin + chunk]

@@ -34,7 +34,7 @@ import jinja2
 from ..paths import TEMPLATES_DIR
 from ..syntax.ast import Atom, Binder, Declaration, declaration_names
 from ..syntax.render import render_binder, render_term
-from .merge import CONSEQUENCE_KINDS
+from .expert import CONSEQUENCE_KINDS
 from .rules import CertIntro, CertLeaf, CertLet, CertPair, Decomposition, Shadow
 from .types import EqualitySplit
 

@@ -25,14 +25,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from ..errors import BadInput
-from ..problems import ExpertShadow
 from ..syntax.ast import Declaration, Term
 from ..syntax.parser import ParseError, parse_term
 from ..syntax.render import render_term
+from .expert import CONSEQUENCE_KINDS, ExpertShadow
 from .rules import Decomposition, Shadow
 
-# Shadow kinds that are consequences of the target rather than the end of a projection path.
-CONSEQUENCE_KINDS = frozenset({"expert", "llm"})
 PROVENANCE_SEPARATOR = ", "
 
 

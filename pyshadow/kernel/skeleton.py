@@ -13,7 +13,7 @@ The proof terms come from a small goal-directed search (``Prover``): intro ∀/�
 ∧/↔ facts, apply ∀/→ facts whose conclusion matches (variables matched by name, else by abstract type), turn an
 equality into ``le_of_eq``/``ge_of_eq``. The search only proposes terms; **Lean decides**. A check the search
 cannot build a term for fails — conservative, and reported with the reason. Reports call this *skeleton SA-Pass*
-and never mix it with full SA-Pass (``CandidateScore.skeleton``).
+and never mix it with full SA-Pass (the score layer marks these rows ``CandidateScore.skeleton``).
 """
 
 from __future__ import annotations
@@ -22,9 +22,9 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Sequence
 
-from ..kernel.abstract import PRELUDE, PRELUDE_AXIOMS, Abstraction, Printer, Scope
+from .abstract import PRELUDE, PRELUDE_AXIOMS, Abstraction, Printer, Scope
 from ..lean.batch import LeanJob, run_jobs
-from ..kernel.check import block_spans
+from .check import block_spans
 from ..lean.toolchain import LeanExecutable
 from ..shadows.checkers import certificate_prefix, named_binders
 from ..shadows.rules import decompose
@@ -32,7 +32,6 @@ from ..syntax import lexer as lx
 from ..syntax.ast import AND, IFF, IMP, Atom, Binder, BinOp, Declaration, Let, Not, Quant, Rel, Term
 from ..syntax.ast import declaration_names, is_proposition
 from ..syntax.render import render_term
-from .metrics import CandidateScore
 
 MAX_DEPTH = 6
 SATURATION_ROUNDS = 4
@@ -53,11 +52,6 @@ class SkeletonVerdict:
     backward: bool
     messages: dict[str, str] = field(default_factory=dict)
     error: str | None = None
-
-    @property
-    def score(self) -> CandidateScore:
-        return CandidateScore(compiled=self.error is None, forward=tuple(self.forward), backward=self.backward,
-                              skeleton=True)
 
     def to_dict(self) -> dict:
         return {"key": self.key, "forward": self.forward, "backward": self.backward, "messages": self.messages,
@@ -112,11 +106,11 @@ def _rename_binder(b: Binder, mapping: dict[str, str]) -> Binder:
 def align_auxiliary_names(candidate: Declaration, candidate_src: str, reference_src: str) -> Declaration:
     """The candidate's statement with its auxiliary declarations renamed to the reference's names.
 
-    Uses the rule-based matching of ``pyshadow.score.candidates.rename_map`` (exact, namespaced, primed, same
+    Uses the rule-based matching of ``pyshadow.syntax.scanner.rename_map`` (exact, namespaced, primed, same
     signature), so a candidate that calls its helper ``twice`` where the reference says ``double`` is compared on
     the same atoms.
     """
-    from .candidates import declaration_headers, rename_map
+    from ..syntax.scanner import declaration_headers, rename_map
 
     pairs = rename_map(declaration_headers(candidate_src), declaration_headers(reference_src))
     mapping = {}
