@@ -229,44 +229,10 @@ class Source:
 def lex_source(text: str, policy: AuditPolicy) -> Source:
     """Lex ``text``, locate its attribute lists and its declarations."""
     tokens = tuple(tokenize(text))
-    code = [t for t in tokens if not t.is_trivia]
-    code = sorted(code + list(_interpolation_tokens(text, code)), key=lambda t: t.start)
+    code = [t for t in tokens if not t.is_trivia]  # the lexer already lexes interpolation holes as code
     inside, entries = _attribute_lists(text, code)
     decls = tuple(declarations(text, include_anonymous=True))
     return Source(text, tokens, tuple(code), frozenset(inside), tuple(entries), decls, policy)
-
-
-def _interpolation_tokens(text: str, code: list[Token]) -> Iterator[Token]:
-    """Tokens of the ``{…}`` holes of interpolated strings (``s!"…"``, ``m!"…"``, ``throwError "…"`` …)."""
-    for prev, tok in zip(code, code[1:]):
-        interpolated = (prev.kind == IDENT and prev.text.endswith("!") and prev.end == tok.start) or (
-            prev.kind == IDENT and prev.text in {"throwError", "throwErrorAt", "dbg_trace"}
-        )
-        if tok.kind != STRING or not interpolated or not tok.text.startswith('"'):
-            continue
-        for offset, hole in _holes(tok.text):
-            for t in tokenize(hole):
-                if not t.is_trivia:
-                    yield Token(t.kind, t.text, t.start + tok.start + offset, t.end + tok.start + offset)
-
-
-def _holes(literal: str) -> Iterator[tuple[int, str]]:
-    """(offset, text) of each top-level ``{…}`` in a string literal, escapes skipped."""
-    depth, start, i = 0, 0, 1
-    while i < len(literal) - 1:
-        c = literal[i]
-        if c == "\\":
-            i += 2
-            continue
-        if c == "{":
-            if depth == 0:
-                start = i + 1
-            depth += 1
-        elif c == "}" and depth:
-            depth -= 1
-            if depth == 0:
-                yield start, literal[start:i]
-        i += 1
 
 
 def _attribute_lists(text: str, code: list[Token]) -> tuple[set[int], list[AttributeEntry]]:
