@@ -269,6 +269,50 @@ def print_abstract(term: ProofTerm) -> str:
     return print_term(term, lambda n: f"@{n.text}" if n.explicit else n.text)
 
 
+def explicit_heads(term: ProofTerm) -> ProofTerm:
+    """``(@f a) b`` and ``(h) a`` as ``@f a b`` and ``@h a``: one explicit application per rule.
+
+    The search applies a rule to *every* parameter, binder kinds aside (the kernel tier prints quantifier binders
+    explicit). Real Lean reads ``(@f a) b`` as an ordinary application of ``@f a``, inserting arguments for any
+    implicit binder of ``∀ {x}, …`` left in its type, so ``b`` would land in the wrong place; ``@f a b`` passes
+    every argument explicitly in both tiers (``isExplicit``/``elabAppArgs``, leanprover/lean4
+    ``src/Lean/Elab/App.lean``). Same term, same kernel verdict.
+    """
+
+    def go(t: ProofTerm) -> ProofTerm:
+        if isinstance(t, App):
+            fn, args = go(t.fn), tuple(go(a) for a in t.args)
+            if isinstance(fn, Paren):
+                inner = fn.inner
+                if isinstance(inner, Name) and inner.kind != LEMMA:
+                    return App(Name(inner.text, inner.kind, True), args)
+                if isinstance(inner, App) and isinstance(inner.fn, Name) and inner.fn.explicit:
+                    return App(inner.fn, inner.args + args)
+            return App(fn, args)
+        if isinstance(t, Paren):
+            return Paren(go(t.inner))
+        if isinstance(t, Proj):
+            return Proj(go(t.expr), t.field)
+        if isinstance(t, Anon):
+            return Anon(tuple(go(i) for i in t.items))
+        if isinstance(t, Lam):
+            return Lam(t.binders, go(t.body))
+        if isinstance(t, LetIn):
+            return LetIn(t.keyword, t.name, t.type, t.value, go(t.body))
+        return t
+
+    return go(term)
+
+
+def canonical_text(text: str) -> str:
+    """The search's term as both tiers print it: ``explicit_heads`` applied (a term this module cannot read is
+    returned unchanged, and the concrete printer will give no alternative for it)."""
+    try:
+        return print_abstract(explicit_heads(parse_proof_term(text)))
+    except TermSyntaxError:
+        return text
+
+
 def names_of(term: ProofTerm, kind: str | None = None) -> list[Name]:
     """Every marked name in ``term`` (of ``kind``, if given), in order."""
     out: list[Name] = []
@@ -296,5 +340,5 @@ def names_of(term: ProofTerm, kind: str | None = None) -> list[Name]:
 
 
 __all__ = ["ProofTerm", "Name", "App", "Paren", "Proj", "Anon", "Lam", "LetIn", "parse_proof_term",
-           "print_abstract", "print_term", "names_of", "binder_name", "TermSyntaxError",
+           "print_abstract", "explicit_heads", "canonical_text", "print_term", "names_of", "binder_name", "TermSyntaxError",
            "LOCAL", "CANDIDATE", "CERTIFICATE", "LEMMA", "CONSTANT"]

@@ -25,6 +25,7 @@ from typing import Sequence
 from .abstract import PRELUDE, PRELUDE_AXIOMS, Abstraction, Printer, Scope
 from ..lean.batch import LeanJob, run_jobs
 from .check import block_spans
+from .proof_terms import canonical_text
 from ..lean.toolchain import LeanExecutable
 from ..shadows.checkers import certificate_prefix, named_binders
 from ..shadows.rules import decompose
@@ -422,7 +423,7 @@ def skeleton_block(pair: SkeletonPair, namespace: str) -> SkeletonBlock:
     found: dict[str, str | None] = {}
 
     def theorem(name: str, header: str, prop: str, term: str | None, role: str) -> None:
-        found[role] = term
+        term = found[role] = canonical_text(term) if term is not None else None
         if term is None:
             unbuilt[role] = "no proof term found by the skeleton search (the statements' shapes do not match)"
             return
