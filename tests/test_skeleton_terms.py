@@ -2,7 +2,7 @@
 
 Inputs: every robustness variant of every bundled problem (variants generated from the references), the
 same-meaning development pairs (real statement pairs from two independent formalizations, see
-../shared/corpora/pairs/README.md: yangky11/miniF2F-lean4 @5746b7d6, rahul3613/miniF2F-lean4 @d2e847c9,
+tests/fixtures/pairs/README.md: yangky11/miniF2F-lean4 @5746b7d6, rahul3613/miniF2F-lean4 @d2e847c9,
 rahul3613/ProofNet-lean4 @6deae98b, marcusm117/ProofNet-Verified @1ecc1243, trishullab/PutnamBench), in both
 directions, and hand-written adversarial pairs (binder kinds, core ℕ lemmas, sets, lets, a ∀ with an implicit
 binder in the conclusion) whose expected Lean text is written out below.
@@ -39,7 +39,7 @@ from pyshadow.score.skeleton_terms import (
 )
 from pyshadow.syntax import ParseError, parse_declaration
 
-PAIRS = Path(__file__).resolve().parents[2] / "shared" / "corpora" / "pairs" / "dev_pairs.jsonl"
+PAIRS = Path(__file__).parent / "fixtures" / "pairs" / "dev_pairs.jsonl"  # a verbatim copy of the shared file
 CANDIDATE = "Ns.cand_decl"
 
 
