@@ -53,7 +53,10 @@ from pathlib import Path
 from ..lean.batch import effective_backend
 from ..lean.runner import DEFAULT_ALLOWED_AXIOMS, DeclarationSpan, LeanResult, compile_module, judge, run_lean
 from ..lean.toolchain import LeanExecutable
-from ..shadows.checkers import CheckerSet, full_tier_checkers
+from ..errors import PyshadowError
+from ..shadows.checkers import CheckerSet, full_tier_checkers, universe_parameters
+from ..syntax.ast import Declaration
+from ..syntax.parser import parse_declaration
 from ..workspace import reference_context
 from ..syntax.scanner import contains_admit, declarations, name_components, normalize_name
 from .pipeline import (
@@ -138,12 +141,18 @@ def _checkers(problem_id: str, target: TargetInfo, several: bool, *, certificate
     return full_tier_checkers(pid, _HEAD, target.declaration, dec)
 
 
-def candidate_backward_text(name: str, certificate_name: str, hypotheses: str, head: str) -> str:
-    """⋀ Sᵢ ⇒ T̂: the shadows as hypotheses, the candidate's own type as the goal, proved via the certificate."""
+def candidate_backward_text(name: str, certificate_name: str, hypotheses: str, head: str,
+                            universes: Sequence[str] = ()) -> str:
+    """⋀ Sᵢ ⇒ T̂: the shadows as hypotheses, the candidate's own type as the goal, proved via the certificate.
+
+    ``universes`` pins the candidate's universe parameters to the ones the hypotheses use (``@Cand.{u_1}``):
+    ``type_of% @Cand`` alone gives each a fresh universe, and no ``hS_i`` at ``u_1`` proves it at ``u_2``.
+    """
+    pin = ".{" + ", ".join(universes) + "}" if universes else ""
     return "\n".join([
         "/-- Backward check: the shadows imply the candidate's statement -/",
         f"theorem {name} {hypotheses} :",
-        f"    type_of% @{head} := by",
+        f"    type_of% @{head}{pin} := by",
         "  intros",
         f"  apply {certificate_name} <;> assumption",
     ])
@@ -151,7 +160,7 @@ def candidate_backward_text(name: str, certificate_name: str, hypotheses: str, h
 
 def _section(
     out: CheckerFile, problem_id: str, target: TargetInfo, several: bool, head: str,
-    renames: Mapping[str, str] | None, declared_universes: set[str],
+    renames: Mapping[str, str] | None, declared_universes: set[str], candidate_header: str | None = None,
 ) -> None:
     """One target's namespace block: (candidate axioms), forward checkers, certificate, (candidate backward)."""
     assert target.declaration is not None
@@ -181,9 +190,24 @@ def _section(
         out.add_checker(f"{namespace}.{certificate.name}", lean_text(certificate.text), Role(kind, target.name))
         if scoring:
             name = certificate.name.removesuffix("_complete") + "_backward"
-            text = candidate_backward_text(name, certificate.name, lean_text(certificate.hypotheses), head)
+            pin = candidate_universe_pin(target.declaration, candidate_header)
+            text = candidate_backward_text(name, certificate.name, lean_text(certificate.hypotheses), head, pin)
             out.add_checker(f"{namespace}.{name}", text, Role("backward", target.name))
     out.add(f"end {namespace}")
+
+
+def candidate_universe_pin(reference: Declaration, candidate_header: str | None) -> tuple[str, ...]:
+    """The universes to instantiate the candidate at: the reference's, in Lean's order, when the candidate has as
+    many universe parameters (matched by position); none when it has none, or a different number (then the
+    backward check can only pass for a candidate that is not universe-polymorphic)."""
+    wanted = universe_parameters(reference)
+    if not wanted or candidate_header is None:
+        return ()
+    try:
+        candidate = parse_declaration(candidate_header)
+    except PyshadowError:
+        return ()
+    return wanted if len(universe_parameters(candidate)) == len(wanted) else ()
 
 
 def candidate_check_file(prepared: PreparedCandidate, *, module: str = CANDIDATE_MODULE) -> CheckerFile:
@@ -200,7 +224,7 @@ def candidate_check_file(prepared: PreparedCandidate, *, module: str = CANDIDATE
         found = prepared.extracted.get(target.name)
         if found is None or target.error or target.declaration is None:
             continue
-        _section(out, info.id, target, several, found.qualified_name, prepared.renames, universes)
+        _section(out, info.id, target, several, found.qualified_name, prepared.renames, universes, found.header)
     return out
 
 
