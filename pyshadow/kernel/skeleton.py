@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Sequence
 
 from .abstract import PRELUDE, PRELUDE_AXIOMS, Abstraction, Printer, Scope
+from .atoms import normalize_declaration
 from ..lean.batch import LeanJob, run_jobs
 from .check import block_spans
 from ..lean.toolchain import LeanExecutable
@@ -43,6 +44,9 @@ class SkeletonPair:
     reference: Declaration
     candidate: Declaration
     mathlib: bool = True
+    # The `open`/`namespace` lines each statement is written under (names resolve like Lean's; see atoms.py).
+    reference_context: str = ""
+    candidate_context: str = ""
 
 
 @dataclass
@@ -52,10 +56,17 @@ class SkeletonVerdict:
     backward: bool
     messages: dict[str, str] = field(default_factory=dict)
     error: str | None = None
+    # Atom pairs (reference text, candidate text) the kernel tier cannot judge: set when the structures match but
+    # these atoms differ (the check is then *undecided*, not failed).
+    undecided: list[tuple[str, str]] = field(default_factory=list)
+
+    @property
+    def passed(self) -> bool:
+        return self.error is None and all(self.forward) and self.backward
 
     def to_dict(self) -> dict:
         return {"key": self.key, "forward": self.forward, "backward": self.backward, "messages": self.messages,
-                "error": self.error}
+                "error": self.error, "undecided": [list(p) for p in self.undecided]}
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -355,8 +366,11 @@ class SkeletonBlock:
 
 
 def skeleton_block(pair: SkeletonPair, namespace: str) -> SkeletonBlock:
-    ref = replace(pair.reference, binders=named_binders(pair.reference.binders))
-    cand = replace(pair.candidate, binders=named_binders(pair.candidate.binders))
+    # Atoms are compared as terms: each side's atoms become canonical keys, names resolved under its own opens.
+    reference = normalize_declaration(pair.reference, pair.reference_context)
+    candidate = normalize_declaration(pair.candidate, pair.candidate_context)
+    ref = replace(reference, binders=named_binders(reference.binders))
+    cand = replace(candidate, binders=named_binders(candidate.binders))
     dec = decompose(ref, mathlib=pair.mathlib)
     taken = declaration_names(ref) | declaration_names(cand)
     a = Abstraction(taken)
