@@ -40,12 +40,13 @@ Nothing merely provably equal is folded (``Complex.abs z`` and ``‖z‖`` stay 
 from __future__ import annotations
 
 import re
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from ..syntax import terms as tm
 from ..syntax import lexer as lx
-from ..syntax.ast import Atom, Binder, BinOp, Declaration, Let, Not, Quant, Rel, Term
+from ..syntax.render import render_term
+from ..syntax.ast import Atom, Binder, BinOp, Declaration, Let, Not, Quant, Rel, Term, atoms
 
 # Short names and the namespaces that define them (Mathlib/Lean declarations; a root declaration is "").
 # A short name is resolved only when exactly one opened namespace defines it and no root declaration does — as
@@ -115,9 +116,10 @@ def opened_namespaces(context: str, preamble: str | None = None) -> frozenset[st
 class Resolver:
     """Rewrites term trees: notations to their constants, short names under opens, dot notation on typed binders."""
 
-    def __init__(self, opens: frozenset[str], variables: dict[str, str]):
+    def __init__(self, opens: frozenset[str], variables: dict[str, str], types: dict[str, str] | None = None):
         self.opens = opens
         self.variables = variables  # statement-level variable → namespace of its type ("" when unknown)
+        self.types = types or {}  # statement-level variable → its type's text (for binder-type inference)
 
     def resolve(self, node: tm.Node, bound: frozenset[str] = frozenset()) -> tm.Node:
         r = self.resolve
@@ -153,6 +155,11 @@ class Resolver:
             return tm.App(fn, args)
         if isinstance(node, (tm.Lambda, tm.Quantifier, tm.SetBuilder, tm.BigOperator)):
             b = node.binder
+            if b.type is None and b.bound is None and isinstance(node, (tm.SetBuilder, tm.Quantifier)):
+                # `{f | p f}` elaborates `f`'s type from its uses, as `∀ x, q x = 1` does: read it off.
+                inferred = infer_binder_type(b.name, node.body, self.types)
+                if inferred is not None:
+                    b = replace(b, type=tm.read_or_opaque(inferred))
             binder = tm.Binder(b.name, r(b.type, bound) if b.type is not None else None,
                                (b.bound[0], r(b.bound[1], bound)) if b.bound is not None else None, b.bracket)
             inner = bound | {b.name}
@@ -201,38 +208,83 @@ def _type_namespace(type_text: str) -> str:
     return TYPE_NAMESPACES.get(head, "")
 
 
+def _domains(type_text: str) -> list[tm.Node]:
+    """The argument types of a function type ``A → B → C`` (``[A, B]``); empty when it is not an arrow."""
+    node = tm.read_term(type_text)
+    out = []
+    while isinstance(node, tm.Binary) and node.op == "→":
+        out.append(node.left)
+        node = node.right
+    return out
+
+
+def infer_binder_type(name: str, body: tm.Node, types: dict[str, str]) -> str | None:
+    """The type Lean's unifier gives an untyped bound ``name`` from a use ``g … name …`` where ``g`` is a variable
+    of function type ``A₁ → … → B`` (the argument's type is then the matching ``Aₖ``); None when no such use."""
+    stack = [body]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, tm.App) and isinstance(node.fn, tm.Name) and node.fn.text in types:
+            for k, arg in enumerate(node.args):
+                if isinstance(arg, tm.Name) and arg.text == name:
+                    domains = _domains(types[node.fn.text])
+                    if k < len(domains):
+                        return tm.render(domains[k])
+        if isinstance(node, (tm.Lambda, tm.Quantifier, tm.SetBuilder, tm.BigOperator)) and node.binder.name == name:
+            continue  # shadowed below
+        stack.extend(tm._children(node))
+    return None
+
+
 @lru_cache(maxsize=65536)
-def _key(text: str, opens: frozenset[str], variables: tuple[tuple[str, str], ...]) -> str:
+def _key(text: str, opens: frozenset[str], variables: tuple[tuple[str, str], ...],
+         types: tuple[tuple[str, str], ...]) -> str:
     node = tm.read_term(text)
     if node is None:
         return tm.canonical(text)
-    node = Resolver(opens, dict(variables)).resolve(node)
+    node = Resolver(opens, dict(variables), dict(types)).resolve(node)
     return tm.canonical_node(node)
 
 
-def term_key(text: str, opens: frozenset[str] = frozenset(), variables: dict[str, str] | None = None) -> str:
-    """The canonical key of an atom's text under ``opens``, with ``variables`` (name → type namespace) in scope."""
-    return _key(text, opens, tuple(sorted((variables or {}).items())))
+def term_key(text: str, opens: frozenset[str] = frozenset(), variables: dict[str, str] | None = None,
+             types: dict[str, str] | None = None) -> str:
+    """The canonical key of an atom's text under ``opens``, with ``variables`` (name → type namespace) in scope
+    and ``types`` (name → type text) for binder-type inference."""
+    return _key(text, opens, tuple(sorted((variables or {}).items())), tuple(sorted((types or {}).items())))
+
+
+@dataclass(frozen=True)
+class _Scope:
+    opens: frozenset[str]
+    variables: dict[str, str]  # name → namespace of its type ("" unknown)
+    types: dict[str, str]  # name → canonical type text
+
+    def bind(self, names, type_text: str | None) -> "_Scope":
+        variables, types = dict(self.variables), dict(self.types)
+        for n in names:
+            variables[n] = _type_namespace(type_text) if type_text else ""
+            if type_text:
+                types[n] = type_text
+            else:
+                types.pop(n, None)
+        return _Scope(self.opens, variables, types)
 
 
 def normalize_declaration(decl: Declaration, context: str = "") -> Declaration:
-    """``decl`` with every atom's text replaced by its canonical key (see the module docstring)."""
-    opens = opened_namespaces(context, decl.preamble)
-    variables: dict[str, str] = {}
+    """``decl`` with every atom's text replaced by its canonical key (see the module docstring), and untyped
+    quantifier binders typed where a use fixes their type (``∀ x, f x = 1`` with ``f : ℝ → ℝ``)."""
+    scope = _Scope(opened_namespaces(context, decl.preamble), {}, {})
     binders = []
     for b in decl.binders:
-        nb = _binder(b, opens, variables)
+        nb = _binder(b, scope)
         binders.append(nb)
-        if b.type is not None:
-            ns = _type_namespace(b.type.text) if isinstance(b.type, Atom) else ""
-            for n in b.names:
-                variables[n] = ns
-    type_ = _term(decl.type, opens, variables) if decl.type is not None else None
+        scope = scope.bind(b.names, _type_text(nb.type))
+    type_ = _term(decl.type, scope) if decl.type is not None else None
     return replace(decl, binders=tuple(binders), type=type_)
 
 
-def _atom(a: Atom, opens, variables) -> Atom:
-    key = term_key(a.text, opens, variables)
+def _atom(a: Atom, scope: _Scope) -> Atom:
+    key = term_key(a.text, scope.opens, scope.variables, scope.types)
     if key == a.text:
         return a
     present = {lx.ident_root(t.text) for t in lx.code_tokens(key) if t.kind == lx.IDENT}
@@ -240,33 +292,60 @@ def _atom(a: Atom, opens, variables) -> Atom:
     return Atom(key, idents, a.open_right)
 
 
-def _binder(b: Binder, opens, variables) -> Binder:
-    t = _term(b.type, opens, variables) if b.type is not None else None
-    bound = (b.bound[0], _term(b.bound[1], opens, variables)) if b.bound is not None else None
+def _binder(b: Binder, scope: _Scope) -> Binder:
+    t = _term(b.type, scope) if b.type is not None else None
+    bound = (b.bound[0], _term(b.bound[1], scope)) if b.bound is not None else None
     return replace(b, type=t, bound=bound)
 
 
-def _term(t: Term, opens, variables) -> Term:
+def _term(t: Term, scope: _Scope) -> Term:
     if isinstance(t, Atom):
-        return _atom(t, opens, variables)
+        return _atom(t, scope)
     if isinstance(t, Not):
-        return Not(_term(t.arg, opens, variables))
+        return Not(_term(t.arg, scope))
     if isinstance(t, (BinOp, Rel)):
-        return replace(t, left=_term(t.left, opens, variables), right=_term(t.right, opens, variables))
+        return replace(t, left=_term(t.left, scope), right=_term(t.right, scope))
     if isinstance(t, Quant):
-        inner = dict(variables)
         binders = []
+        inner = scope
         for b in t.binders:
-            binders.append(_binder(b, opens, inner))
-            ns = _type_namespace(b.type.text) if isinstance(b.type, Atom) else ""
-            for n in b.names:
-                inner[n] = ns
-        return Quant(t.kind, tuple(binders), _term(t.body, opens, inner))
+            nb = _binder(b, inner)
+            if nb.type is None and b.names and b.bound is None:
+                inferred = _infer_in_tree(b.names, t.body, inner)
+                if inferred is not None:
+                    nb = replace(nb, type=Atom(inferred, tuple(lx.ident_root(x.text) for x in lx.code_tokens(
+                        inferred) if x.kind == lx.IDENT)))
+            binders.append(nb)
+            inner = inner.bind(b.names, _type_text(nb.type))
+        return Quant(t.kind, tuple(binders), _term(t.body, inner))
     if isinstance(t, Let):
-        inner = dict(variables)
-        if t.name:
-            inner[t.name] = ""
-        return replace(t, value=_atom(t.value, opens, variables),
-                       type=_term(t.type, opens, variables) if t.type is not None else None,
-                       body=_term(t.body, opens, inner))
+        inner = scope.bind((t.name,), None) if t.name else scope
+        return replace(t, value=_atom(t.value, scope),
+                       type=_term(t.type, scope) if t.type is not None else None,
+                       body=_term(t.body, inner))
     return t
+
+
+def _type_text(t: Term | None) -> str | None:
+    if t is None:
+        return None
+    return t.text if isinstance(t, Atom) else render_term(t)
+
+
+def _infer_in_tree(names: tuple[str, ...], body: Term, scope: _Scope) -> str | None:
+    """One type for all of ``names`` (a binder group shares it) from their uses in the atoms of ``body``."""
+    found: set[str] = set()
+    for name in names:
+        got = None
+        for a in atoms(body):
+            if name not in a.idents:
+                continue
+            node = tm.read_term(a.text)
+            if node is not None:
+                got = infer_binder_type(name, node, scope.types)
+                if got is not None:
+                    break
+        if got is None:
+            return None
+        found.add(got)
+    return found.pop() if len(found) == 1 else None
