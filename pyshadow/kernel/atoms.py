@@ -287,9 +287,16 @@ def _atom(a: Atom, scope: _Scope) -> Atom:
     key = term_key(a.text, scope.opens, scope.variables, scope.types)
     if key == a.text:
         return a
-    present = {lx.ident_root(t.text) for t in lx.code_tokens(key) if t.kind == lx.IDENT}
-    idents = tuple(i for i in a.idents if i in present)
-    return Atom(key, idents, a.open_right)
+    return Atom(key, key_idents(key), a.open_right)
+
+
+_BOUND_NAME = re.compile(r"x✝\d+")
+
+
+def key_idents(key: str) -> tuple[str, ...]:
+    """The identifier roots a key mentions, in order of first appearance (canonical bound names excluded)."""
+    text = _BOUND_NAME.sub(" ", key)
+    return tuple(dict.fromkeys(lx.ident_root(t.text) for t in lx.code_tokens(text) if t.kind == lx.IDENT))
 
 
 def _binder(b: Binder, scope: _Scope) -> Binder:
@@ -313,8 +320,7 @@ def _term(t: Term, scope: _Scope) -> Term:
             if nb.type is None and b.names and b.bound is None:
                 inferred = _infer_in_tree(b.names, t.body, inner)
                 if inferred is not None:
-                    nb = replace(nb, type=Atom(inferred, tuple(lx.ident_root(x.text) for x in lx.code_tokens(
-                        inferred) if x.kind == lx.IDENT)))
+                    nb = replace(nb, type=Atom(inferred, key_idents(inferred)))
             binders.append(nb)
             inner = inner.bind(b.names, _type_text(nb.type))
         return Quant(t.kind, tuple(binders), _term(t.body, inner))
