@@ -13,7 +13,7 @@ from dataclasses import replace
 from . import rules as _rules  # noqa: F401  (registers the rules)
 from .context import build_context
 from .findings import ERROR, RULES, WARNING, Finding
-from .inputs import Inputs, Source, read_inputs
+from .inputs import Inputs, Source, lean_sources, read_inputs
 from .statement import Statement, read_statement
 
 
@@ -37,6 +37,22 @@ def lint_source(source: Source) -> list[Finding]:
     return out
 
 
+def lint_lean(src: str, path: str = "", informal: str | None = None) -> list[tuple[Source, Finding]]:
+    """Every finding on the theorem-like declarations of a Lean file's text, with the declaration it is in."""
+    return [(source, f) for source in lean_sources(src, path, informal) for f in lint_source(source)]
+
+
+def finding_records(src: str, path: str = "") -> list[dict]:
+    """``lint_lean`` as JSON-ready records (``declaration`` plus the finding's fields), for a results row."""
+    return [{"declaration": source.id, **f.to_dict()} for source, f in lint_lean(src, path)]
+
+
+def format_finding(path: str, f: Finding) -> str:
+    """``PATH:LINE:COLUMN: severity rule: message`` and, when there is one, `` — suggested: …``."""
+    line = f"{path}:{f.line}:{f.column}: {f.severity} {f.rule}: {f.message}"
+    return line + (f" — suggested: {f.suggestion}" if f.suggestion else "")
+
+
 def coverage(text: str) -> tuple[int, int]:
     """(parts the term reader read, parts) of a statement: how much of it the rules can see."""
     statement = read_statement(text)
@@ -44,5 +60,5 @@ def coverage(text: str) -> tuple[int, int]:
     return sum(p.tree is not None for p in parts), len(parts)
 
 
-__all__ = ["lint_statement", "lint_source", "coverage", "Finding", "RULES", "ERROR", "WARNING", "Source",
+__all__ = ["lint_statement", "lint_source", "lint_lean", "finding_records", "format_finding", "coverage", "Finding", "RULES", "ERROR", "WARNING", "Source",
            "Inputs", "read_inputs", "Statement", "read_statement"]

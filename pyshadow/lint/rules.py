@@ -8,9 +8,9 @@ bigop-body                  error     a variable bound by ``∑``/``∏`` (body 
                                       where no other binder binds it: ``∑ k ∈ s, a + k * d`` is
                                       ``(∑ k ∈ s, a) + k * d`` with a new auto-bound ``k``. A warning when an
                                       outer binder of that name exists (the occurrence then means the outer one).
-bigop-parenthesised         warning   ``(∑ k ∈ s, 2 * k + 1)``: parentheses around a big operator and the terms
-                                      after its body — the body still stops before ``+``/``-``, so the
-                                      parentheses suggest a body the parse does not have.
+bigop-trailing-constant     warning   ``∑ k ∈ s, 2 * k + 1 = n ^ 2``, ``(∏ k ∈ s, 2 * k + 1) % 10``: a constant
+                                      after the body is outside it (added once); clean when the big operator
+                                      is closed by its own parentheses, ``(∑ k ∈ s, 2 * k) + 1``.
 nat-exponent-division       error     ``x ^ (1 / 3)``: a literal exponent is ℕ (Monoid.Pow is the default
                                       instance), so ``1 / 3`` is ℕ division, here 0. A warning when the
                                       division has a variable (``x ^ (1 / n)``).
@@ -99,58 +99,105 @@ def _widened(big: tm.BigOperator, top: tm.Node) -> str:
     return tm.render(tm.BigOperator(big.op, big.binder, body, big.filter))
 
 
+_CONNECTIVES = frozenset({"∧", "∨", "→", "↔", "/\\", "\\/", "->", "<->"})
+
+
+def _free_occurrences(node: tm.Node, bound: frozenset[str], parents: tuple[tm.Node, ...],
+                      out: list[tuple[tm.Name, tuple[tm.Node, ...]]]) -> None:
+    """Every identifier occurrence free in the part, with its ancestors."""
+    if isinstance(node, tm.Name):
+        if node.text[:1].isalpha() and node.text not in bound:
+            out.append((node, parents))
+        return
+    inner = bound
+    if isinstance(node, (tm.Quantifier, tm.Lambda, tm.SetBuilder, tm.BigOperator)):
+        b = node.binder
+        for x in (b.type, b.bound[1] if b.bound else None):
+            if x is not None:
+                _free_occurrences(x, bound, parents + (node,), out)
+        inner = bound | {b.name}
+        rest = [node.filter] if isinstance(node, tm.BigOperator) and node.filter is not None else []
+        for child in (*rest, node.body):
+            _free_occurrences(child, inner, parents + (node,), out)
+        return
+    for child in children(node):
+        _free_occurrences(child, bound, parents + (node,), out)
+
+
 @rule("bigop-body", ERROR, "a variable bound by a big operator reappears after its body")
 def bigop_body(ctx: Context) -> Iterator[Finding]:
+    """Each free occurrence of a name is laid at the door of the nearest big operator before it that binds that
+    name and shares an arithmetic expression (or relation) with it — not across ``∧``/``→``, which no body could
+    have reached. An error when nothing else binds the name (it is a new auto-bound variable), a warning when a
+    header binder does (it silently means that one)."""
     for part in _parts(ctx):
         header = _names_before(ctx, part)
-        for node, parents in _walk(part.tree):
-            if not isinstance(node, tm.BigOperator) or node.op not in tm.BIG_OPERATORS:
+        bigs = [n for n, _ in _walk(part.tree) if isinstance(n, tm.BigOperator) and n.op in tm.BIG_OPERATORS]
+        if not bigs:
+            continue
+        occurrences: list[tuple[tm.Name, tuple[tm.Node, ...]]] = []
+        _free_occurrences(part.tree, frozenset(), (), occurrences)
+        blamed: dict[int, list[tm.Name]] = {}
+        for name, parents in occurrences:
+            at = part.span(name)[0]
+            candidates = [g for g in bigs if g.binder.name == name.text and g not in parents
+                          and part.span(g)[1] <= at and _same_expression(g, parents, part.tree)]
+            if candidates:
+                g = max(candidates, key=lambda g: part.span(g)[0])
+                blamed.setdefault(id(g), []).append(name)
+        for g in bigs:
+            names = blamed.get(id(g))
+            if not names:
                 continue
-            x = node.binder.name
-            outer = x in header or any(_binds(p, x) for p in parents)
-            child = node
-            for parent in reversed(parents):
-                siblings = children(parent)
-                after = siblings[siblings.index(child) + 1:] if child in siblings else []
-                if any(x in free_names(s) for s in after):
-                    top = _body_spine_top(node, parents)
-                    start = part.span(node)[0]
-                    end = max(part.span(s)[1] for s in after if x in free_names(s))
-                    suggestion = _widened(node, top) if top is not None and not outer else None
-                    prec = tm.BIG_OPERATORS[node.op]
-                    if outer:
-                        yield ctx.finding("bigop-body", (start, end), f"`{x}` after the body of `{node.op} {x}` "
-                                          f"is not the big operator's `{x}` (its body ends at precedence {prec}): "
-                                          f"it means the outer `{x}`", severity=WARNING)
-                    else:
-                        yield ctx.finding("bigop-body", (start, end), f"the body of `{node.op} {x}` ends before "
-                                          f"this `{x}` (body precedence {prec}): that `{x}` is a new, unrelated "
-                                          "variable", suggestion)
-                    break
-                if _binds(parent, x):
-                    break
-                child = parent
+            x, prec = g.binder.name, tm.BIG_OPERATORS[g.op]
+            span = (part.span(g)[0], max(part.span(n)[1] for n in names))
+            g_parents = next(p for n, p in _walk(part.tree) if n is g)
+            top = _body_spine_top(g, g_parents)
+            if x in header:
+                yield ctx.finding("bigop-body", span, f"`{x}` after the body of `{g.op} {x}` is the header's "
+                                  f"`{x}`, not the big operator's (its body ends at precedence {prec})",
+                                  severity=WARNING)
+            else:
+                yield ctx.finding("bigop-body", span, f"the body of `{g.op} {x}` ends before this `{x}` (body "
+                                  f"precedence {prec}): that `{x}` is a new, unrelated variable",
+                                  _widened(g, top) if top is not None else None)
 
 
-@rule("bigop-parenthesised", WARNING, "parentheses around a big operator and terms after its body")
-def bigop_parenthesised(ctx: Context) -> Iterator[Finding]:
+def _same_expression(big: tm.Node, occurrence_parents: tuple[tm.Node, ...], root: tm.Node) -> bool:
+    """Whether the big operator and the occurrence meet below any logical connective or quantifier."""
+    big_parents = next(p for n, p in _walk(root) if n is big)
+    shared = [p for p in occurrence_parents if p in big_parents]
+    if not shared:
+        return False
+    meet = shared[-1]
+    return not (isinstance(meet, tm.Binary) and meet.op in _CONNECTIVES) and not isinstance(
+        meet, (tm.Quantifier, tm.Lambda, tm.SetBuilder))
+
+
+@rule("bigop-trailing-constant", WARNING, "a constant after a big operator's body, outside it")
+def bigop_trailing_constant(ctx: Context) -> Iterator[Finding]:
+    """``∑ k ∈ range n, 2 * k + 1 = n ^ 2`` and ``(∏ k ∈ range 6, 2 * k + 1) % 10``: the body stops before
+    ``+ 1`` (precedence 67), so the constant is added once, not in every term. Likely a slip when the constant
+    follows the body unparenthesised, or when parentheses enclose the big operator together with it (they
+    suggest a body the parse does not have). ``(∑ k ∈ s, f k) + 1`` is clean."""
     text = ctx.text
     for part in _parts(ctx):
         for node, parents in _walk(part.tree):
             if not isinstance(node, tm.BigOperator) or node.op not in ("∑", "∏"):
                 continue
             top = _body_spine_top(node, parents)
-            if top is None or node.binder.name in free_names(top.right):
-                continue  # nothing after the body, or bigop-body's case
-            if any(isinstance(n, tm.BigOperator) for n, _ in _walk(top.right)):
-                continue  # `((∑ k, u k) - ∑ k, v k)`: a difference of sums, as written
+            if top is None or free_names(top.right):
+                continue  # nothing after the body; or a term with variables (`∑ k, k - x`): bigop-body's case
             start, end = part.span(top)
-            if start > 0 and text[:start].rstrip().endswith("(") and text[end:].lstrip().startswith(")"):
-                yield ctx.finding(
-                    "bigop-parenthesised", (start, end),
-                    f"this is `({node.op} …, {tm.render(node.body)}) {top.op} …`: the body of `{node.op}` stops "
-                    f"before `{top.op}` (precedence 67), whatever the parentheses around it say",
-                    _widened(node, top))
+            big_start, big_end = part.span(node)
+            if text[big_end:].lstrip().startswith(")") and text[:big_start].rstrip().endswith("("):
+                continue  # `(∑ k ∈ s, f k) + 1`: the author closed the body
+            grouped = text[:start].rstrip().endswith("(") and text[end:].lstrip().startswith(")")
+            what = "the parentheses around it do not extend the body" if grouped else "it is added once"
+            yield ctx.finding(
+                "bigop-trailing-constant", (start, end),
+                f"this is `({node.op} …, {tm.render(node.body)}) {top.op} {tm.render(top.right)}`: the body of "
+                f"`{node.op}` stops before `{top.op}` (precedence 67) and {what}", _widened(node, top))
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -192,7 +239,8 @@ def nat_exponent_division(ctx: Context) -> Iterator[Finding]:
                                       f"`{tm.render(div)}` in this exponent is ℕ division (a literal exponent is ℕ: "
                                       f"Monoid.Pow is the default instance), so it is {q.numerator // q.denominator},"
                                       f" not {q}", fixed)
-                elif base in (RAT, REAL, COMPLEX):  # a root meant; over ℕ, ZMod … `^ ((p - 1) / 2)` is meant
+                elif base in (RAT, REAL, COMPLEX) or _numeral(div.left) is not None:
+                    # a root meant (`x ^ (1 / n)`); over ℕ, ZMod … `a ^ ((p - 1) / 2)` is meant as written
                     yield ctx.finding("nat-exponent-division", part.span(div),
                                       f"`{tm.render(div)}` in this exponent is ℕ division (truncating): the power is"
                                       " by a natural number", fixed, severity=WARNING)
@@ -237,7 +285,7 @@ def _guarded(sub: tm.Binary, facts: list[tm.Node]) -> bool:
     numeral ``b ≤ k``; ``b < a``)."""
     a, b = tm.render(sub.left), tm.render(sub.right)
     k = _numeral(sub.right)
-    for fact in facts:
+    for fact in facts + _prime_facts(facts):
         rel = _relation(fact)
         if rel is None:
             continue
@@ -250,6 +298,37 @@ def _guarded(sub: tm.Binary, facts: list[tm.Node]) -> bool:
         if k == 1 and op == "≠" and ((lhs == a and rhs == "0") or (rhs == a and lhs == "0")):
             return True
     return False
+
+
+def _in_index_position(node: tm.Node, parents: tuple[tm.Node, ...]) -> bool:
+    """Whether the arithmetic tree holding ``node`` is a function's argument or an exponent."""
+    child = node
+    for parent in reversed(parents):
+        if isinstance(parent, tm.Binary) and parent.op in ("+", "-", "*", "/", "%"):
+            child = parent
+            continue
+        if isinstance(parent, tm.Binary) and parent.op == "^":
+            return parent.right is child
+        return isinstance(parent, tm.App) and child is not parent.fn
+    return False
+
+
+_POSITIVE_PREDICATES = ("Nat.Prime", "Prime", "Nat.Prime.two_le")
+
+
+def _prime_facts(facts: list[tm.Node]) -> list[tm.Node]:
+    """``Nat.Prime p`` / ``p.Prime`` give ``2 ≤ p`` (Mathlib/Data/Nat/Prime/Defs.lean: ``Nat.Prime.two_le``)."""
+    out = []
+    for fact in facts:
+        arg = None
+        if isinstance(fact, tm.App) and isinstance(fact.fn, tm.Name) and fact.fn.text in ("Nat.Prime", "Prime") \
+                and len(fact.args) == 1:
+            arg = fact.args[0]
+        elif isinstance(fact, tm.Name) and fact.text.endswith(".Prime"):
+            arg = tm.Name(fact.text[: -len(".Prime")])
+        if arg is not None:
+            out.append(tm.Binary("≤", tm.Name("2"), arg))
+    return out
 
 
 def _numeral_text(text: str) -> int | None:
@@ -302,6 +381,8 @@ def nat_subtraction(ctx: Context) -> Iterator[Finding]:
             if parents and isinstance(parents[-1], tm.Binary) and parents[-1].op == "-" and parents[-1].left is node:
                 continue  # report a chain `a - b - c` once, at its top
             small = _compared_with_small(node, parents)
+            if not small and _in_index_position(node, parents):
+                continue  # `a (n - 1)`, `range (p - 1)`, `x ^ (n - 1)`: a count or an index, ℕ by nature
             if not (beyond or small) or _guarded(node, _facts(ctx, part, parents)):
                 continue
             why = ("compared with 0 or 1, truncation makes it hold whenever the right side is larger" if small
@@ -311,27 +392,34 @@ def nat_subtraction(ctx: Context) -> Iterator[Finding]:
                               f"{why}", _cast_suggestion(node, "ℤ"))
 
 
-@rule("nat-division", WARNING, "ℕ division in a statement that lives in ℤ/ℚ/ℝ")
+@rule("nat-division", WARNING, "truncating ℕ/ℤ division where exact division is likely meant")
 def nat_division(ctx: Context) -> Iterator[Finding]:
-    if not _lives_beyond_nat(ctx):
-        return
+    """ℕ division in a statement that otherwise computes in ℤ/ℚ/ℝ; and anywhere, ℕ or ℤ division of a numeral by
+    a variable expression (``1 / k`` is 0 for every ``k ≥ 2``)."""
+    beyond = _lives_beyond_nat(ctx)
     exponents = {id(d) for part in _parts(ctx) for n, _ in _walk(part.tree)
                  if isinstance(n, tm.Binary) and n.op == "^" for d, _ in _walk(n.right)}
     for part in _parts(ctx):
         for node, parents in _walk(part.tree):
-            if not (isinstance(node, tm.Binary) and node.op == "/" and ctx.types.of(node) == NAT):
+            if not (isinstance(node, tm.Binary) and node.op == "/" and ctx.types.of(node) in (NAT, INT)):
                 continue
             if id(node) in exponents:
                 continue  # nat-exponent-division's case
             q = _exact_quotient(node)
             if q is not None and q.denominator == 1:
                 continue
+            kind = "ℕ" if ctx.types.of(node) == NAT else "ℤ"
+            reciprocal = _numeral(node.left) is not None and _numeral(node.right) is None
+            if not (reciprocal or (beyond and kind == "ℕ")):
+                continue
             divisor, dividend = tm.render(node.right), tm.render(node.left)
             if any(_divides(f, divisor, dividend) for f in _facts(ctx, part, parents)):
                 continue
+            why = (f"a numeral over `{divisor}` is 0 once `{divisor}` exceeds it" if reciprocal
+                   else "the statement otherwise computes in ℤ/ℚ/ℝ")
             yield ctx.finding("nat-division", part.span(node),
-                              f"`{tm.render(node)}` is ℕ division (rounds down) in a statement that otherwise "
-                              "computes in ℤ/ℚ/ℝ", _cast_suggestion(node, "ℝ"))
+                              f"`{tm.render(node)}` is {kind} division (rounds down): {why}",
+                              _cast_suggestion(node, "ℝ"))
 
 
 def _divides(fact: tm.Node, divisor: str, dividend: str) -> bool:
@@ -370,6 +458,24 @@ def binder_shadowing(ctx: Context) -> Iterator[Finding]:
                                       f"`{name}` is declared again: the earlier `{name}` is an unused extra variable "
                                       "and everything refers to this one", severity=WARNING)
             first[name] = k
+
+
+@rule("optparam-binder", ERROR, "a default value in a theorem's binder constrains nothing")
+def optparam_binder(ctx: Context) -> Iterator[Finding]:
+    """``(S : Set ℕ := {n | p n = 0})`` in a theorem is an optParam: ``S`` is still universally quantified and the
+    default is no hypothesis (PutnamBench commit 6ab737c "Fix optParam issue"; Lean core
+    ``src/Init/Prelude.lean``: ``optParam``)."""
+    if ctx.statement.keyword not in ("theorem", "lemma", "example"):
+        return
+    for part in ctx.statement.binders:
+        if part.default is None or part.default.startswith("by "):
+            continue  # `(h : p := by tac)` is an auto-param: the tactic proves it, a hypothesis all the same
+        name = part.names[0] if part.names else "x"
+        typed = f" : {part.text}" if part.text else ""
+        yield ctx.finding("optparam-binder", (part.group_start, part.end),
+                          f"`{name}`'s default value is no hypothesis: in a theorem `{name}` ranges over every value, "
+                          "so the statement does not say what the default suggests",
+                          f"({name}{typed}) (h{name} : {name} = {part.default})")
 
 
 # ---------------------------------------------------------------------------------------------------------------

@@ -37,6 +37,8 @@ class Part:
     group_start: int  # offset of the whole binder group (its bracket) in the statement
     tree: tm.Node | None = None
     spans: dict[int, tuple[int, int]] = field(default_factory=dict)  # id(node) → statement offsets
+    default: str | None = None  # `(x : T := v)`: the default value's text
+    end: int = 0  # offset just after the group's closing bracket
 
     def span(self, node: tm.Node) -> tuple[int, int]:
         """``node``'s offsets in the statement; the whole part when its leaves could not be placed."""
@@ -52,6 +54,7 @@ class Statement:
     text: str
     name: str | None
     parts: list[Part]
+    keyword: str | None = None  # theorem / lemma / example / def …
 
     @property
     def binders(self) -> list[Part]:
@@ -66,10 +69,11 @@ def read_statement(text: str) -> Statement:
     """Split ``theorem name binders : conclusion`` and read each part; never raises on odd input (what cannot be
     split or read is simply left without a tree)."""
     toks = [t for t in lx.tokenize(text) if not t.is_trivia]
-    i, name = 0, None
+    i, name, keyword = 0, None, None
     while i < len(toks) and toks[i].text not in DECLARATION_KEYWORDS:
         i += 1
     if i < len(toks):
+        keyword = lx.DIALECT_DECLARATIONS.get(toks[i].text, toks[i].text)
         if toks[i].text != "example" and i + 1 < len(toks) and toks[i + 1].kind == lx.IDENT:
             name = toks[i + 1].text
             i += 1
@@ -96,7 +100,7 @@ def read_statement(text: str) -> Statement:
             part.tree = tm.read_term(part.text)
             if part.tree is not None:
                 part.spans = node_spans(part.tree, part.text, part.start)
-    return Statement(text, name, parts)
+    return Statement(text, name, parts, keyword)
 
 
 def _matching(toks: list[lx.Token], i: int) -> int | None:
@@ -114,7 +118,6 @@ def _matching(toks: list[lx.Token], i: int) -> int | None:
 
 def _binder_part(text: str, toks: list[lx.Token], open_i: int, close_i: int) -> Part:
     """``(a b : T := d)`` → names (a, b), type T (up to a top-level ``:=``); ``[C x]`` → type ``C x``."""
-    bracket = toks[open_i].text
     depth, colon, default = 0, None, None
     for j in range(open_i + 1, close_i):
         s = toks[j].text
@@ -126,6 +129,16 @@ def _binder_part(text: str, toks: list[lx.Token], open_i: int, close_i: int) -> 
             colon = j  # a `:` after `:=` is inside the default value (`(f := fun n : ℕ => n)`)
         elif depth == 0 and s == ":=" and default is None:
             default = j
+    part = _binder_fields(text, toks, open_i, close_i, colon, default)
+    part.end = toks[close_i].end
+    if default is not None:
+        part.default = text[toks[default + 1].start:toks[close_i].start].strip() if default + 1 < close_i else ""
+    return part
+
+
+def _binder_fields(text: str, toks: list[lx.Token], open_i: int, close_i: int, colon: int | None,
+                   default: int | None) -> Part:
+    bracket = toks[open_i].text
     end_i = default if default is not None else close_i
     if colon is None:
         if bracket == "[":  # anonymous instance: the whole content is the type
@@ -264,28 +277,31 @@ def _head_start(toks: list[lx.Token], starts: list[int], start: int, node) -> in
 
 
 def _balanced(toks: list[lx.Token], start: int, end: int) -> tuple[int, int]:
-    """Widen ``[start, end)`` to whole tokens with balanced brackets (``f (x`` → ``f (x)``)."""
+    """Widen ``[start, end)`` to whole tokens with balanced brackets (``f (x`` → ``f (x)``,
+    ``a) / (b`` → ``(a) / (b)``)."""
     inside = [k for k, t in enumerate(toks) if t.start >= start and t.end <= end]
     if not inside:
         return start, end
     lo, hi = inside[0], inside[-1]
-    depth = 0
+    depth = lowest = 0
     for k in range(lo, hi + 1):
         s = toks[k].text
         if s in lx.OPEN_BRACKETS:
             depth += 1
         elif s in lx.CLOSE_BRACKETS:
             depth -= 1
-    while depth > 0 and hi + 1 < len(toks):  # unclosed openers: take closers after
-        hi += 1
-        if toks[hi].text in lx.CLOSE_BRACKETS:
-            depth -= 1
-        elif toks[hi].text in lx.OPEN_BRACKETS:
-            depth += 1
-    while depth < 0 and lo > 0:  # closers without openers: take openers before
+            lowest = min(lowest, depth)
+    need_open, need_close = -lowest, depth - lowest
+    while need_open > 0 and lo > 0:  # closers without openers: take the openers before
         lo -= 1
         if toks[lo].text in lx.OPEN_BRACKETS:
-            depth += 1
+            need_open -= 1
         elif toks[lo].text in lx.CLOSE_BRACKETS:
-            depth -= 1
+            need_open += 1
+    while need_close > 0 and hi + 1 < len(toks):  # unclosed openers: take the closers after
+        hi += 1
+        if toks[hi].text in lx.CLOSE_BRACKETS:
+            need_close -= 1
+        elif toks[hi].text in lx.OPEN_BRACKETS:
+            need_close += 1
     return toks[lo].start, toks[hi].end

@@ -87,8 +87,8 @@ class Inference:
             inner[b.name] = binder_type(b.type) if b.type is not None else _bound_type(b, scope, self)
             self.visit(node.body, inner)
             return
-        if isinstance(node, tm.BigOperator):
-            self.leaf_type(node, scope)
+        if isinstance(node, (tm.BigOperator, tm.Ascription)):
+            self.leaf_type(node, scope)  # `((1 / n : ℚ)).den`: the ascription types what it holds
             return
         if isinstance(node, tm.App):
             self._app_args(node, scope)
