@@ -150,9 +150,10 @@ def bigop_body(ctx: Context) -> Iterator[Finding]:
             if not names:
                 continue
             x, prec = g.binder.name, tm.BIG_OPERATORS[g.op]
-            span = (part.span(g)[0], max(part.span(n)[1] for n in names))
             g_parents = next(p for n, p in _walk(part.tree) if n is g)
             top = _body_spine_top(g, g_parents)
+            ends = [part.span(n)[1] for n in names] + ([part.span(top)[1]] if top is not None else [])
+            span = (part.span(g)[0], max(ends))
             if x in header:
                 yield ctx.finding("bigop-body", span, f"`{x}` after the body of `{g.op} {x}` is the header's "
                                   f"`{x}`, not the big operator's (its body ends at precedence {prec})",
@@ -495,8 +496,11 @@ def vacuous_hypotheses(ctx: Context) -> Iterator[Finding]:
             rel = _relation(c)
             if rel is not None:
                 facts.append((rel, part, c))
+    redeclared = {n for n in ctx.variables if sum(n in p.names for p in ctx.statement.binders) > 1}
     for k, (rel, part, node) in enumerate(facts):
         lhs, op, rhs = rel
+        if free_names(node) & redeclared:
+            continue  # `(n : ℤ) (h : n = 2) (n : ℕ) (h' : n = 3)`: two different n (binder-shadowing's case)
         if lhs == rhs and op in ("<", "≠"):
             yield ctx.finding("vacuous-hypotheses", part.span(node), f"`{tm.render(node)}` is false: the "
                               "statement is vacuously true")
@@ -573,7 +577,7 @@ def unused_hypothesis(ctx: Context) -> Iterator[Finding]:
     uses = {id(h): names(h.tree) | set(h.names) for h in ctx.hypotheses}
     # A variable's type links it to the names it mentions (`(R : ι → V)` links R with ι and V), both ways.
     links = [uses[id(h)] for h in ctx.hypotheses]
-    links += [names(p.tree) | set(p.names) for p in binders if p not in ctx.hypotheses]
+    links += [names(p.tree) | {n} for p in binders if p not in ctx.hypotheses for n in p.names]
     reached = names(conclusion.tree)
     changed = True
     while changed:

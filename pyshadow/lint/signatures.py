@@ -17,7 +17,7 @@ Real.log, Real.exp                          Mathlib/Analysis/SpecialFunctions/Lo
 Real.logb                                   Mathlib/Analysis/SpecialFunctions/Log/Base.lean
 Real.sin/cos/tan/sinh/cosh                  Mathlib/Data/Complex/Trigonometric.lean (earlier Exponential.lean)
 Real.arctan/arcsin/arccos                   Mathlib/Analysis/SpecialFunctions/Trigonometric/Arctan.lean, Inverse.lean
-Real.pi                                     Mathlib/Analysis/SpecialFunctions/Trigonometric/Basic.lean
+Real.pi, π (``open Real``)                  Mathlib/Analysis/SpecialFunctions/Trigonometric/Basic.lean
 Real.rpow                                   Mathlib/Analysis/SpecialFunctions/Pow/Real.lean
 Real.nnabs, Complex.abs                     Mathlib/Data/Complex/Abs.lean (``Complex.abs : ℂ → ℝ``)
 Complex.re/im, Complex.exp, Complex.I       Mathlib/Data/Complex/Basic.lean, Exponential.lean
