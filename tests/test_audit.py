@@ -436,6 +436,7 @@ def test_benign_files_stay_clean_under_disguises(disguise):
         ("theorem t (x : Νat) : x = x := rfl", "confusable_identifier"),
         # code run at elaboration time, compiler-trusting proofs
         ("#guard 1 + 1 == 2", "run_code"),
+        ("set_option doc.verso true\n/-- {lean}`#eval 1` -/\ntheorem t : True := trivial", "set_option"),
         ("theorem t : 2 ≤ 3 := by decide (config := { kernel := false })", "native_decide"),
         ("theorem t : 2 ≤ 3 := by\n  decide (config := {})", "native_decide"),
     ],

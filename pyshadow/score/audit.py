@@ -47,7 +47,8 @@ meta_code                Names from Lean's meta level — ``Lean.Elab.*``, ``Lea
 set_option               Options that switch off checking or change the evidence read: ``debug.*``
                          (``debug.skipKernelTC`` skips the kernel, ``debug.byAsSorry`` turns ``by`` into
                          ``sorry``), ``bootstrap.*`` (switches for building Lean itself), ``pp.*`` (how
-                         diagnostics print; nothing a statement needs), ``compiler.*``, ``interpreter.*``, and
+                         diagnostics print; nothing a statement needs), ``compiler.*``, ``interpreter.*``,
+                         ``doc.*`` (``doc.verso`` elaborates code inside docstrings), and
                          ``allowUnsafeReducibility``. Resource limits (``maxHeartbeats``, ``maxRecDepth``,
                          ``synthInstance.*``), ``trace.*``, ``linter.*``, ``autoImplicit``, ``Elab.async`` and
                          ``backward.*`` are allowed: they change what fails or what is logged, never what passes
@@ -197,7 +198,9 @@ class AuditPolicy:
     allow_native_decide: bool = False
     # A `section` (e.g. ProofNet's `noncomputable section`) left open at the end of the file. Namespaces never.
     allow_unclosed_sections: bool = False
-    forbidden_option_prefixes: tuple[str, ...] = ("debug.", "bootstrap.", "pp.", "compiler.", "interpreter.")
+    # `doc.verso` (src/Lean/DocString/Extension.lean) makes docstrings Verso markup whose code elements are
+    # elaborated, and changes how the docstring itself is parsed: docstrings stop being inert.
+    forbidden_option_prefixes: tuple[str, ...] = ("debug.", "bootstrap.", "pp.", "compiler.", "interpreter.", "doc.")
     forbidden_options: frozenset[str] = frozenset({"allowUnsafeReducibility"})
     allowed_instance_classes: frozenset[str] = PROOF_LIKE_CLASSES
     allowed_local_instances: frozenset[str] = CLASSICAL_INSTANCES
