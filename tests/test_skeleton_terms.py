@@ -193,11 +193,17 @@ def test_a_term_with_no_real_spelling_gives_no_alternative():
 
 
 @pytest.mark.kernel
-def test_the_kernel_tier_checks_the_abstract_printing(kernel_lean_exe, bundled):
-    pairs = [p for _, p, _, _ in bundled]
-    verdicts = skeleton_score(pairs, kernel_lean_exe, n_jobs=2)
+@pytest.mark.parametrize("source, least", [("bundled", 300), ("dev", 90)])
+def test_the_kernel_tier_checks_the_abstract_printing(request, kernel_lean_exe, source, least):
+    """What Lean checks in the kernel tier is the abstract printing of the tree; every bundled faithful variant's
+    term is accepted. (On the dev pairs a few found terms are rejected — the search proposes, Lean decides — and
+    the full tier then has one alternative that fails inside ``first``, costing nothing.)"""
+    searches = request.getfixturevalue(source)
+    if source == "dev":
+        searches = [s for s in searches if s[0].endswith(":a→b")]  # one direction keeps the run short
+    verdicts = skeleton_score([p for _, p, _, _ in searches], kernel_lean_exe, n_jobs=2)
     accepted = 0
-    for key, pair, role, search in bundled:
+    for key, pair, role, search in searches:
         block = skeleton_block(pair, "C0")
         v = verdicts[pair.key]
         for i, (check, text, tree) in enumerate(_roles(search)):
@@ -206,10 +212,10 @@ def test_the_kernel_tier_checks_the_abstract_printing(kernel_lean_exe, bundled):
             name = f"fwd_{i + 1}" if check != "backward" else "bwd"
             assert f":=\n  {pt.print_abstract(tree)}\n#print axioms {name}\n" in block.text, (key, check)
             passed = v.forward[i] if check != "backward" else v.backward
-            if role == FAITHFUL:
+            if source == "bundled" and role == FAITHFUL:
                 assert passed, (key, check, v.messages)
             accepted += passed
-    assert accepted > 300
+    assert accepted > least  # measured: 322 of 322 bundled terms; 101 of 104 dev terms (a→b)
 
 
 # ---------------------------------------------------------------------------------------------------------------

@@ -255,8 +255,13 @@ def concrete_terms(search: SkeletonSearch, candidate: str) -> SkeletonAlternativ
         except NotConcrete as err:
             why[f"forward:{i}"] = str(err)
     backward = None
+    bound = {n for b in search.candidate.binders for n in b.names} | set(names.binders)
     if backward_tree is None:
         why["backward"] = "the search found no term"
+    elif any(n.startswith(names.certificate_prefix) for n in bound):
+        # the full tier names its shadow hypotheses apart from the reference's names only: a candidate binder
+        # `hS_1` would capture them inside `fun <candidate binders> =>`
+        why["backward"] = f"a candidate binder is named like the shadow hypotheses ({names.certificate_prefix}…)"
     else:
         try:
             backward = candidate_lambda(search.candidate) + print_concrete(backward_tree, names)
