@@ -275,8 +275,9 @@ def explicit_heads(term: ProofTerm) -> ProofTerm:
     The search applies a rule to *every* parameter, binder kinds aside (the kernel tier prints quantifier binders
     explicit). Real Lean reads ``(@f a) b`` as an ordinary application of ``@f a``, inserting arguments for any
     implicit binder of ``∀ {x}, …`` left in its type, so ``b`` would land in the wrong place; ``@f a b`` passes
-    every argument explicitly in both tiers (``isExplicit``/``elabAppArgs``, leanprover/lean4
-    ``src/Lean/Elab/App.lean``). Same term, same kernel verdict.
+    every argument explicitly in both tiers (``elabAppFn`` in leanprover/lean4 ``src/Lean/Elab/App.lean``: only a
+    head written ``@$id`` sets ``explicit := true``; a parenthesised head is elaborated on its own and applied
+    with implicit insertion). Same term, same kernel verdict.
     """
 
     def go(t: ProofTerm) -> ProofTerm:

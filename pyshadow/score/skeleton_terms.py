@@ -45,6 +45,9 @@ from ..syntax.render import render_term
 # The comment on the full tier's extra alternative: where the term came from.
 ALTERNATIVE_COMMENT = "-- the skeleton search's term (kernel tier), de-abstracted"
 
+# A checker stays readable: a longer term gets no alternative (measured: the longest on the dev pairs is 290).
+MAX_TERM_CHARS = 1000
+
 # Abstract lemma → (split, which lemma of it), per library. A lemma the library lacks has no entry: no term.
 _LEMMAS: dict[bool, dict[str, tuple[EqualitySplit, str]]] = {
     True: {"le_of_eq": (MATHLIB_ORDER, "le"), "ge_of_eq": (MATHLIB_ORDER, "ge"),
@@ -267,6 +270,11 @@ def concrete_terms(search: SkeletonSearch, candidate: str) -> SkeletonAlternativ
             backward = candidate_lambda(search.candidate) + print_concrete(backward_tree, names)
         except NotConcrete as err:
             why["backward"] = str(err)
+    for role, term in [*((f"forward:{i}", t) for i, t in forward.items()), ("backward", backward)]:
+        if term is not None and len(term) > MAX_TERM_CHARS:
+            why[role] = f"the term is longer than {MAX_TERM_CHARS} characters"
+    forward = {i: t for i, t in forward.items() if f"forward:{i}" not in why}
+    backward = backward if "backward" not in why else None
     return SkeletonAlternatives(forward, backward, why)
 
 
