@@ -20,7 +20,13 @@ from pathlib import Path
 import pytest
 
 from pyshadow.kernel import proof_terms as pt
-from pyshadow.kernel.skeleton import SkeletonPair, SkeletonSearch, skeleton_block, skeleton_score, skeleton_search
+from pyshadow.kernel.skeleton import (
+    SkeletonPair,
+    SkeletonSearch,
+    skeleton_block,
+    skeleton_score,
+    skeleton_search,
+)
 from pyshadow.lean.runner import DEFAULT_ALLOWED_AXIOMS
 from pyshadow.paths import PROBLEMS_DIR
 from pyshadow.robustness.agreement import variant_source

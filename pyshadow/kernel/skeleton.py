@@ -25,10 +25,10 @@ from typing import Sequence
 from .abstract import PRELUDE, PRELUDE_AXIOMS, Abstraction, Printer, Scope
 from ..lean.batch import LeanJob, run_jobs
 from .check import block_spans
-from .proof_terms import canonical_text
+from . import proof_terms as pt
 from ..lean.toolchain import LeanExecutable
 from ..shadows.checkers import certificate_prefix, named_binders
-from ..shadows.rules import decompose
+from ..shadows.rules import Shadow, decompose
 from ..syntax import lexer as lx
 from ..syntax.ast import AND, IFF, IMP, Atom, Binder, BinOp, Declaration, Let, Not, Quant, Rel, Term
 from ..syntax.ast import declaration_names, is_proposition
@@ -366,7 +366,7 @@ class SkeletonSearch:
 
     reference: Declaration
     candidate: Declaration
-    shadows: tuple
+    shadows: tuple[Shadow, ...]
     abstraction: Abstraction
     candidate_axiom: str
     certificate_prefix: str
@@ -376,8 +376,6 @@ class SkeletonSearch:
 
     def classify(self, name: str) -> str:
         """The kind of a name in this search's terms (``pyshadow.kernel.proof_terms``)."""
-        from . import proof_terms as pt
-
         if name == self.candidate_axiom:
             return pt.CANDIDATE
         if name.startswith(self.certificate_prefix) and name[len(self.certificate_prefix):].isdigit():
@@ -390,9 +388,10 @@ class SkeletonSearch:
 
     def terms(self):
         """The structured terms: ``(forward per shadow, backward)``, ``None`` where nothing was found."""
-        from .proof_terms import parse_proof_term
 
-        parse = lambda t: parse_proof_term(t, self.classify) if t is not None else None  # noqa: E731
+        def parse(text: str | None) -> pt.ProofTerm | None:
+            return pt.parse_proof_term(text, self.classify) if text is not None else None
+
         return tuple(parse(t) for t in self.forward), parse(self.backward)
 
 
@@ -423,7 +422,7 @@ def skeleton_block(pair: SkeletonPair, namespace: str) -> SkeletonBlock:
     found: dict[str, str | None] = {}
 
     def theorem(name: str, header: str, prop: str, term: str | None, role: str) -> None:
-        term = found[role] = canonical_text(term) if term is not None else None
+        term = found[role] = pt.canonical_text(term) if term is not None else None
         if term is None:
             unbuilt[role] = "no proof term found by the skeleton search (the statements' shapes do not match)"
             return

@@ -39,7 +39,16 @@ from ..kernel.normalize import atom_key, type_key
 from ..kernel.skeleton import SkeletonPair, SkeletonSearch, skeleton_search
 from ..shadows.checkers import certificate_prefix
 from ..shadows.types import CORE_NAT, MATHLIB_ORDER, MATHLIB_SETS, EqualitySplit
-from ..syntax.ast import Atom, Binder, BinOp, Declaration, Let, Not, Quant, Rel, Term, declaration_names
+from ..syntax.ast import (
+    Atom,
+    BinOp,
+    Declaration,
+    Let,
+    Not,
+    Quant,
+    Rel,
+    declaration_names,
+)
 from ..syntax.render import render_term
 
 # The comment on the full tier's extra alternative: where the term came from.
@@ -378,6 +387,18 @@ def _scope_names(search: SkeletonSearch) -> set[str]:
     return names
 
 
-__all__ = ["ALTERNATIVE_COMMENT", "ConcreteNames", "NotConcrete", "SkeletonAlternatives", "concrete_names",
-           "concrete_terms", "print_concrete", "reabstract", "skeleton_alternatives", "exact_line",
-           "with_forward_alternative", "candidate_lambda", "full_certificate_prefix"]
+__all__ = [
+    "ALTERNATIVE_COMMENT",
+    "ConcreteNames",
+    "NotConcrete",
+    "SkeletonAlternatives",
+    "candidate_lambda",
+    "concrete_names",
+    "concrete_terms",
+    "exact_line",
+    "full_certificate_prefix",
+    "print_concrete",
+    "reabstract",
+    "skeleton_alternatives",
+    "with_forward_alternative",
+]
