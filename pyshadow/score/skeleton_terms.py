@@ -39,16 +39,7 @@ from ..kernel.normalize import atom_key, type_key
 from ..kernel.skeleton import SkeletonPair, SkeletonSearch, skeleton_search
 from ..shadows.checkers import certificate_prefix
 from ..shadows.types import CORE_NAT, MATHLIB_ORDER, MATHLIB_SETS, EqualitySplit
-from ..syntax.ast import (
-    Atom,
-    BinOp,
-    Declaration,
-    Let,
-    Not,
-    Quant,
-    Rel,
-    declaration_names,
-)
+from ..syntax.ast import Atom, BinOp, Declaration, Let, Not, Quant, Rel, declaration_names
 from ..syntax.render import render_term
 
 # The comment on the full tier's extra alternative: where the term came from.
