@@ -169,6 +169,15 @@ ADVERSARIAL = {
         "theorem foo (n : ℕ) : let m : ℕ := n + 1; m = n + 1", "theorem foo (n : ℕ) : let m : ℕ := n + 1; m = n + 1",
         True, {1: f"let m : ℕ := n + 1; le_of_eq (@{CANDIDATE} n)", 2: f"let m : ℕ := n + 1; ge_of_eq (@{CANDIDATE} n)"},
         "fun n => let m : ℕ := n + 1; le_antisymm (@hS_1 n) (@hS_2 n)"),
+    # the real text of a let, as each statement writes it (the search reads canonical keys)
+    "let_written_as_written": (
+        "theorem foo (n : ℕ) : let m : ℕ := n+1; m = (n+1)", "theorem foo (n : ℕ) : let m : ℕ := n +  1; m = n + 1",
+        True, {1: f"let m : ℕ := n+1; le_of_eq (@{CANDIDATE} n)", 2: f"let m : ℕ := n+1; ge_of_eq (@{CANDIDATE} n)"},
+        "fun n => let m : ℕ := n+1; le_antisymm (@hS_1 n) (@hS_2 n)"),
+    # atoms the kernel tier cannot judge (`Complex.abs z` vs `‖z‖`): the re-check's term, `exact` decides by unfolding
+    "undecided_atoms_left_to_exact": (
+        "theorem foo (z : ℂ) (h : 0 < Complex.abs z) : Complex.abs z ≠ 0",
+        "theorem foo (z : ℂ) (h : 0 < ‖z‖) : ‖z‖ ≠ 0", True, {1: f"@{CANDIDATE} z (h)"}, "fun z h => @hS_1 z (h)"),
     # `(@hS_1) x h` would let real Lean insert `?x` for the implicit `{x}`: one explicit application instead.
     "implicit_forall_in_the_conclusion": (
         "theorem foo : ∀ {x : ℕ}, 0 < x → x ≠ 0", "theorem foo {x : ℕ} (h : 0 < x) : x ≠ 0", True,
@@ -179,7 +188,8 @@ ADVERSARIAL = {
 @pytest.mark.parametrize("name", sorted(ADVERSARIAL))
 def test_adversarial_pairs_print_as_written_out(name):
     ref, cand, mathlib, forward, backward = ADVERSARIAL[name]
-    alt = skeleton_alternatives(parse_declaration(ref), parse_declaration(cand), mathlib=mathlib, head=CANDIDATE)
+    pair = SkeletonPair(name, parse_declaration(ref), parse_declaration(cand), mathlib)
+    alt = skeleton_alternatives(pair, head=CANDIDATE)
     assert alt.forward == forward, alt.why
     assert alt.backward == backward, alt.why
 

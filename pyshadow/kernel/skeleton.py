@@ -387,7 +387,8 @@ class SkeletonSearch:
     the backward check (``None`` where the search found nothing), with what is needed to print them again —
     abstractly (``pyshadow.kernel.proof_terms.print_abstract``, exactly the text ``skeleton_block`` gives Lean) or
     with the real atoms and names (``pyshadow.score.skeleton_terms``). The binders are named as the checks name
-    them (``named_binders``)."""
+    them (``named_binders``); ``reference``/``candidate`` are what the search read (atoms as canonical keys),
+    ``written`` the same two declarations as written (the real Lean text of their atoms)."""
 
     reference: Declaration
     candidate: Declaration
@@ -398,6 +399,7 @@ class SkeletonSearch:
     forward: tuple[str | None, ...]
     backward: str | None
     mathlib: bool = True
+    written: tuple[Declaration, Declaration] | None = None
 
     def classify(self, name: str) -> str:
         """The kind of a name in this search's terms (``pyshadow.kernel.proof_terms``)."""
@@ -488,7 +490,8 @@ def skeleton_block(pair: SkeletonPair, namespace: str) -> SkeletonBlock:
     allowed = PRELUDE_AXIOMS | own | {f"{namespace}.{n}" for n in own}
     search = SkeletonSearch(ref, cand, tuple(dec.shadows), a, cand_axiom, hyp,
                             tuple(found[f"forward:{i}"] for i in range(1, len(dec.shadows) + 1)),
-                            found["backward"], pair.mathlib)
+                            found["backward"], pair.mathlib,
+                            tuple(replace(d, binders=named_binders(d.binders)) for d in (pair.reference, pair.candidate)))
     return SkeletonBlock(pair.key, namespace, text, checks, frozenset(allowed), len(dec.shadows), unbuilt, search)
 
 
@@ -578,6 +581,13 @@ def skeleton_score(pairs: Sequence[SkeletonPair], lean: LeanExecutable, *, n_job
     return verdicts
 
 
+def undecided_aliases(pair: SkeletonPair) -> tuple[tuple[str, str], ...]:
+    """The aligned atom pairs of ``pair`` the kernel tier cannot judge (``undecided.aligned_atom_pairs``)."""
+    ref = normalize_declaration(pair.reference, pair.reference_context)
+    cand = normalize_declaration(pair.candidate, pair.candidate_context)
+    return tuple(aligned_atom_pairs(ref, cand))
+
+
 def _recheck_undecided(pairs: Sequence[SkeletonPair], verdicts: dict[str, SkeletonVerdict], lean, **run) -> None:
     """Failed pairs whose aligned atoms differ only where the kernel tier cannot judge (``undecided.py``) are run
     again with those atoms read as one; where that passes, the verdict becomes *undecided*, naming the pairs, and
@@ -587,11 +597,9 @@ def _recheck_undecided(pairs: Sequence[SkeletonPair], verdicts: dict[str, Skelet
         v = verdicts.get(pair.key)
         if v is None or v.error or v.passed:
             continue
-        ref = normalize_declaration(pair.reference, pair.reference_context)
-        cand = normalize_declaration(pair.candidate, pair.candidate_context)
-        aliases = aligned_atom_pairs(ref, cand)
+        aliases = undecided_aliases(pair)
         if aliases:
-            again.append(replace(pair, aliases=tuple(aliases)))
+            again.append(replace(pair, aliases=aliases))
     if not again:
         return
     second = skeleton_score(again, lean, recheck=False, **run)
