@@ -209,7 +209,7 @@ def test_a_term_with_no_real_spelling_gives_no_alternative():
 
 
 @pytest.mark.kernel
-@pytest.mark.parametrize("source, least", [("bundled", 300), ("dev", 90)])
+@pytest.mark.parametrize("source, least", [("bundled", 300), ("dev", 290)])
 def test_the_kernel_tier_checks_the_abstract_printing(request, kernel_lean_exe, source, least):
     """What Lean checks in the kernel tier is the abstract printing of the tree; every bundled faithful variant's
     term is accepted. (On the dev pairs a few found terms are rejected — the search proposes, Lean decides — and
@@ -231,7 +231,7 @@ def test_the_kernel_tier_checks_the_abstract_printing(request, kernel_lean_exe, 
             if source == "bundled" and role == FAITHFUL:
                 assert passed, (key, check, v.messages)
             accepted += passed
-    assert accepted > least  # measured: 322 of 322 bundled terms; 101 of 104 dev terms (a→b)
+    assert accepted > least  # measured: 322 of 322 bundled terms; 319 of 321 dev terms (a→b)
 
 
 # ---------------------------------------------------------------------------------------------------------------

@@ -19,7 +19,10 @@ shadow and one for the backward check; the kernel tier states them over abstract
   (``isLambdaWithImplicit``/``blockImplicitLambda``, leanprover/lean4 ``src/Lean/Elab/Term.lean``); ``fun``
   accepts ``{x}``, ``⦃x⦄`` and ``[x : C]`` binders (``funBinder``, ``src/Lean/Parser/Term.lean``).
 
-Local names (variables, hypotheses, the search's fresh names) print the same in both. The backward term is wrapped
+Local names (variables, hypotheses, the search's fresh names) print the same in both. The search reads atoms as
+canonical keys (``pyshadow.kernel.atoms``); their real text comes from the declarations as written. Where the
+plain search finds nothing because atoms differ only in ways the kernel tier cannot judge, the term of its
+*undecided* re-check (those atoms read as one) is used: ``exact`` then decides whether they agree. The backward term is wrapped
 in ``fun <candidate binders> =>``, since the full tier's backward goal is ``type_of% @Cand`` rather than the
 conclusion under the candidate's binders. ``reabstract`` reads a concrete term back to the abstract text (the
 textual round trip the tests check). A term that would still contain an abstract constant is not printed.
