@@ -184,3 +184,28 @@ def test_kernel_terms_are_the_full_tiers_first_alternative(dev_rows):
             assert full.backward.term == block.terms["K.complete"], row["id"]
             compared += 1
     assert compared > 1300  # measured: all 1,327 checkers of the 666 statements
+
+
+# Class 5: context carried as the reference has it.
+def test_class5_open_inside_a_namespace_is_opened_by_its_full_name():
+    from pyshadow.workspace import reference_context
+
+    src = ("namespace Outer\nnamespace Inner\ndef f (n : Nat) : Nat := n\nend Inner\nopen Inner\nopen Nat\n"
+           "theorem t (n : Nat) : f n = n := rfl\nend Outer\nopen Inner in\ntheorem u : True := trivial\n")
+    # `open Inner` at the top level of a checker file would be an unknown namespace and fail the whole file
+    assert reference_context(src).opens == ("open Outer.Inner", "open Nat", "open Inner")
+
+
+def test_class5_verify_and_score_files_judge_names_as_checker_files_do():
+    from pyshadow.problems import load_problem
+    from pyshadow.score.full import AUTO_IMPLICIT_OFF, reference_check_file
+    from pyshadow.score.pipeline import prepare_problem
+    from pyshadow.paths import PROBLEMS_DIR
+
+    file, _ = reference_check_file(prepare_problem(load_problem(PROBLEMS_DIR / "set_compl_inter")))
+    lines = file.text.splitlines()
+    first_checker = min(span.start_line for span in file.spans)
+    # after the reference (which keeps its own settings), before every checker — as in the workspace's files
+    assert AUTO_IMPLICIT_OFF in lines[: first_checker - 1]
+    template = (PROBLEMS_DIR.parent / "templates" / "lean" / "checker_file.lean.j2").read_text(encoding="utf-8")
+    assert AUTO_IMPLICIT_OFF in template
