@@ -109,6 +109,9 @@ def test_findings_point_at_the_exact_span_in_the_file(mathport_rows):
     ("proofnet/Munkres/exercise_38_6:lean4-vs-sharp", "binder-shadowing"),
     ("putnambench/putnam_1966_a1@cf72fdb..6ab737c", "optparam-binder"),
     ("putnambench/putnam_1965_a1@14b744d..6ab737c", "optparam-binder"),
+    ("minif2f/induction_ineq_nsqlefactn", "factorial-identifier"),
+    ("minif2f/amc12a_2003_p23", "factorial-identifier"),
+    ("minif2f-history/amc12b_2020_p6@8c83bc4", "factorial-identifier"),
 ])
 def test_rule_fires_on_the_defective_side_only(pair_id, rule):
     pair = PAIRS[pair_id]
@@ -132,7 +135,7 @@ def test_changed_pairs_are_flagged_on_the_defective_side_and_same_meaning_pairs_
             assert verdict is not None, f"{pair['id']} is flagged but has no hand verdict"
             assert sides == {verdict["defective"]}, pair["id"]
             on_defective += 1
-    assert flagged_changed == on_defective == len(VERDICTS["changed"]) == 20
+    assert flagged_changed == on_defective == len(VERDICTS["changed"]) == 25
     assert sorted(flagged_same) == sorted(VERDICTS["same_meaning_flagged"])
 
 
@@ -194,6 +197,12 @@ def test_dev_corpus_errors_are_exactly_the_hand_checked_ones(dev_rows):
     ("theorem t (n : ℕ) (h : ∀ n, n + 0 = n) : n = n", set()),  # a quantifier re-binding: as written
     ("theorem t (S : Set ℕ := {n | n < 3}) : S.Finite", {("optparam-binder", ERROR)}),
     ("theorem t (n : ℕ) (h : 0 < n := by decide) : 0 < n", set()),  # an auto-param is a hypothesis
+    # factorial
+    ("theorem t (n : ℕ) : n ^ 2 ≤ n !", set()),
+    ("theorem t (n : ℕ) : n ^ 2 ≤ (n + 1)!", set()),  # `)!` is the postfix notation
+    ("theorem t (n : ℕ) : n ^ 2 ≤ n!", {("factorial-identifier", ERROR)}),
+    ("theorem t : 5000! > 0", set()),  # a numeral: no identifier
+    ("theorem t (m : ℕ) : m ≤ n!", set()),  # `n` is no variable here: nothing to say
     # contradictory hypotheses
     ("theorem t (x : ℝ) (h : x < 0) (h' : 0 < x) : x = 1", {("vacuous-hypotheses", ERROR)}),
     ("theorem t (x : ℝ) (h : x < 0) (h' : x > 0) : x = 1", {("vacuous-hypotheses", ERROR)}),
@@ -225,6 +234,7 @@ def test_suggestions_are_mechanical_rewrites():
 def test_every_rule_has_an_id_a_severity_and_a_summary():
     assert set(RULES) == {"bigop-body", "bigop-trailing-constant", "nat-exponent-division", "nat-subtraction",
                           "nat-division", "binder-shadowing", "optparam-binder", "vacuous-hypotheses",
+                          "factorial-identifier",
                           "single-point-hypothesis", "unused-hypothesis"}
     assert all(r.severity in (ERROR, WARNING) and r.summary for r in RULES.values())
 
