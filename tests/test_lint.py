@@ -329,3 +329,33 @@ def test_score_rows_carry_lint_findings():
     plain = ScoreRow.from_dict({"problem_id": "p", "system": "s", "origin": "o", "tier": "kernel",
                                 "content_hash": "h", "compiled": True})
     assert "lint" not in plain.to_dict()
+
+
+@pytest.mark.kernel
+def test_score_lint_adds_each_candidates_findings_to_its_row(tmp_path, capsys, kernel_lean_exe):
+    folder = tmp_path / "cands"
+    folder.mkdir()
+    (folder / "nat_pos_facts.lean").write_text(
+        "namespace NatPos\ntheorem pos_facts (n : Nat) : 0 < n → n ≠ 0 ∧ 1 ≤ n ∧ n - 1 + 1 = n := by omega\n"
+        "theorem helper (x : Nat) (h : x < 0) : x = 1 := by omega\nend NatPos\n", encoding="utf-8")
+    out = tmp_path / "results.jsonl"
+    argv = ["score", str(PROBLEMS_DIR), str(folder), "-o", str(out), "--tier", "kernel", "--system", "s"]
+    assert main([*argv, "--lint"]) == 0
+    (row,) = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
+    assert [(f["declaration"], f["rule"], f["line"]) for f in row["lint"]] == [("helper", "vacuous-hypotheses", 3)]
+    out.unlink()
+    assert main(argv) == 0
+    capsys.readouterr()
+    assert "lint" not in json.loads(out.read_text(encoding="utf-8"))  # without --lint rows stay as they were
+
+
+def test_a_problem_that_does_not_load_is_one_skipped_line(tmp_path, capsys):
+    root = tmp_path / "problems"
+    shutil.copytree(PROBLEMS_DIR / "nat_pos_facts", root / "nat_pos_facts")
+    broken = root / "broken"
+    shutil.copytree(PROBLEMS_DIR / "nat_pos_facts", broken)  # its id no longer matches its folder
+    assert main(["lint", str(root)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert [line for line in out if line.startswith("skipped: ")] == [
+        line for line in out if "broken" in line and line.startswith("skipped: ")] and len(out) == 2
+    assert out[-1].startswith("linted 1 statements")
