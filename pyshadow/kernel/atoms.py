@@ -34,6 +34,10 @@ written                       read as              what makes them one constant
                                                    elaborates ``∑ x ∈ s, r``)
 ===========================  ===================  ===========================================================
 
+One logical reading is folded the same way: an equation whose side is syntactically a proposition
+(``p x = ∃ n, …``) is ``↔`` (Lean core ``eq_iff_iff``, by ``propext``). This step is not re-checked by the kernel
+tier (its abstraction has no ``Prop``-valued equality to state it on).
+
 Nothing merely provably equal is folded (``Complex.abs z`` and ``‖z‖`` stay apart, so do ``x⁻¹`` and ``1 / x``).
 """
 
@@ -46,7 +50,7 @@ from functools import lru_cache
 from ..syntax import terms as tm
 from ..syntax import lexer as lx
 from ..syntax.render import render_term
-from ..syntax.ast import Atom, Binder, BinOp, Declaration, Let, Not, Quant, Rel, Term, atoms
+from ..syntax.ast import IFF, Atom, Binder, BinOp, Declaration, Let, Not, Quant, Rel, Term, atoms
 
 # Short names and the namespaces that define them (Mathlib/Lean declarations; a root declaration is "").
 # A short name is resolved only when exactly one opened namespace defines it and no root declaration does — as
@@ -310,6 +314,11 @@ def _term(t: Term, scope: _Scope) -> Term:
         return _atom(t, scope)
     if isinstance(t, Not):
         return Not(_term(t.arg, scope))
+    if isinstance(t, Rel) and t.op == "=" and (_logical(t.left) or _logical(t.right)):
+        # An equation between propositions is read as `↔`: Lean core's `eq_iff_iff {p q : Prop} : (p = q) ↔
+        # (p ↔ q)` (src/Init/Core.lean, by `propext`, which is no classical axiom). Only where one side is
+        # syntactically a proposition, so the equation is surely one between Props.
+        return BinOp(IFF, _term(t.left, scope), _term(t.right, scope))
     if isinstance(t, (BinOp, Rel)):
         return replace(t, left=_term(t.left, scope), right=_term(t.right, scope))
     if isinstance(t, Quant):
@@ -330,6 +339,10 @@ def _term(t: Term, scope: _Scope) -> Term:
                        type=_term(t.type, scope) if t.type is not None else None,
                        body=_term(t.body, inner))
     return t
+
+
+def _logical(t: Term) -> bool:
+    return isinstance(t, (Quant, BinOp, Not, Rel, Let))
 
 
 def _type_text(t: Term | None) -> str | None:
