@@ -331,6 +331,7 @@ class ScoreRow:
     counted: bool = True  # enters the summary tables (False for an unknown problem or a line without system)
     elapsed_s: float = 0.0
     adapters: list[dict[str, Any]] = field(default_factory=list)  # LLM adapters (only with --llm other than none)
+    lint: list[dict[str, Any]] | None = None  # `score --lint`: the candidate's lint findings
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {
@@ -354,6 +355,8 @@ class ScoreRow:
         }
         if self.adapters:
             data["adapters"] = self.adapters
+        if self.lint is not None:
+            data["lint"] = self.lint
         return data
 
     @classmethod
@@ -368,6 +371,7 @@ class ScoreRow:
             declarations=dict(obj.get("declarations", {})), renames=dict(obj.get("renames", {})),
             counted=bool(obj.get("counted", True)), elapsed_s=float(obj.get("elapsed_s", 0.0)),
             adapters=[dict(a) for a in obj.get("adapters", [])],
+            lint=[dict(f) for f in obj["lint"]] if obj.get("lint") is not None else None,
         )
 
 
