@@ -483,10 +483,7 @@ def kernel_rows(
                     checks += missing_target_checks(p, t)
                     continue
                 keys[t.name] = f"{p.content_hash}|{t.name}"
-                # Each statement's names resolve under its own file's opens (kernel/atoms.py).
-                before = p.candidate.code[: max(0, p.candidate.code.find(found.header))]
-                pairs.append(skeleton.SkeletonPair(keys[t.name], t.declaration, decl, p.info.problem.needs_mathlib,
-                                                   p.info.context, before))
+                pairs.append(skeleton_pair(keys[t.name], p, t, found, decl))
             pending.append((p, checks, problems, keys))
         verdicts = skeleton.skeleton_score(pairs, lean, n_jobs=n_jobs, cache_dir=cache_dir) if pairs else {}
         for p, checks, problems, keys in pending:
@@ -505,6 +502,20 @@ def candidate_statement(prepared: PreparedCandidate, found: ExtractedDeclaration
     text); raises ``ParseError``. What the skeleton search of either tier reads."""
     inverse = {v: k for k, v in prepared.renames.items()}
     return parse_declaration(rename_identifiers(found.header, inverse, qualify=False))
+
+
+def skeleton_pair(key: str, prepared: PreparedCandidate, target: TargetInfo, found: ExtractedDeclaration,
+                  statement: Declaration) -> Any:
+    """The skeleton search's input for one candidate target (both tiers search the same pair): the reference's
+    and the candidate's ``statement`` (``candidate_statement``), each with the text it is written under, so names
+    resolve under its own file's opens (``pyshadow.kernel.atoms``)."""
+    from ..kernel.skeleton import SkeletonPair
+
+    assert target.declaration is not None
+    code = prepared.candidate.code
+    before = code[: max(0, code.find(found.header))]
+    return SkeletonPair(key, target.declaration, statement, prepared.info.problem.needs_mathlib,
+                        prepared.info.context, before)
 
 
 def skeleton_checks(target: TargetInfo, verdict: Any) -> list[Check]:
