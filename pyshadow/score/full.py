@@ -345,14 +345,14 @@ def run_full_task(task: FullTask, lean: LeanExecutable) -> FullOutcome:
         source = src_dir / f"{task.module}.lean"
         source.write_text(task.module_text, encoding="utf-8")
         module = compile_module(lean, source, out_dir / f"{task.module}.olean", timeout_s=task.timeout_s,
-                                memory_mb=task.memory_mb, cwd=task.workspace, root=src_dir)
+                                memory_mb=task.memory_mb, cwd=task.workspace, root=src_dir, sandbox=Path(tmp))
         if not module.succeeded:
             return FullOutcome(task.key, False, f"the candidate does not compile: {compile_failure(module)}", [],
                                time.monotonic() - start)
         checks_file = Path(tmp) / CHECKS_FILE
         checks_file.write_text(task.checker_text, encoding="utf-8")
         result = run_lean(lean, checks_file, timeout_s=task.timeout_s, memory_mb=task.memory_mb,
-                          cwd=task.workspace, lean_path=(out_dir,))
+                          cwd=task.workspace, lean_path=(out_dir,), sandbox=Path(tmp))
     verdicts = judge(result, task.spans, task.allowed_axioms, text=task.checker_text)
     checks = []
     for span in task.spans:
