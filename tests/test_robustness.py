@@ -234,4 +234,7 @@ def test_full_tier_is_not_available_here(tmp_path, capsys):
 
 def test_a_missing_problems_folder_is_bad_input(tmp_path, capsys):
     assert main(["robustness", str(tmp_path / "nope"), "-o", str(tmp_path / "out")]) == 2
-    assert "not a folder of problems" in capsys.readouterr().err
+    assert "expected a folder of problems" in capsys.readouterr().err
+    (tmp_path / "empty").mkdir()
+    assert main(["robustness", str(tmp_path / "empty"), "-o", str(tmp_path / "out")]) == 2
+    assert "no problems found" in capsys.readouterr().err

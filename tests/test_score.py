@@ -9,7 +9,7 @@ import pytest
 from conftest_lean import PRELUDE_HEADER
 from pyshadow.cli import main
 from pyshadow.commands import score as score_command
-from pyshadow.commands import verify as verify_command
+from pyshadow.commands import common as common_command
 from pyshadow.lean.toolchain import LeanExecutable
 from pyshadow.paths import PROBLEMS_DIR
 from pyshadow.problems import load_problem, load_problems, load_sample_candidates
@@ -164,10 +164,11 @@ def test_unreadable_candidates_path_is_bad_input(tmp_path, capsys):
 
 
 def test_full_tier_without_a_toolchain_exits_3(tmp_path, capsys, monkeypatch):
-    monkeypatch.setattr(verify_command, "find_full_toolchain", lambda: None)
-    code, out = _score(capsys, str(PROBLEMS_DIR), str(FIXTURES / "bad_lines.jsonl"), "-o",
-                       str(tmp_path / "r.jsonl"), "--tier", "full")
-    assert code == 3 and "full" in out and len(out.strip().splitlines()) == 1
+    monkeypatch.setattr(common_command, "find_full_toolchain", lambda: None)
+    code = main(["score", str(PROBLEMS_DIR), str(FIXTURES / "bad_lines.jsonl"), "-o", str(tmp_path / "r.jsonl"),
+                 "--tier", "full"])
+    err = capsys.readouterr().err
+    assert code == 3 and "full tier cannot run here" in err and len(err.strip().splitlines()) == 1
     assert not (tmp_path / "r.jsonl").exists()
 
 

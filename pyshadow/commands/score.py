@@ -27,9 +27,9 @@ checks statements only: there no model is asked and the row says "adapter needs 
 (the default) nothing changes; candidates with unresolved names are listed in the summary either way, and the LLM
 accounting (calls, tokens, cache hits) is printed when a model was in play.
 
-Exit codes: 0 scored (failing candidates are data); 2 bad input (unreadable CANDIDATES, no problems folder, a
-Mathlib problem in the full tier without ``--workspace``); 3 the requested Lean tier is not available here
-(``--tier full`` without a full toolchain, or no kernel-tier lean); 1 internal error.
+Exit codes (README): 0 scored (failing candidates are data); 2 bad input (unreadable or empty CANDIDATES, no or
+an empty problems folder, a Mathlib problem in the full tier without ``--workspace``); 3 the requested Lean tier
+is not available here; 1 internal error.
 """
 
 from __future__ import annotations
@@ -37,10 +37,11 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from ..errors import BadInput
+from ..errors import BadInput, EmptyInput
+from ..lean.backends import lean_backend
+from ..lean.settings import LeanSettings
 from ..lean.toolchain import toolchain_fingerprint
 from ..llm import add_llm_arguments, client_from_args
-from ..problems import load_problems
 from ..score.candidates import Candidate, load_candidates
 from ..score.metrics import sa_pass
 from ..score.pipeline import (
@@ -53,7 +54,7 @@ from ..score.pipeline import (
     prepare_problem,
 )
 from ..score.report import ResultsLog, read_rows, summary_paths, write_summaries
-from .verify import EXIT_UNAVAILABLE, add_tier_arguments, choose_lean, default_workspace
+from .common import add_lean_arguments, choose_lean, lake_workspace, lean_settings, load_problem_set
 
 
 def register(subparsers) -> None:
@@ -67,7 +68,7 @@ def register(subparsers) -> None:
     p.add_argument("--system", help="system name for a flat folder or JSONL lines without one")
     p.add_argument("--layout", choices=("auto", "flat", "per_system"), default="auto",
                    help="how to read a candidates folder (default: auto)")
-    add_tier_arguments(p)
+    add_lean_arguments(p)
     add_llm_arguments(p)
     p.set_defaults(handler=run)
 
@@ -75,15 +76,13 @@ def register(subparsers) -> None:
 def run(args: argparse.Namespace) -> int:
     client = client_from_args(args)  # a missing LLM setting stops the run before any work
     use_llm = client.mode != "none"
-    problems, problem_errors = load_problems(args.problems)
-    for err in problem_errors:
-        print(f"skipped problem: {err}")
+    settings = lean_settings(args)
+    _, problems, _ = load_problem_set(args.problems)
     infos = {p.id: prepare_problem(p) for p in problems}
     loaded = load_candidates(args.candidates, infos.keys(), system=args.system, layout=args.layout)
-    chosen = choose_lean(args.tier)
-    if chosen is None:
-        return EXIT_UNAVAILABLE
-    tier, lean = chosen
+    if not loaded:
+        raise EmptyInput(f"{args.candidates}: no candidates found")
+    tier, lean = choose_lean(settings.tier)
     fingerprint = toolchain_fingerprint(lean)
     if use_llm:  # rows scored with a model's adapters are not the rows of a run without them
         fingerprint = f"{fingerprint}|llm:{client.model}"
@@ -109,19 +108,20 @@ def run(args: argparse.Namespace) -> int:
             fresh.append(row)
     workspace = None
     if tier == "full":
-        if args.workspace is None and any(p.info.problem.needs_mathlib for p in pending):
+        if settings.workspace is None and any(p.info.problem.needs_mathlib for p in pending):
             first = next(p.info.id for p in pending if p.info.problem.needs_mathlib)
             raise BadInput(f"{first} needs Mathlib: pass --workspace DIR (a Lake workspace with Mathlib built)")
-        workspace = default_workspace(args.workspace)
+        workspace = lake_workspace(settings.workspace)
 
     reused = len(rows)
     with ResultsLog(args.output) as log:
         for row in fresh:
             log.append(row)
             rows.append(row)
-        for row in score_pending(pending, tier, lean, args, workspace):
-            log.append(row)
-            rows.append(row)
+        with lean_backend(settings):
+            for row in score_pending(pending, tier, lean, settings, workspace):
+                log.append(row)
+                rows.append(row)
     rows.sort(key=lambda r: order.get(r.content_hash, len(order)))
     written = write_summaries(rows, args.output, tier)
     print_summary(rows, tier, reused, lean, args.output, written)
@@ -131,14 +131,14 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def score_pending(pending: list[PreparedCandidate], tier: str, lean, args: argparse.Namespace,
+def score_pending(pending: list[PreparedCandidate], tier: str, lean, settings: LeanSettings,
                   workspace: Path | None):
     if tier == "full":
         from ..score.full import full_rows
 
-        return full_rows(pending, lean, workspace=workspace, n_jobs=args.jobs, timeout_s=args.timeout,
-                         memory_mb=args.memory_mb)
-    return kernel_rows(pending, lean, n_jobs=args.jobs, cache_dir=args.cache)
+        return full_rows(pending, lean, workspace=workspace, n_jobs=settings.jobs, timeout_s=settings.timeout,
+                         memory_mb=settings.memory_mb)
+    return kernel_rows(pending, lean, n_jobs=settings.jobs, cache_dir=settings.cache)
 
 
 def print_summary(rows: list[ScoreRow], tier: str, reused: int, lean, output: Path, written: list[Path]) -> None:

@@ -13,18 +13,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Protocol, Sequence
 
-from ..errors import PyshadowError
+from ..errors import EXIT_UNAVAILABLE, Unavailable
 from ..syntax.ast import Declaration
 from .variants import Variant
 
-EXIT_TIER_UNAVAILABLE = 3
+EXIT_TIER_UNAVAILABLE = EXIT_UNAVAILABLE
 TIERS = ("kernel", "full")
 
 
-class TierUnavailable(PyshadowError):
+class TierUnavailable(Unavailable):
     """The requested tier cannot run on this machine (exit code 3): the message says what is missing."""
-
-    exit_code = EXIT_TIER_UNAVAILABLE
 
 
 @dataclass(frozen=True)

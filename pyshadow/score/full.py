@@ -133,7 +133,7 @@ def _checkers(problem_id: str, target: TargetInfo, several: bool, *, certificate
     """The target's checkers applied to the placeholder head; with ``certificate`` always a certificate (an
     atomic target's is the identity: its shadow is the target itself)."""
     assert target.declaration is not None and target.decomposition is not None
-    pid = f"{problem_id}_{name_components(normalize_name(target.name))[-1]}" if several else problem_id
+    pid = target.checker_id or problem_id  # the names ``reference_targets`` gave (one place for them)
     dec = replace(target.decomposition, residual=False) if certificate else target.decomposition
     return full_tier_checkers(pid, _HEAD, target.declaration, dec)
 

@@ -30,9 +30,8 @@ from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
 from ..problems import Problem, reference_text
-from ..references import TargetNotFound, target_declaration
-from ..shadows.rules import Decomposition, decompose, uncheckable_reason
-from ..syntax import Declaration, ParseError, parse_declaration
+from ..references import ReferenceTarget, reference_targets
+from ..syntax import ParseError, parse_declaration
 from ..syntax.lexer import IDENT, code_tokens
 from .audit import AuditPolicy, Finding, audit
 from ..syntax.scanner import (
@@ -48,25 +47,13 @@ from .candidates import Candidate, CandidateError
 from .metrics import CandidateScore, candidate_metrics
 
 SCHEMA = 1
-TIERS = ("full", "kernel")
 
 
 # ---------------------------------------------------------------------------------------------------------------
 # Problems, ready for checking
 
 
-@dataclass(frozen=True)
-class TargetInfo:
-    """One reference target: its parsed statement and decomposition, or why it has none."""
-
-    name: str  # fully qualified, as in problem.toml
-    declaration: Declaration | None = None
-    decomposition: Decomposition | None = None
-    error: str | None = None
-
-    @property
-    def n_forward(self) -> int:
-        return len(self.decomposition.shadows) if self.decomposition is not None else 0
+TargetInfo = ReferenceTarget  # one reference target, prepared once (``pyshadow.references``)
 
 
 @dataclass(frozen=True)
@@ -85,22 +72,11 @@ class ProblemInfo:
 
 
 def prepare_problem(problem: Problem) -> ProblemInfo:
-    """Read the reference, parse and decompose every target (a target that fails carries its ``error``)."""
+    """Read the reference and prepare every target (``reference_targets``: a target that fails carries its
+    ``error``)."""
     src = reference_text(problem)
-    targets = tuple(prepare_target(src, name, problem.needs_mathlib) for name in problem.targets)
+    targets = reference_targets(problem, src)
     return ProblemInfo(problem, src, problem_context(src, problem.targets), declaration_headers(src), targets)
-
-
-def prepare_target(src: str, name: str, mathlib: bool) -> TargetInfo:
-    try:
-        decl = target_declaration(src, name)
-    except TargetNotFound as err:
-        return TargetInfo(name, error=str(err))
-    except ParseError as err:
-        return TargetInfo(name, error=f"the reference statement does not parse: {err}")
-    if reason := uncheckable_reason(decl):
-        return TargetInfo(name, decl, error=reason)
-    return TargetInfo(name, decl, decompose(decl, mathlib=mathlib))
 
 
 def problem_context(src: str, targets: Sequence[str]) -> str:
