@@ -18,4 +18,5 @@ COMMAND_MODULES = [
     "export",
     "robustness",
     "diff",
+    "lint",
 ]

@@ -9,7 +9,8 @@ listed one line each:
 * a target that is not declared or does not parse — ``Reference.lean:LINE:COLUMN`` in the reference file;
 * a residual target (only the identity shadow): add expert shadows (``[[shadows]]`` in ``problem.toml``);
 * an expert shadow whose statement does not parse;
-* a checker Lean rejected, with the shadow it checks and Lean's message.
+* a checker Lean rejected, with the shadow it checks and Lean's message;
+* an error of ``pyshadow lint`` on the reference (its warnings are printed as notes).
 
 The verdict line uses the words of ``run`` and ``verify`` (``pyshadow.score.verification``): ``complete``,
 ``complete (identity shadow only)``, ``incomplete``. check-problem is the author's gate, so it is stricter in what
@@ -32,6 +33,7 @@ from ..errors import EXIT_NEGATIVE, EXIT_OK
 from ..lean.backends import lean_backend
 from ..lean.settings import LeanSettings
 from ..lean.toolchain import find_full_toolchain
+from ..lint import ERROR, format_finding, lint_lean
 from ..problems import Problem, load_problem
 from ..references import ReferenceTarget
 from ..score.pipeline import prepare_problem
@@ -71,6 +73,8 @@ def run(args: argparse.Namespace) -> int:
         if t.added_shadows and tier == "kernel":
             notes.append(f"{t.added_shadows} expert shadow(s) of {t.name} parse; the kernel tier checks the "
                          "generated shadows only — the full tier checks the expert ones (`simpa` forward checkers)")
+    for _, finding in lint_lean(info.reference, str(problem.reference), problem.informal_statement):  # pyshadow lint
+        (fixes if finding.severity == ERROR else notes).append(format_finding(str(problem.reference), finding))
     n = len(problem.targets)
     print(f"check-problem {problem.id} ({problem.level}, {problem.area}): {n} target{'s' if n != 1 else ''}, "
           f"reference {problem.reference}")

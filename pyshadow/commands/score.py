@@ -18,6 +18,11 @@ problem, an empty or non-UTF-8 file, a JSONL line without ``code`` — becomes a
 on. Then RESULTS.summary.md and RESULTS.by_<grouping>.csv are written beside it: per system, area, level and
 system × level, titled full or skeleton SA-Pass, with the compile − SA-Pass gap as its own column.
 
+Skeleton SA-Pass has three verdicts: a check passes, fails, or is *undecided* — the structures match but some atom
+pairs differ where only elaboration could decide (another constant on one side, a cast placed elsewhere); the
+check's message names the pairs. Undecided candidates are counted in their own column and never as passes.
+``--findings OUT.jsonl`` writes one FaithAlign-style line per candidate (``pyshadow.score.pipeline.findings_of``).
+
 LLM options (``--llm none|replay|record|live``, docs/llm.md): when a target has no candidate declaration after
 rule-based renaming (the name-mismatch case), ``adapter_task`` is asked for an adapter — a declaration with the
 reference's name built from the candidate's own theorem. An answer the validators accept is appended to the
@@ -29,18 +34,22 @@ accounting (calls, tokens, cache hits) is printed when a model was in play.
 
 Exit codes (README): 0 scored (failing candidates are data); 2 bad input (unreadable or empty CANDIDATES, no or
 an empty problems folder, a Mathlib problem in the full tier without ``--workspace``); 3 the requested Lean tier
-is not available here; 1 internal error.
+is not available here; 1 internal error. ``--lint`` adds the candidate's ``pyshadow lint`` findings to its row
+(``lint``: one record per finding, with its declaration).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 from pathlib import Path
 
 from ..errors import BadInput, EmptyInput
+from ..files import write_atomically
 from ..lean.backends import lean_backend
 from ..lean.settings import LeanSettings
 from ..lean.toolchain import toolchain_fingerprint
+from ..lint import finding_records
 from ..llm import add_llm_arguments, client_from_args
 from ..score.candidates import Candidate, load_candidates
 from ..score.metrics import sa_pass
@@ -49,6 +58,7 @@ from ..score.pipeline import (
     ScoreRow,
     apply_llm_adapters,
     error_row,
+    findings_of,
     kernel_rows,
     prepare_candidate,
     prepare_problem,
@@ -68,6 +78,12 @@ def register(subparsers) -> None:
     p.add_argument("--system", help="system name for a flat folder or JSONL lines without one")
     p.add_argument("--layout", choices=("auto", "flat", "per_system"), default="auto",
                    help="how to read a candidates folder (default: auto)")
+    p.add_argument("--lint", action="store_true", help="add each candidate's `pyshadow lint` findings to its row")
+    p.add_argument("--findings", type=Path, metavar="OUT.jsonl",
+                   help="write FaithAlign-style findings, one line per candidate: one finding per shadow and per "
+                        "backward check (faithful / unfaithful / undecidable, with the shadow's text) and the "
+                        "candidate's verdict (unfaithful if any finding is, else undecidable if any is, else "
+                        "faithful)")
     add_lean_arguments(p)
     add_llm_arguments(p)
     p.set_defaults(handler=run)
@@ -118,11 +134,17 @@ def run(args: argparse.Namespace) -> int:
         for row in fresh:
             log.append(row)
             rows.append(row)
+        codes = {p.content_hash: p.candidate.code for p in pending}
         with lean_backend(settings):
             for row in score_pending(pending, tier, lean, settings, workspace):
+                if args.lint and row.content_hash in codes:
+                    row.lint = finding_records(codes[row.content_hash], row.origin)
                 log.append(row)
                 rows.append(row)
     rows.sort(key=lambda r: order.get(r.content_hash, len(order)))
+    if args.findings is not None:
+        text = "".join(json.dumps(findings_of(r), ensure_ascii=False) + "\n" for r in rows)
+        write_atomically(args.findings, text.encode("utf-8"))
     written = write_summaries(rows, args.output, tier)
     print_summary(rows, tier, reused, lean, args.output, written)
     if use_llm:
@@ -151,7 +173,9 @@ def print_summary(rows: list[ScoreRow], tier: str, reused: int, lean, output: Pa
     for system, group in sorted(by_system.items()):
         passed = sum(sa_pass(r.score) for r in group)
         compiled = sum(r.score.compiled for r in group)
-        print(f"{system:<28} SA-Pass {passed}/{len(group)}  compiled {compiled}/{len(group)}")
+        undecided = sum(r.score.undecided for r in group)
+        print(f"{system:<28} SA-Pass {passed}/{len(group)}  compiled {compiled}/{len(group)}"
+              + (f"  undecided {undecided}/{len(group)}" if tier == "kernel" else ""))
     failed = [r for r in rows if r.reason]
     if failed:
         print(f"{len(failed)} candidates failed before or instead of their checks (bad input, audit, compile); "
