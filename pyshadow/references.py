@@ -23,7 +23,7 @@ from .shadows.checkers import Checker, CheckerSet, full_tier_checkers
 from .shadows.expert import CONSEQUENCE_KINDS, ExpertShadow
 from .shadows.merge import ExpertShadowError, MergeReport, merge_shadows, parse_expert_statement
 from .shadows.rules import Decomposition, decompose, uncheckable_reason
-from .syntax import ParseError, parse_declaration, render_term
+from .syntax import ParseError, parse_declaration
 from .syntax.ast import Declaration
 from .syntax.lexer import line_col
 from .syntax.scanner import NamedDeclaration, declarations, normalize_name

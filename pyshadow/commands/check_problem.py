@@ -37,9 +37,10 @@ from ..lint import ERROR, format_finding, lint_lean
 from ..problems import Problem, load_problem
 from ..references import ReferenceTarget
 from ..score.pipeline import prepare_problem
-from ..score.verification import COMPLETE, INCOMPLETE, verify_problems
+from ..score.tiers import Tier
+from ..score.verification import COMPLETE, INCOMPLETE
 from ..syntax import render_term
-from .common import add_lean_arguments, choose_lean, lake_workspace, lean_settings
+from .common import add_lean_arguments, choose_tier, lean_settings
 
 KERNEL_SCOPE = ("it checks each checker's logical skeleton (projections, iff directions, equality splits, the "
                 "certificate), not tactics, notation or Mathlib names")
@@ -58,7 +59,8 @@ def register(subparsers) -> None:
 def run(args: argparse.Namespace) -> int:
     settings = lean_settings(args)
     problem = load_problem(args.problem)  # ProblemError: its one-line message as is, exit 2
-    tier, lean, why = _tier(problem, settings)
+    chosen, why = _tier(problem, settings)
+    tier = chosen.name
     info = prepare_problem(problem)
     # The full tier checks the expert shadows too (``simpa`` forward checkers); the kernel tier the generated ones.
     targets = [t.checked_with(t.merged) if tier == "full" and t.merged is not None else t for t in info.targets]
@@ -83,9 +85,8 @@ def run(args: argparse.Namespace) -> int:
     reports: dict[str, dict[str, Any]] = {}
     status = INCOMPLETE
     if any(t.ok for t in targets):
-        workspace = lake_workspace(settings.workspace) if tier == "full" else None
         with lean_backend(settings):
-            report = verify_problems([info], tier, lean, settings, workspace)[0]
+            report = chosen.verify([info])[0]
         reports = {t["target"]: t for t in report["targets"]}
         status = report["status"]
     for t in targets:
@@ -104,8 +105,8 @@ def run(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _tier(problem: Problem, settings: LeanSettings) -> tuple[str, Any, str]:
-    """(tier, lean, why this tier); ``Unavailable`` (exit 3) when the requested tier cannot run here."""
+def _tier(problem: Problem, settings: LeanSettings) -> tuple[Tier, str]:
+    """(tier, why this tier); ``Unavailable`` (exit 3) when the requested tier cannot run here."""
     requested = settings.tier
     if requested is None and problem.needs_mathlib and settings.workspace is None and find_full_toolchain():
         requested = "kernel"
@@ -115,11 +116,12 @@ def _tier(problem: Problem, settings: LeanSettings) -> tuple[str, Any, str]:
         why = "requested"
     else:
         why = "no full Lean toolchain on PATH"
-    tier, lean = choose_lean(requested)
-    if tier == "full":
+    tier = choose_tier(settings, requested)
+    lean = tier.lean
+    if tier.name == "full":
         where = settings.workspace or "the checkout's core-only Lake project"
-        return tier, lean, f"{lean.path} (Lean {lean.version}) in {where}"
-    return tier, lean, f"Lean {lean.version} in prelude mode ({why}); {KERNEL_SCOPE}"
+        return tier, f"{lean.path} (Lean {lean.version}) in {where}"
+    return tier, f"Lean {lean.version} in prelude mode ({why}); {KERNEL_SCOPE}"
 
 
 def _target_line(t: ReferenceTarget, report: dict[str, Any] | None, fixes: list[str]) -> str:

@@ -17,6 +17,7 @@ from ..lean.settings import BACKENDS, LeanSettings
 from ..lean.toolchain import LeanExecutable, find_full_toolchain, kernel_lean
 from ..paths import CHECKOUT_DIR, default_problems_dir
 from ..problems import Problem, ProblemError, load_problems
+from ..score.tiers import FullTier, KernelTier, Tier
 
 
 def add_lean_arguments(p: argparse.ArgumentParser, *, tier: bool = True, workspace: bool = True) -> None:
@@ -69,6 +70,15 @@ def choose_lean(requested: str | None) -> tuple[str, LeanExecutable]:
                               "here; use --tier kernel")
         return tier, full
     return tier, kernel_lean()  # KernelTierUnavailable is Unavailable: exit 3
+
+
+def choose_tier(settings: LeanSettings, requested: str | None = None) -> Tier:
+    """The one ``Tier`` a run dispatches through: ``requested`` (default ``settings.tier``), else the best
+    available (``choose_lean``); ``Unavailable`` (exit 3) when it cannot run here."""
+    name, lean = choose_lean(requested or settings.tier)
+    if name == "kernel":
+        return KernelTier(lean, settings)
+    return FullTier(lean, settings, lake_workspace(settings.workspace))
 
 
 def lake_workspace(requested: Path | None) -> Path | None:

@@ -16,9 +16,9 @@ from pathlib import Path
 
 from ..errors import EXIT_NEGATIVE, EXIT_OK, BadInput
 from ..lean.backends import lean_backend
-from .common import add_lean_arguments, lean_settings, load_problem_set
+from .common import add_lean_arguments, choose_tier, lean_settings, load_problem_set
 from ..robustness.matrix import build_report, load_targets, render_markdown, report_to_dict, summary_lines
-from ..robustness.tiers import TIERS, make_tier
+from ..robustness.tiers import TIERS, VariantTier
 from ..robustness.variants import KINDS
 
 JSON_REPORT = "robustness.json"
@@ -41,7 +41,7 @@ def register(subparsers) -> None:
 def run(args: argparse.Namespace) -> int:
     settings = lean_settings(args)
     load_problem_set(args.problems, quiet=True)  # empty or unloadable: exit 2, as everywhere
-    tier = make_tier(args.tier, n_jobs=settings.jobs, cache_dir=settings.cache)  # TierUnavailable: exit 3
+    tier = VariantTier(choose_tier(settings))  # Unavailable (exit 3) before any work
     targets, errors = load_targets(args.problems)
     with lean_backend(settings):
         report = build_report(targets, tier, problems_dir=str(args.problems), problem_errors=errors,

@@ -28,10 +28,9 @@ from ..paths import default_workspace_dir
 from ..problems import load_sample_candidates
 from ..score.candidates import Candidate
 from ..score.pipeline import prepare_candidate, prepare_problem
-from ..score.verification import INCOMPLETE, unloadable_report, verify_problems
+from ..score.verification import INCOMPLETE, unloadable_report
 from ..workspace import build_workspace, write_workspace
-from .common import add_lean_arguments, choose_lean, lean_settings, load_problem_set
-from .score import score_pending
+from .common import add_lean_arguments, choose_tier, lean_settings, load_problem_set
 from .verify import completeness_summary
 
 
@@ -57,7 +56,8 @@ def run(args: argparse.Namespace) -> int:
     for problem_id, reason in build.skipped:
         print(f"no checkers for {problem_id}: {reason}")
 
-    tier, lean = choose_lean(None)
+    chosen = choose_tier(settings)
+    tier, lean = chosen.name, chosen.lean
     infos = {p.id: prepare_problem(p) for p in problems}
     if tier == "kernel":
         print("verifying with the kernel tier (no full Lean toolchain: prelude-mode Lean 4.35 checks the logic)")
@@ -68,8 +68,8 @@ def run(args: argparse.Namespace) -> int:
     prepared = [prepare_candidate(Candidate(p.id, "sample", sc.path.read_text(encoding="utf-8"), str(sc.path)),
                                   infos[p.id], tier, fingerprint) for p, sc in samples]
     with lean_backend(settings):
-        reports = verify_problems(list(infos.values()), tier, lean, settings)
-        rows = {row.origin: row for row in score_pending(prepared, tier, lean, settings, None)}
+        reports = chosen.verify(list(infos.values()))
+        rows = {row.origin: row for row in chosen.score(prepared)}
     by_problem = {r["problem_id"]: r for r in reports}
     reports += [unloadable_report(str(e.path), tier, str(e)) for e in load_errors]
 
@@ -83,7 +83,7 @@ def run(args: argparse.Namespace) -> int:
     for err in load_errors:
         print(f"{err.path.parent.name:<28} {'-':<3} {'-':>7} {'-':>8}  {INCOMPLETE} (does not load)")
 
-    label = "skeleton SA-Pass" if tier == "kernel" else "SA-Pass"
+    label = chosen.measure
     print()
     print(f"sample candidates ({label}; forward / backward / audit, as expected?)")
     per_kind: dict[str, list[bool]] = defaultdict(list)

@@ -47,7 +47,6 @@ from pathlib import Path
 from ..errors import BadInput, EmptyInput
 from ..files import write_atomically
 from ..lean.backends import lean_backend
-from ..lean.settings import LeanSettings
 from ..lean.toolchain import toolchain_fingerprint
 from ..lint import finding_records
 from ..llm import add_llm_arguments, client_from_args
@@ -59,12 +58,11 @@ from ..score.pipeline import (
     apply_llm_adapters,
     error_row,
     findings_of,
-    kernel_rows,
     prepare_candidate,
     prepare_problem,
 )
 from ..score.report import ResultsLog, read_rows, summary_paths, write_summaries
-from .common import add_lean_arguments, choose_lean, lake_workspace, lean_settings, load_problem_set
+from .common import add_lean_arguments, choose_tier, lean_settings, load_problem_set
 
 
 def register(subparsers) -> None:
@@ -98,7 +96,8 @@ def run(args: argparse.Namespace) -> int:
     loaded = load_candidates(args.candidates, infos.keys(), system=args.system, layout=args.layout)
     if not loaded:
         raise EmptyInput(f"{args.candidates}: no candidates found")
-    tier, lean = choose_lean(settings.tier)
+    chosen = choose_tier(settings)
+    tier, lean = chosen.name, chosen.lean
     fingerprint = toolchain_fingerprint(lean)
     if use_llm:  # rows scored with a model's adapters are not the rows of a run without them
         fingerprint = f"{fingerprint}|llm:{client.model}"
@@ -122,12 +121,9 @@ def run(args: argparse.Namespace) -> int:
             pending.append(apply_llm_adapters(prepared, client, tier) if use_llm else prepared)
         else:
             fresh.append(row)
-    workspace = None
-    if tier == "full":
-        if settings.workspace is None and any(p.info.problem.needs_mathlib for p in pending):
-            first = next(p.info.id for p in pending if p.info.problem.needs_mathlib)
-            raise BadInput(f"{first} needs Mathlib: pass --workspace DIR (a Lake workspace with Mathlib built)")
-        workspace = lake_workspace(settings.workspace)
+    if tier == "full" and settings.workspace is None and any(p.info.problem.needs_mathlib for p in pending):
+        first = next(p.info.id for p in pending if p.info.problem.needs_mathlib)
+        raise BadInput(f"{first} needs Mathlib: pass --workspace DIR (a Lake workspace with Mathlib built)")
 
     reused = len(rows)
     with ResultsLog(args.output) as log:
@@ -136,7 +132,7 @@ def run(args: argparse.Namespace) -> int:
             rows.append(row)
         codes = {p.content_hash: p.candidate.code for p in pending}
         with lean_backend(settings):
-            for row in score_pending(pending, tier, lean, settings, workspace):
+            for row in chosen.score(pending):
                 if args.lint and row.content_hash in codes:
                     row.lint = finding_records(codes[row.content_hash], row.origin)
                 log.append(row)
@@ -151,16 +147,6 @@ def run(args: argparse.Namespace) -> int:
         for line in client.accounting.summary_lines():
             print(line)
     return 0
-
-
-def score_pending(pending: list[PreparedCandidate], tier: str, lean, settings: LeanSettings,
-                  workspace: Path | None):
-    if tier == "full":
-        from ..score.full import full_rows
-
-        return full_rows(pending, lean, workspace=workspace, n_jobs=settings.jobs, timeout_s=settings.timeout,
-                         memory_mb=settings.memory_mb)
-    return kernel_rows(pending, lean, n_jobs=settings.jobs, cache_dir=settings.cache)
 
 
 def print_summary(rows: list[ScoreRow], tier: str, reused: int, lean, output: Path, written: list[Path]) -> None:

@@ -31,8 +31,8 @@ from ..corpus import JsonlWriter
 from ..errors import EXIT_NEGATIVE, EXIT_OK
 from ..lean.backends import lean_backend
 from ..score.pipeline import prepare_problem
-from ..score.verification import COMPLETE_IDENTITY_ONLY, unloadable_report, verify_problems
-from .common import add_lean_arguments, choose_lean, lake_workspace, lean_settings, load_problem_set
+from ..score.verification import COMPLETE_IDENTITY_ONLY, unloadable_report
+from .common import add_lean_arguments, choose_tier, lean_settings, load_problem_set
 
 
 def register(subparsers) -> None:
@@ -51,18 +51,18 @@ def register(subparsers) -> None:
 def run(args: argparse.Namespace) -> int:
     settings = lean_settings(args)
     _, problems, errors = load_problem_set(args.problems, quiet=True)
-    tier, lean = choose_lean(settings.tier)
-    workspace = lake_workspace(settings.workspace) if tier == "full" else None
+    tier = choose_tier(settings)
     with lean_backend(settings):
-        reports = verify_problems([prepare_problem(p) for p in problems], tier, lean, settings, workspace)
-    reports += [unloadable_report(str(e.path), tier, str(e)) for e in errors]
+        reports = tier.verify([prepare_problem(p) for p in problems])
+    reports += [unloadable_report(str(e.path), tier.name, str(e)) for e in errors]
     with JsonlWriter(args.output) as out:
         for report in reports:
             out.write(report)
-    print(f"lean: {lean.path} ({lean.tier} toolchain, Lean {lean.version}); verifying with the {tier} tier")
+    lean = tier.lean
+    print(f"lean: {lean.path} ({lean.tier} toolchain, Lean {lean.version}); verifying with the {tier.name} tier")
     for report in reports:
         print_report(report)
-    print(f"verified {len(reports)} problems ({tier} tier): {completeness_summary(reports)}")
+    print(f"verified {len(reports)} problems ({tier.name} tier): {completeness_summary(reports)}")
     return EXIT_OK if all(r["complete"] for r in reports) else EXIT_NEGATIVE
 
 

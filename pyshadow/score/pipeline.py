@@ -31,7 +31,7 @@ from typing import Any
 
 from ..problems import Problem, reference_text
 from ..references import ReferenceTarget, reference_targets
-from ..syntax import ParseError, parse_declaration
+from ..syntax import Declaration, ParseError, parse_declaration
 from ..syntax.lexer import IDENT, code_tokens
 from ..syntax.render import render_term
 from .audit import AuditPolicy, Finding, audit
