@@ -1,4 +1,4 @@
-"""Reading and writing corpus JSONL files (DESIGN.md "Corpus format").
+"""Reading and writing corpus JSONL files (docs/DESIGN.md "Corpus format").
 
 One JSON object per line with at least ``id`` and ``statement``; optional ``context``, ``imports``, ``informal``.
 A line that is not JSON, not an object, or misses a field is returned as an entry with ``error`` set (its id

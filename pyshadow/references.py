@@ -49,7 +49,7 @@ class TargetParseError(ParseError):
 
 def target_source(src: str, target: str):
     """Where the declaration named ``target`` (fully qualified) sits in ``src``: the last one of that name counts,
-    as for candidates (DESIGN.md). Raises :class:`TargetNotFound`."""
+    as for candidates (docs/DESIGN.md). Raises :class:`TargetNotFound`."""
     wanted = normalize_name(target)
     named = declarations(src)
     matches = [d for d in named if normalize_name(d.qualified_name) == wanted]

@@ -127,3 +127,15 @@ def test_the_checker_finds_an_upward_import(tmp_path):
     assert {"pyshadow.score", "pyshadow.syntax.lexer"} <= found
     here = _layer(_module_name(probe, fake))
     assert here == "syntax" and RANKS[_layer("pyshadow.score")] > RANKS[here]
+
+
+def test_docs_the_code_cites_are_in_the_repository():
+    """Every ``docs/NAME.md`` a module or template cites is a file of this repository (not a path outside it)."""
+    import re
+
+    root = PACKAGE.parent
+    cited: set[str] = set()
+    for path in [*_sources(), *(root / "templates").rglob("*.j2")]:
+        cited.update(re.findall(r"docs/[\w.-]+\.md", path.read_text(encoding="utf-8")))
+    assert {"docs/DESIGN.md", "docs/checker-idioms.md"} <= cited
+    assert sorted(c for c in cited if not (root / c).is_file()) == []

@@ -1,4 +1,4 @@
-"""``pyshadow parse CORPUS.jsonl -o OUT.jsonl``: the DESIGN.md interface, exit codes and error reporting."""
+"""``pyshadow parse CORPUS.jsonl -o OUT.jsonl``: the docs/DESIGN.md interface, exit codes and error reporting."""
 
 from __future__ import annotations
 

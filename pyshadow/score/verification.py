@@ -28,7 +28,6 @@ from .pipeline import ProblemInfo
 COMPLETE = "complete"
 COMPLETE_IDENTITY_ONLY = "complete (identity shadow only)"
 INCOMPLETE = "incomplete"
-STATUSES = (COMPLETE, COMPLETE_IDENTITY_ONLY, INCOMPLETE)
 NEEDS_WORKSPACE = "needs Mathlib: pass --workspace DIR (a Lake workspace with Mathlib built)"
 
 
