@@ -126,3 +126,37 @@ def test_class3_candidate_universes_pinned(lean, tmp_path):
     assert _errors(lean, tmp_path, file("type_of% @Cand.{u_1}")) == []
     errors = _errors(lean, tmp_path, file("type_of% @Cand"))
     assert errors and any("mismatch" in e for e in errors), errors
+
+
+# Class 4: the carrier is the join of every operand's declared type, never the first operand's.
+@pytest.mark.parametrize("statement,mathlib,lemmas", [
+    ("theorem t (n : ℕ) (z : ℂ) : n * z = z * n", True, None),  # ℂ: no order, stays whole
+    ("theorem t (z : ℂ) (n : ℕ) : z = n", True, None),
+    ("theorem t (G : Type) (x y : G) : x = y", True, None),
+    ("theorem t (n : Nat) (m : Int) : n + m = m + n", False, ("Int.le_of_eq", "Int.ge_of_eq", "Int.le_antisymm")),
+    ("theorem t (n : Nat) : 2 * n = n + n", False, ("Nat.le_of_eq", "Nat.le_of_eq (Eq.symm", "Nat.le_antisymm")),
+    ("theorem t (n : ℕ) (x : ℝ) : n * x = x * n", True, ("le_of_eq", "ge_of_eq", "le_antisymm")),
+    ("theorem t (a d : ℕ) : ↑a - ↑d = (10 : ℤ)", True, ("le_of_eq", "ge_of_eq", "le_antisymm")),
+    ("theorem t (f : ℕ → ℕ) : ∀ n, f n = n", False, ("Nat.le_of_eq", "Nat.le_of_eq (Eq.symm", "Nat.le_antisymm")),
+    ("theorem t (x : ℝ) (f : ℕ → ℂ) : f 0 = x", True, None),
+    ("theorem t (s : ℝ → ℝ → ℝ) : s 3 11 = 1/33", True, ("le_of_eq", "ge_of_eq", "le_antisymm")),
+])
+def test_class4_carrier_from_declared_types(statement, mathlib, lemmas):
+    decl = parse_declaration(statement)
+    dec = decompose(decl, mathlib=mathlib)
+    if lemmas is None:
+        assert dec.residual, [s.path_text for s in dec.shadows]
+        return
+    checkers = full_tier_checkers("t", "t", decl, dec)
+    le, ge = (c.term for c in checkers.forward)
+    assert le.split("=> ")[-1].startswith(lemmas[0] + " ") and ge.split("=> ")[-1].startswith(lemmas[1]), (le, ge)
+    assert checkers.backward.term.split(" (")[0].split("=> ")[-1] == lemmas[2]
+
+
+@pytest.mark.kernel
+def test_class4_core_int_split_is_kernel_checked(lean):
+    from pyshadow.kernel.check import blocks_for, check_blocks
+
+    decl = parse_declaration("theorem t (n : Nat) (m : Int) : n + m = m + n")
+    reports = check_blocks(blocks_for([("int", decl, False)], mutants=True), lean, n_jobs=1)
+    assert reports["int"].all_accepted and all(reports["int"].mutants_rejected.values()), reports["int"].messages

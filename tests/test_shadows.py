@@ -23,9 +23,10 @@ def test_iff_of_conjunctions_gives_four_shadows():
 def test_equality_splits_only_on_known_ordered_types():
     assert [s.kind for s in decompose(_decl("theorem t (x : ℝ) : x = 2")).shadows] == ["le", "ge"]
     assert decompose(_decl("theorem t (G : Type) (x : G) (y : G) : x = y")).residual
-    # Without Mathlib only ℕ is split (core has Nat.le_of_eq and Nat.le_antisymm).
+    # Without Mathlib ℕ and ℤ are split (core has Nat.le_of_eq/Nat.le_antisymm and Int.le_of_eq/Int.le_antisymm).
     assert not decompose(_decl("theorem t (n : Nat) : n + 0 = n"), mathlib=False).residual
-    assert decompose(_decl("theorem t (n : Int) : n + 0 = n"), mathlib=False).residual
+    assert not decompose(_decl("theorem t (n : Int) : n + 0 = n"), mathlib=False).residual
+    assert decompose(_decl("theorem t (x : Rat) : x + 0 = x"), mathlib=False).residual
 
 
 def test_atomic_conclusions_get_identity_shadow():

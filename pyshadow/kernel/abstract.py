@@ -79,6 +79,9 @@ axiom ge_of_eq : ∀ {a b : Obj}, Eq a b → LE0 b a
 axiom le_antisymm : ∀ {a b : Obj}, LE0 a b → LE0 b a → Eq a b
 axiom Nat.le_of_eq : ∀ {a b : Obj}, Eq a b → LE0 a b
 axiom Nat.le_antisymm : ∀ {a b : Obj}, LE0 a b → LE0 b a → Eq a b
+axiom Int.le_of_eq : ∀ {a b : Obj}, Eq a b → LE0 a b
+axiom Int.ge_of_eq : ∀ {a b : Obj}, Eq a b → LE0 b a
+axiom Int.le_antisymm : ∀ {a b : Obj}, LE0 a b → LE0 b a → Eq a b
 axiom subset_of_eq : ∀ {a b : Obj}, Eq a b → Sub0 a b
 axiom superset_of_eq : ∀ {a b : Obj}, Eq a b → Sub0 b a
 axiom subset_antisymm : ∀ {a b : Obj}, Sub0 a b → Sub0 b a → Eq a b

@@ -23,6 +23,7 @@ from dataclasses import dataclass, field, replace
 
 from ..syntax.ast import AND, IFF, IMP, Binder, BinOp, Declaration, Let, Quant, Rel, Term, declaration_names
 from ..syntax.names import FreshNames as _FreshNames
+from ..syntax.render import render_term
 from .types import EqualitySplit, TypeEnv, equality_split
 
 
@@ -198,8 +199,9 @@ def _go(term: Term, path: tuple[Step, ...], frames: tuple[Frame, ...], ctx: _Ctx
         step = Step("intro", names, brackets=brackets, originals=originals)
         body = _go(term.body, path + (step,), frames + (Frame("forall", term),), inner)
         return CertIntro(names, body, brackets)
-    if isinstance(term, Let) and _decomposes(term.body, ctx):
-        return CertLet(_go(term.body, path + (Step("let"),), frames + (Frame("let", term),), ctx))
+    if isinstance(term, Let) and _decomposes(term.body, ctx.with_let(term)):
+        inner = ctx.with_let(term)
+        return CertLet(_go(term.body, path + (Step("let"),), frames + (Frame("let", term),), inner))
     if isinstance(term, Rel) and term.op == "=":
         split = equality_split(term, ctx.env, mathlib=ctx.mathlib)
         if split is not None:
@@ -238,7 +240,7 @@ def _decomposes(term: Term, ctx) -> bool:
     if isinstance(term, Quant):
         return term.kind == "∀" and _decomposes(term.body, ctx.with_binders(term.binders))
     if isinstance(term, Let):
-        return _decomposes(term.body, ctx)
+        return _decomposes(term.body, ctx.with_let(term))
     if isinstance(term, Rel) and term.op == "=":
         return equality_split(term, ctx.env, mathlib=ctx.mathlib) is not None
     return False
@@ -248,7 +250,15 @@ def _with_binders(self: _Ctx, binders: tuple[Binder, ...]) -> _Ctx:
     return _Ctx(self.env.extend(binders), self.fresh, self.mathlib, self.shadows)
 
 
+def _with_let(self: _Ctx, let: Let) -> _Ctx:
+    declared = render_term(let.type) if let.type is not None and not let.binders else None
+    value = let.value if not let.binders else None
+    env = self.env.bind_let(let.name, declared, value) if let.name.isidentifier() else self.env
+    return _Ctx(env, self.fresh, self.mathlib, self.shadows)
+
+
 _Ctx.with_binders = _with_binders  # type: ignore[attr-defined]
+_Ctx.with_let = _with_let  # type: ignore[attr-defined]
 
 
 def intro_names(binders: tuple[Binder, ...], fresh: FreshNames) -> tuple[str, ...]:
