@@ -26,7 +26,7 @@ from .shadows.rules import Decomposition, decompose, uncheckable_reason
 from .syntax import ParseError, parse_declaration
 from .syntax.ast import Declaration
 from .syntax.lexer import line_col
-from .syntax.scanner import NamedDeclaration, declarations, normalize_name
+from .syntax.scanner import NamedDeclaration, contains_admit, declarations, normalize_name
 
 
 class TargetNotFound(BadInput):
@@ -208,3 +208,34 @@ def _reference_target(problem: Problem, src: str, name: str, checker_id: str) ->
     if experts:
         target.merge(experts)
     return target
+
+
+def reference_as_axioms(src: str, targets: Sequence[str], *, only_admitted: bool = False) -> str:
+    """``src`` with each target theorem restated as an ``axiom`` (the last declaration of that name; proof dropped);
+    with ``only_admitted`` just the targets whose proof uses ``sorry``/``admit``.
+
+    A checker's ``#print axioms`` then lists the target itself, never ``sorryAx``: completeness is a property of
+    the target's statement, and a ``sorry`` in its proof must not make every checker look unsound.
+    """
+    wanted = {normalize_name(t) for t in targets}
+    chosen = {}
+    for d in declarations(src):
+        if normalize_name(d.qualified_name) in wanted and d.keyword in ("theorem", "lemma"):
+            if only_admitted and not contains_admit(src[d.statement_end : d.end]):
+                chosen.pop(normalize_name(d.qualified_name), None)
+                continue
+            chosen[normalize_name(d.qualified_name)] = d
+    out, last = [], 0
+    for d in sorted(chosen.values(), key=lambda d: d.keyword_start):
+        header = src[d.keyword_start : d.statement_end].rstrip()
+        out += [src[last : d.keyword_start], "axiom", header[len(d.keyword):], "\n\n"]
+        last = d.end
+    return "".join(out) + src[last:]
+
+
+def reference_sorry(src: str, targets: Sequence[str]) -> dict[str, bool]:
+    """Whether each target's proof in the reference uses ``sorry`` (reported; it does not affect completeness)."""
+    wanted = {normalize_name(t) for t in targets}
+    found = {normalize_name(d.qualified_name): contains_admit(src[d.statement_end : d.end])
+             for d in declarations(src) if normalize_name(d.qualified_name) in wanted}
+    return {t: found.get(normalize_name(t), False) for t in targets}

@@ -5,7 +5,8 @@ Layout of ``WORKSPACE`` (``pyshadow generate PROBLEMS_DIR -o WORKSPACE``)::
     lakefile.toml                  requires Mathlib (at the tag matching lean-toolchain) only if a problem imports it
     lean-toolchain                 copied from the repository
     Checkers.lean                  the root module: imports every module below
-    Checkers/<Module>/Reference.lean   the problem's reference file, verbatim
+    Checkers/<Module>/Reference.lean   the problem's reference file, verbatim but for targets proved with `sorry`,
+                                   stated as `axiom`s (so checkers' `#print axioms` never list `sorryAx`)
     Checkers/<Module>/Forward.lean     every forward checker of every target, importing the reference
     Checkers/<Module>/Backward.lean    the backward certificates (of the targets that have one)
     manifest.json                  problem id → files, checkers (name, file, lines, sha256), shadows, residuals
@@ -46,8 +47,8 @@ from .errors import BadInput
 from .files import write_atomically
 from .paths import LEAN_TOOLCHAIN_FILE
 from .problems import Problem, declared_names, reference_text
-from .references import ReferenceTarget, reference_targets
-from .syntax.scanner import normalize_name
+from .references import ReferenceTarget, reference_as_axioms, reference_sorry, reference_targets
+from .syntax.scanner import declarations, normalize_name
 from .shadows.checkers import render_template
 from .shadows.expert import CONSEQUENCE_KINDS, ExpertShadow
 from .shadows.merge import MergeReport, provenances
@@ -117,12 +118,21 @@ def reference_context(src: str) -> ReferenceContext:
     opens: list[str] = []
     universes: list[str] = []
     has_variables = False
+    namespaces = _file_namespaces(src)
+    scope: list[str | None] = []  # the enclosing `namespace`s (None for a `section`)
     for k, i in enumerate(starts):
         keyword = code[i].text
-        if keyword not in ("open", "universe", "variable"):
-            continue
         j = starts[k + 1] if k + 1 < len(starts) else len(code)
         tokens = code[i:j]
+        if keyword in ("namespace", "section"):
+            scope.append(tokens[1].text if keyword == "namespace" and len(tokens) > 1 else None)
+            continue
+        if keyword == "end":
+            if scope:
+                scope.pop()
+            continue
+        if keyword not in ("open", "universe", "variable"):
+            continue
         if keyword == "variable":
             has_variables = True
         elif keyword == "universe":
@@ -131,8 +141,32 @@ def reference_context(src: str) -> ReferenceContext:
             if len(tokens) > 1 and tokens[-1].text == "in":
                 tokens = tokens[:-1]
             if len(tokens) > 1:
-                opens.append(src[tokens[0].start : tokens[-1].end])
+                opens.append(_open_at_top_level(src[tokens[0].start : tokens[-1].end], tokens, scope, namespaces))
     return ReferenceContext(tuple(dict.fromkeys(opens)), tuple(dict.fromkeys(universes)), has_variables)
+
+
+def _file_namespaces(src: str) -> frozenset[str]:
+    """Every namespace the reference file itself declares (as ``namespace`` blocks or name prefixes)."""
+    names: set[str] = set()
+    for d in declarations(src):
+        parts = normalize_name(d.qualified_name).split(".")[:-1]
+        names.update(".".join(parts[: n + 1]) for n in range(len(parts)))
+    return frozenset(names)
+
+
+def _open_at_top_level(command: str, tokens, scope: Sequence[str | None], namespaces: frozenset[str]) -> str:
+    """``open Inner`` written inside ``namespace Outer`` names ``Outer.Inner`` when the file declares that namespace
+    (Lean resolves ``open`` against the enclosing namespaces); checker files repeat it at the top level, where a bare
+    ``open Inner`` would be an unknown namespace and fail the whole file. Other forms are kept verbatim."""
+    enclosing = ".".join(n for n in scope if n)
+    if not enclosing or not all(t.kind == IDENT for t in tokens[1:]):
+        return command
+    prefixes = [".".join(enclosing.split(".")[: n]) for n in range(len(enclosing.split(".")), 0, -1)]
+
+    def resolve(name: str) -> str:
+        return next((f"{p}.{name}" for p in prefixes if f"{p}.{name}" in namespaces), name)
+
+    return " ".join([tokens[0].text, *(resolve(t.text) for t in tokens[1:])])
 
 
 def namespace_opens(targets: Sequence[str]) -> tuple[str, ...]:
@@ -255,7 +289,7 @@ def render_workspace(plans: Sequence[ProblemPlan], toolchain: str) -> tuple[dict
     }
     problems: dict[str, dict] = {}
     for plan in plans:
-        files[plan.file_of("Reference")] = plan.source.encode()
+        files[plan.file_of("Reference")] = reference_module_text(plan).encode()
         forward, backward = _checker_file(plan, "forward"), _checker_file(plan, "backward")
         files[plan.file_of("Forward")] = forward.encode()
         files[plan.file_of("Backward")] = backward.encode()
@@ -381,8 +415,17 @@ def _problem_manifest(plan: ProblemPlan, texts: Mapping[str, str]) -> dict:
         "files": {kind.lower(): plan.file_of(kind) for kind in ("Reference", "Forward", "Backward")},
         "targets": targets,
         "residual_targets": [t.name for t in plan.targets if t.residual],
+        # targets proved with `sorry`, stated as axioms in Reference.lean: a checker's `#print axioms` lists them
+        # (and Lean's standard axioms), never `sorryAx`
+        "reference_axioms": [t for t, admitted in reference_sorry(plan.source, plan.problem.targets).items()
+                             if admitted],
         "notes": plan.notes,
     }
+
+
+def reference_module_text(plan: ProblemPlan) -> str:
+    """The reference file, with each target proved by ``sorry`` stated as an ``axiom`` (issue #16, class 6)."""
+    return reference_as_axioms(plan.source, plan.problem.targets, only_admitted=True)
 
 
 def _spans(text: str) -> dict[str, tuple[int, int]]:
@@ -422,6 +465,7 @@ def write_workspace(root: Path, files: Mapping[str, bytes]) -> WriteReport:
     if root.exists() and not root.is_dir():
         raise BadInput(f"{root}: expected a folder for the workspace, found a file")
     previous = _previous_files(root)
+    _refuse_foreign_lakefile(root, files, previous)
     written, unchanged = [], []
     for rel, data in sorted(files.items()):
         path = root / rel
@@ -438,6 +482,21 @@ def write_workspace(root: Path, files: Mapping[str, bytes]) -> WriteReport:
             removed.append(rel)
             _remove_empty_parents(path.parent, root)
     return WriteReport(tuple(written), tuple(unchanged), tuple(removed))
+
+
+GENERATED_MARK = "# Generated by `pyshadow generate`"
+
+
+def _refuse_foreign_lakefile(root: Path, files: Mapping[str, bytes], previous: Sequence[str]) -> None:
+    """Never overwrite a ``lakefile.toml`` that pyshadow did not write (no generated mark, not in the previous
+    manifest): generating into an existing Lake project — the repository root included, until its lakefile is
+    the generated one — must not silently replace its configuration."""
+    path = root / "lakefile.toml"
+    if "lakefile.toml" not in files or not path.is_file() or "lakefile.toml" in previous:
+        return
+    if not path.read_text(encoding="utf-8", errors="replace").startswith(GENERATED_MARK):
+        raise BadInput(f"{path}: a lakefile.toml pyshadow did not generate; refusing to overwrite it "
+                       f"(move it away, or generate into another folder)")
 
 
 def _previous_files(root: Path) -> list[str]:

@@ -160,3 +160,52 @@ def test_class4_core_int_split_is_kernel_checked(lean):
     decl = parse_declaration("theorem t (n : Nat) (m : Int) : n + m = m + n")
     reports = check_blocks(blocks_for([("int", decl, False)], mutants=True), lean, n_jobs=1)
     assert reports["int"].all_accepted and all(reports["int"].mutants_rejected.values()), reports["int"].messages
+
+
+# The twin property itself: for every dev-corpus statement, the term the kernel tier checks for each forward
+# checker and for the certificate is, character for character, the full tier's first `exact` alternative — the
+# only difference being the target's name (`ref` there; atoms never occur in these terms).
+def test_kernel_terms_are_the_full_tiers_first_alternative(dev_rows):
+    compared = 0
+    for row in dev_rows:
+        decl = parse_declaration(row["statement"])
+        dec = decompose(decl)
+        full = full_tier_checkers("p", decl.name, decl, dec)
+        block = kernel_block(row["id"], "K", decl, dec)
+        ref = re.search(r"^axiom (ref\d*) ", block.text, re.M).group(1)
+        for i, checker in enumerate(full.forward, start=1):
+            first = next(line for line in checker.text.splitlines() if line.startswith("  | exact "))
+            assert first == f"  | exact {checker.term}", (row["id"], first)
+            kernel_term = block.terms[f"K.fwd_{i}"]
+            assert checker.term.replace(f"@{decl.name}", f"@{ref}") == kernel_term, (row["id"], i)
+            compared += 1
+        if full.backward is not None:
+            assert f"  exact {full.backward.term}" in full.backward.text
+            assert full.backward.term == block.terms["K.complete"], row["id"]
+            compared += 1
+    assert compared > 1300  # measured: all 1,327 checkers of the 666 statements
+
+
+# Class 5: context carried as the reference has it.
+def test_class5_open_inside_a_namespace_is_opened_by_its_full_name():
+    from pyshadow.workspace import reference_context
+
+    src = ("namespace Outer\nnamespace Inner\ndef f (n : Nat) : Nat := n\nend Inner\nopen Inner\nopen Nat\n"
+           "theorem t (n : Nat) : f n = n := rfl\nend Outer\nopen Inner in\ntheorem u : True := trivial\n")
+    # `open Inner` at the top level of a checker file would be an unknown namespace and fail the whole file
+    assert reference_context(src).opens == ("open Outer.Inner", "open Nat", "open Inner")
+
+
+def test_class5_verify_and_score_files_judge_names_as_checker_files_do():
+    from pyshadow.problems import load_problem
+    from pyshadow.score.full import AUTO_IMPLICIT_OFF, reference_check_file
+    from pyshadow.score.pipeline import prepare_problem
+    from pyshadow.paths import PROBLEMS_DIR
+
+    file, _ = reference_check_file(prepare_problem(load_problem(PROBLEMS_DIR / "set_compl_inter")))
+    lines = file.text.splitlines()
+    first_checker = min(span.start_line for span in file.spans)
+    # after the reference (which keeps its own settings), before every checker — as in the workspace's files
+    assert AUTO_IMPLICIT_OFF in lines[: first_checker - 1]
+    template = (PROBLEMS_DIR.parent / "templates" / "lean" / "checker_file.lean.j2").read_text(encoding="utf-8")
+    assert AUTO_IMPLICIT_OFF in template

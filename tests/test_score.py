@@ -345,7 +345,7 @@ def test_full_rows_to_metrics(kernel_lean_exe, tmp_path, monkeypatch):
     """Rows from the full-tier driver: joblib over candidates, two Lean processes each, judged, scored."""
     info = prepare_problem(load_problem(_demo_problem(tmp_path)))
     assert info.targets[0].n_forward == 2
-    policy = AuditPolicy(disabled_rules=frozenset({"prelude", "axiom", "unsafe", "unsound_constant"}))
+    policy = AuditPolicy(disabled_rules=frozenset({"prelude", "axiom", "unsafe", "unsound_constant", "shadowed_name"}))
     good = prepare_candidate(Candidate("demo_and", "good", MODULE, "a"), info, "full", "fp", policy)
     weak = prepare_candidate(Candidate("demo_and", "weak", MODULE + "-- weak\n", "b"), info, "full", "fp", policy)
     flagged = prepare_candidate(Candidate("demo_and", "flagged", MODULE, "c"), info, "full", "fp")

@@ -201,7 +201,7 @@ def test_an_accepted_adapter_is_compiled_with_the_candidate(setup, kernel_lean_e
     from pyshadow.score.pipeline import apply_llm_adapters, prepare_candidate, prepare_problem
 
     info = prepare_problem(load_problem(setup.problems / "demo_and"))
-    policy = AuditPolicy(disabled_rules=frozenset({"prelude", "axiom", "unsafe", "unsound_constant"}))
+    policy = AuditPolicy(disabled_rules=frozenset({"prelude", "axiom", "unsafe", "unsound_constant", "shadowed_name"}))
     prepared = prepare_candidate(Candidate("demo_and", "sys", PRELUDE_HEADER + PRELUDE_MODULE, "x"), info, "full",
                                  "fp", policy)
     assert prepared.extracted["Cand.main"] is None

@@ -346,6 +346,7 @@ class KernelBlock:
     checkers: dict[str, str]  # full checker name → role ("forward:1", "backward", "mutant:…")
     expect: dict[str, bool]  # full checker name → should Lean accept it
     axioms: frozenset[str]
+    terms: dict[str, str] = field(default_factory=dict)  # full checker name → the proof term Lean checks
 
 
 def kernel_block(key: str, namespace: str, decl: Declaration, dec: Decomposition, *, mutants: bool = False
@@ -368,12 +369,14 @@ def kernel_block(key: str, namespace: str, decl: Declaration, dec: Decomposition
     body: list[str] = [f"axiom {ref} {binder_text} : {conclusion}".replace("  ", " ")]
     checkers: dict[str, str] = {}
     expect: dict[str, bool] = {}
+    terms: dict[str, str] = {}
 
     def theorem(name: str, header: str, prop: str, term: str, role: str, accept: bool) -> None:
         body.append(f"theorem {name} {header} :\n    {prop} :=\n  {term}".replace("  :", " :"))
         body.append(f"#print axioms {name}")
         checkers[f"{namespace}.{name}"] = role
         expect[f"{namespace}.{name}"] = accept
+        terms[f"{namespace}.{name}"] = term
 
     shadow_props = [pr.prop(statement, scope) for statement in statements]
     for i, shadow in enumerate(dec.shadows, start=1):
@@ -414,7 +417,7 @@ def kernel_block(key: str, namespace: str, decl: Declaration, dec: Decomposition
         header.append(f"universe {' '.join(declared)}")
     text = "\n".join([*header, *a.declarations, *body, f"end {namespace}", ""])
     allowed = PRELUDE_AXIOMS | {f"{namespace}.{n}" for n in a.axioms} | {f"{namespace}.{ref}"}
-    return KernelBlock(key, namespace, text, checkers, expect, frozenset(allowed))
+    return KernelBlock(key, namespace, text, checkers, expect, frozenset(allowed), terms)
 
 
 def statement_names(decl: Declaration) -> frozenset[str]:

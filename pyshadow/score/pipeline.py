@@ -34,7 +34,7 @@ from ..references import ReferenceTarget, reference_targets
 from ..syntax import Declaration, ParseError, parse_declaration
 from ..syntax.lexer import IDENT, code_tokens
 from ..syntax.render import render_term
-from .audit import AuditPolicy, Finding, audit
+from .audit import AuditPolicy, Finding, audit, elaboration_changes
 from ..syntax.scanner import (
     ExtractedDeclaration,
     declaration_headers,
@@ -48,6 +48,7 @@ from .candidates import Candidate, CandidateError
 from .metrics import CandidateScore, candidate_metrics
 
 SCHEMA = 1
+UNDECIDED_NEEDS_FULL_TIER = "undecided: needs the full tier"
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -447,6 +448,13 @@ def kernel_rows(
             checks: list[Check] = []
             problems: list[str] = []
             keys: dict[str, str] = {}
+            if not p.flagged and (changes := elaboration_changes(p.candidate.code)):
+                # The kernel tier reads statements as text: what changes elaboration needs the full tier (#14).
+                why = f"{UNDECIDED_NEEDS_FULL_TIER}: {'; '.join(changes[:3])}"
+                for t in p.info.targets:
+                    checks += [replace(c, message=why) for c in missing_target_checks(p, t)]
+                pending.append((p, checks, [why], {}))
+                continue
             for t in p.info.targets:
                 found = p.extracted.get(t.name)
                 if found is None or t.error or t.declaration is None:
