@@ -24,8 +24,8 @@ from .shadows.expert import CONSEQUENCE_KINDS, ExpertShadow
 from .shadows.merge import ExpertShadowError, MergeReport, merge_shadows, parse_expert_statement
 from .shadows.rules import Decomposition, decompose, uncheckable_reason
 from .syntax import ParseError, parse_declaration
-from .syntax.ast import Declaration
-from .syntax.lexer import line_col
+from .syntax.ast import Binder, Declaration, atoms, declaration_names
+from .syntax.lexer import code_tokens, command_starts, line_col
 from .syntax.scanner import NamedDeclaration, contains_admit, declarations, normalize_name
 
 
@@ -66,11 +66,61 @@ def target_declaration(src: str, target: str) -> Declaration:
     """
     found = target_source(src, target)
     try:
-        return parse_declaration(found.header)
+        decl = parse_declaration(found.header)
     except ParseError as err:
         line, column = line_col(src, found.keyword_start)
         raise TargetParseError(target, err.reason, line + err.line - 1,
                                column + err.column if err.line == 1 else err.column) from None
+    included = included_variables(scope_variables(src, found.keyword_start), decl)
+    return replace(decl, binders=included + decl.binders) if included else decl
+
+
+def scope_variables(src: str, offset: int) -> tuple[Binder, ...]:
+    """The ``variable`` binders in scope at ``offset`` of ``src`` (a ``section``/``namespace`` ends its own), in
+    declaration order, one binder per name. A ``variable`` that does not parse (or only updates binder kinds,
+    ``variable {x}``) is skipped."""
+    code = code_tokens(src)
+    starts = command_starts(src, code)
+    scopes: list[list[Binder]] = [[]]
+    for k, i in enumerate(starts):
+        if code[i].start >= offset:
+            break
+        keyword = code[i].text
+        j = starts[k + 1] if k + 1 < len(starts) else len(code)
+        if keyword in ("namespace", "section"):
+            scopes.append([])
+        elif keyword == "end" and len(scopes) > 1:
+            scopes.pop()
+        elif keyword == "variable" and j - i > 1 and code[j - 1].text != "in":
+            try:
+                binders = parse_declaration(f"theorem pyshadow_variables {src[code[i + 1].start : code[j - 1].end]}"
+                                            " : True").binders
+            except ParseError:
+                continue
+            scopes[-1].extend(Binder(b.bracket, (n,) if b.names else (), b.type, b.default, b.bound)
+                              for b in binders if b.type is not None for n in (b.names or ("",)))
+    return tuple(b for scope in scopes for b in scope)
+
+
+def included_variables(variables: tuple[Binder, ...], decl: Declaration) -> tuple[Binder, ...]:
+    """The ``variable``s Lean adds to ``decl``'s signature: those its header mentions, those an included variable's
+    type mentions, and instance binders all of whose variables are included (Lean 4's rule since variables stopped
+    being included by use in proofs), in declaration order."""
+    names = {n for b in variables for n in b.names}
+    mentioned = set(declaration_names(decl)) & names
+    chosen: set[int] = set()
+    changed = True
+    while changed:
+        changed = False
+        for k, b in enumerate(variables):
+            if k in chosen:
+                continue
+            uses = {i for a in (atoms(b.type) if b.type is not None else ()) for i in a.idents} & names
+            if (set(b.names) & mentioned) or (b.is_instance and uses and uses <= mentioned):
+                chosen.add(k)
+                mentioned |= uses | set(b.names)
+                changed = True
+    return tuple(b for k, b in enumerate(variables) if k in chosen)
 
 
 def reference_skeleton(title: str, body: str, *, imports: tuple[str, ...] = (), preamble: str = "",

@@ -25,8 +25,9 @@ referred to by their fully qualified names.
 
 **Context.** A checker file re-opens what the reference's statements rely on: its ``universe`` names (plus the
 ``u_k`` that ``Type*`` binders become), its ``open`` commands (``open … in`` ones too, file-wide), and the target's
-namespace and its prefixes (the reference states the target inside them). ``variable`` commands cannot be
-replayed: a reference using them gets a note in the manifest.
+namespace and its prefixes (the reference states the target inside them). ``variable``s are not replayed: the
+target's declaration already starts with the variables Lean includes in it (``references.included_variables``:
+those its statement mentions, and their instances), and the manifest notes that the reference has some.
 
 **Determinism.** The same inputs give byte-identical files; a file is written only when its bytes change (so
 unchanged files keep their mtimes and Lake rebuilds nothing), atomically. Files that an earlier run listed in
@@ -110,6 +111,9 @@ class ReferenceContext:
     opens: tuple[str, ...]  # verbatim `open …` commands (`open … in` without the `in`)
     universes: tuple[str, ...]
     has_variables: bool  # a `variable` command: the target may have binders the checkers cannot see
+    # `local notation …`, `attribute [local instance] …`: verbatim, for checker files in other modules (a file that
+    # contains the reference itself already has them)
+    local: tuple[str, ...] = ()
 
 
 def reference_context(src: str) -> ReferenceContext:
@@ -117,6 +121,7 @@ def reference_context(src: str) -> ReferenceContext:
     starts = command_starts(src, code)
     opens: list[str] = []
     universes: list[str] = []
+    local: list[str] = []
     has_variables = False
     namespaces = _file_namespaces(src)
     scope: list[str | None] = []  # the enclosing `namespace`s (None for a `section`)
@@ -131,6 +136,11 @@ def reference_context(src: str) -> ReferenceContext:
             if scope:
                 scope.pop()
             continue
+        if _is_local_context(tokens):
+            # `local notation`/`local infix…`, `attribute [local instance] …`: they end with the reference's file,
+            # but its statements are written with them, so checker files in other modules repeat them
+            local.append(src[tokens[0].start : tokens[-1].end])
+            continue
         if keyword not in ("open", "universe", "variable"):
             continue
         if keyword == "variable":
@@ -142,7 +152,20 @@ def reference_context(src: str) -> ReferenceContext:
                 tokens = tokens[:-1]
             if len(tokens) > 1:
                 opens.append(_open_at_top_level(src[tokens[0].start : tokens[-1].end], tokens, scope, namespaces))
-    return ReferenceContext(tuple(dict.fromkeys(opens)), tuple(dict.fromkeys(universes)), has_variables)
+    return ReferenceContext(tuple(dict.fromkeys(opens)), tuple(dict.fromkeys(universes)), has_variables,
+                            tuple(dict.fromkeys(local)))
+
+
+_LOCAL_NOTATION = frozenset({"notation", "infix", "infixl", "infixr", "prefix", "postfix", "macro_rules", "syntax",
+                             "macro"})
+
+
+def _is_local_context(tokens) -> bool:
+    """``local notation …`` (and the other notation commands) or ``attribute [local instance] …``."""
+    texts = [t.text for t in tokens[:4]]
+    if texts[:1] == ["local"] and len(texts) > 1 and texts[1] in _LOCAL_NOTATION:
+        return True
+    return texts[:1] == ["attribute"] and "local" in texts and "instance" in [t.text for t in tokens[:6]]
 
 
 def _file_namespaces(src: str) -> frozenset[str]:
@@ -221,7 +244,8 @@ def plan_problem(problem: Problem, module: str) -> ProblemPlan:
     context = reference_context(src)
     notes = []
     if context.has_variables:
-        notes.append("the reference has `variable` commands: checkers repeat only each target's own binders")
+        notes.append("the reference has `variable` commands: each target's binders start with the variables Lean "
+                     "includes in it (`references.included_variables`)")
     return ProblemPlan(problem, module, src, context, list(reference_targets(problem, src)), notes)
 
 
@@ -348,7 +372,7 @@ def _checker_file(plan: ProblemPlan, kind: str) -> str:
         "title": title,
         "summary": summary,
         "universes": universes,
-        "opens": [*plan.context.opens, *namespace_opens(plan.problem.targets)],
+        "opens": [*plan.context.opens, *namespace_opens(plan.problem.targets), *plan.context.local],
         "namespace": plan.namespace,
         "checkers": checkers,
     })

@@ -514,3 +514,22 @@ def test_kernel_tier_never_skeleton_passes_what_changes_elaboration():
     assert row.reason.startswith(UNDECIDED_NEEDS_FULL_TIER) and "local or scoped instance" in row.reason
     assert row.checks and not any(c.passed for c in row.checks)
     assert all(c.message.startswith(UNDECIDED_NEEDS_FULL_TIER) for c in row.checks)
+
+
+def test_candidate_declaring_a_library_name_the_reference_uses_is_flagged():
+    # Inside `namespace Foo`, `Nat.choose` means `Foo.Nat.choose` — for the candidate's statement and for a checker
+    # that enters the target's namespace alike; the text stays the reference's.
+    reference = "theorem t (n : Nat) : Nat.choose n 1 = n := by simp\n"
+    cheat = "namespace Foo\ndef Nat.choose (n k : Nat) : Nat := n\ntheorem t (n : Nat) : Nat.choose n 1 = n := rfl\nend Foo\n"
+    assert "shadowed_name" in kinds_with_reference(cheat, reference)
+    assert "shadowed_name" not in kinds_with_reference(cheat, "")  # only the reference says the name matters
+    honest = "def helper (n : Nat) := n\ntheorem t (n : Nat) : Nat.choose n 1 = n := by simp [helper]\n"
+    assert audit(honest, reference=reference) == []
+    # the reference's own auxiliary declarations may be declared again by the candidate
+    aux_reference = "def Foo.f (n : Nat) := n + 1\ntheorem t (n : Nat) : Foo.f n = n + 1 := rfl\n"
+    assert audit("def Foo.f (n : Nat) := n + 1\ntheorem t (n : Nat) : Foo.f n = n + 1 := rfl\n",
+                 reference=aux_reference) == []
+
+
+def kinds_with_reference(src: str, reference: str) -> set[str]:
+    return {f.kind for f in audit(src, reference=reference)}

@@ -209,3 +209,42 @@ def test_class5_verify_and_score_files_judge_names_as_checker_files_do():
     assert AUTO_IMPLICIT_OFF in lines[: first_checker - 1]
     template = (PROBLEMS_DIR.parent / "templates" / "lean" / "checker_file.lean.j2").read_text(encoding="utf-8")
     assert AUTO_IMPLICIT_OFF in template
+
+
+VARIABLES_REFERENCE = """import Mathlib
+variable {K : Type*} [Field K] {V : Type*} [AddCommGroup V] [Module K V]
+section
+variable (n : ℕ) (hn : 0 < n)
+end
+namespace Foo
+variable {W : Type*} [AddCommGroup W]
+local notation "‖" x "‖₁" => abs x
+attribute [local instance] Classical.propDecidable
+theorem bar (f : V →ₗ[K] V) (x : V) : f x = f x ∧ True := sorry
+end Foo
+"""
+
+
+@pytest.mark.kernel
+def test_class5_variables_lean_includes_are_binders_of_the_target(lean):
+    from pyshadow.kernel.check import blocks_for, check_blocks
+    from pyshadow.references import target_declaration
+    from pyshadow.syntax import render_declaration
+
+    decl = target_declaration(VARIABLES_REFERENCE, "Foo.bar")
+    # mentioned variables and the instances on them; not `W` (unused) nor `n` (its section ended)
+    assert render_declaration(decl) == ("theorem bar {K : Type*} [Field K] {V : Type*} [AddCommGroup V] "
+                                        "[Module K V] (f : V →ₗ[K] V) (x : V) : f x = f x ∧ True")
+    checkers = full_tier_checkers("bar", "Foo.bar", decl, decompose(decl))
+    assert "exact (@Foo.bar K inst_1 V inst_2 inst_3 f x).1" in checkers.forward[0].text
+    reports = check_blocks(blocks_for([("bar", decl, True)], mutants=True), lean, n_jobs=1)
+    assert reports["bar"].all_accepted and all(reports["bar"].mutants_rejected.values()), reports["bar"].messages
+
+
+def test_class5_local_notation_and_instances_are_repeated_in_checker_files():
+    from pyshadow.workspace import reference_context
+
+    context = reference_context(VARIABLES_REFERENCE)
+    assert context.local == ('local notation "‖" x "‖₁" => abs x',
+                             "attribute [local instance] Classical.propDecidable")
+    assert context.has_variables and context.opens == ()

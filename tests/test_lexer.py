@@ -306,6 +306,13 @@ def test_whitespace_steps_over_the_third_character_of_a_block_comment() -> None:
     assert (IDENT, "instance") in [(t.kind, t.text) for t in code_tokens(src)]
 
 
+def test_statement_reader_sees_a_hypothesis_after_a_self_closing_comment() -> None:
+    # Lean reads `(h : False)` here (the kernel-tier oracle agrees on `/-/-/`); a nesting reading hid it.
+    src = "theorem t (a b : Nat) /-/-/ (h : False) /- -/ -- -/ -/\n    : a + b = b + a := h.elim\n"
+    (decl,) = find_declarations(src)
+    assert "h" in [t.text for t in code_tokens(decl.header(src))]
+
+
 def test_doc_comment_token_is_followed_by_whitespace() -> None:
     # `/--` is a token: `whitespace` (line and block comments included) runs before its body.
     assert tokenize("/-- -- x -/\n-/ y")[0].text == "/-- -- x -/\n-/"

@@ -18,8 +18,9 @@ which the trust gate rejects, but a gate is not a wall). ``run_lean``/``compile_
 run Lean through ``sandbox_prefix``: with ``bwrap`` on PATH, the whole file system read-only except ``SCRATCH``,
 a private ``/tmp``, no network, its own PID namespace; else, where unprivileged user namespaces work (``unshare
 -rn``, util-linux), no network (writes are then not confined); else no sandbox, with a one-line warning on
-stderr, once. Measured on the development machine: no ``bwrap`` installed (Debian package ``bubblewrap``),
-``unshare -rn`` works, so the full tier there runs without network.
+stderr, once. Measured on the development machine: no ``bwrap`` installed, ``unshare -rn`` works, so the full
+tier there runs without network; with Debian's ``bubblewrap`` 0.8.0 on PATH the sandbox tests (writes outside the
+scratch folder fail or vanish) and the full-tier plumbing tests pass under ``bwrap``.
 
 **Judging.** ``judge`` maps diagnostics to checker declarations by line. A checker passes only on positive
 evidence (docs/DESIGN.md "Trust"): no error inside its range, *and* its ``#print axioms`` answer present, *and* those

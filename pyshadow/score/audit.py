@@ -245,6 +245,7 @@ class Source:
     attributes: tuple[AttributeEntry, ...]
     declarations: tuple[NamedDeclaration, ...]  # all declarations; named ones fully qualified, others ""
     policy: AuditPolicy
+    reference_names: frozenset[str] = frozenset()  # library names the reference uses (``reference_used_names``)
 
     @property
     def named(self) -> tuple[NamedDeclaration, ...]:
@@ -742,12 +743,36 @@ def detect_reserved_namespace(s: Source) -> Iterator[int]:
 
 
 def detect_shadowed_name(s: Source) -> Iterator[int]:
-    """Declarations named like a core or Mathlib type or class (``Tiny.Nat``, ``Mine.LE``): in any namespace, the
-    candidate's statement can then read like the reference's and mean something else."""
+    """Declarations named like a core or Mathlib type or class (``Tiny.Nat``, ``Mine.LE``), or like a library name
+    the reference's statement uses (``Foo.Nat.choose`` when the reference says ``Nat.choose``): in any namespace, the
+    candidate's statement — and a checker that enters that namespace — can then read like the reference's and mean
+    something else."""
     for d in s.named:
         parts = name_components(d.qualified_name)
         if parts and (parts[-1] in CORE_TYPE_NAMES or ".".join(parts[-2:]) in CORE_TYPE_NAMES):
             yield d.keyword_start
+        elif any(d.qualified_name == u or d.qualified_name.endswith("." + u) for u in s.reference_names):
+            yield d.keyword_start
+
+
+def reference_used_names(reference: str) -> frozenset[str]:
+    """Library names a reference uses and does not declare itself: identifiers of two or more components
+    (``Nat.choose``, ``Real.sqrt``) or capitalised (``Prime``, ``Irrational``) — binder names are neither, as a rule."""
+    if not reference:
+        return frozenset()
+    declared = {d.qualified_name for d in declarations(reference)}
+    used = set()
+    for t in tokenize(reference):
+        if t.kind != IDENT or t.is_trivia or t.text in COMMAND_KEYWORDS:
+            continue
+        name = normalize_name(t.text)
+        parts = name_components(name)
+        if not parts or not (len(parts) >= 2 or parts[0][:1].isupper()):
+            continue
+        if any(q == name or q.endswith("." + name) or name.endswith("." + q) for q in declared):
+            continue
+        used.add(name)
+    return frozenset(used)
 
 
 def detect_confusable_identifier(s: Source) -> Iterator[int]:
@@ -849,14 +874,17 @@ def excerpt_at(text: str, offset: int, width: int = EXCERPT_WIDTH) -> str:
     return line if len(line) <= width else line[: width - 1] + "…"
 
 
-def audit(src: str, policy: AuditPolicy = DEFAULT_POLICY, *, trusted_prefix: str = "") -> list[Finding]:
+def audit(
+    src: str, policy: AuditPolicy = DEFAULT_POLICY, *, trusted_prefix: str = "", reference: str = ""
+) -> list[Finding]:
     """All findings of the policy's rules on ``src``, sorted by position then kind, without duplicates.
 
     ``trusted_prefix``: benchmark-provided text the candidate starts with (e.g. ProofNet's context, which itself
     holds ``instance … := sorry`` and an unclosed ``noncomputable section``). When ``src`` starts with it
     verbatim, findings located inside it are dropped; the rest of ``src`` is audited as usual.
+    ``reference``: the reference text, so that a candidate declaring a library name its statement uses is caught.
     """
-    source = lex_source(src, policy)
+    source = dataclasses.replace(lex_source(src, policy), reference_names=reference_used_names(reference))
     trusted_end = len(trusted_prefix) if trusted_prefix and src.startswith(trusted_prefix) else 0
     found: set[Finding] = set()
     for rule in active_rules(policy):

@@ -237,7 +237,7 @@ def candidate_check_file(prepared: PreparedCandidate, *, module: str = CANDIDATE
     out.add(f"/-! # pyshadow checks of a candidate for `{info.id}` (generated) -/")
     out.add(AUTO_IMPLICIT_OFF)
     context = reference_context(info.reference)
-    out.add("\n".join([*(f"universe {u}" for u in context.universes), *context.opens]))
+    out.add("\n".join([*(f"universe {u}" for u in context.universes), *context.opens, *context.local]))
     universes = set(context.universes)
     several = len(info.targets) > 1
     for target in info.targets:

@@ -150,7 +150,7 @@ class PreparedCandidate:
 def prepare_candidate(
     candidate: Candidate, info: ProblemInfo, tier: str, fingerprint: str, policy: AuditPolicy | None = None
 ) -> PreparedCandidate:
-    findings = audit(candidate.code, policy or AuditPolicy(), trusted_prefix=info.context)
+    findings = audit(candidate.code, policy or AuditPolicy(), trusted_prefix=info.context, reference=info.reference)
     extracted = {t.name: extract_target(candidate.code, t.name) for t in info.targets}
     renames = rename_map(declaration_headers(candidate.code), info.headers)
     for target, found in extracted.items():  # the checked declaration is the one extraction chose (J.6)
