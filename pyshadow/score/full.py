@@ -102,14 +102,10 @@ class Role:
     shadow: int | None = None
 
 
-@dataclass
-class CheckerFile:
-    """A Lean file under construction: its lines, the spans to judge and what each span checks."""
+class LeanLines:
+    """A Lean file under construction, line by line (``lines`` is a dataclass field of each subclass)."""
 
-    lines: list[str] = field(default_factory=list)
-    spans: list[DeclarationSpan] = field(default_factory=list)
-    roles: dict[str, Role] = field(default_factory=dict)
-    statements: StatementsModule | None = None  # candidate checks: the goals, elaborated without the candidate
+    lines: list[str]
 
     @property
     def text(self) -> str:
@@ -117,6 +113,16 @@ class CheckerFile:
 
     def add(self, text: str) -> None:
         self.lines.extend(text.split("\n"))
+
+
+@dataclass
+class CheckerFile(LeanLines):
+    """A Lean file under construction: its lines, the spans to judge and what each span checks."""
+
+    lines: list[str] = field(default_factory=list)
+    spans: list[DeclarationSpan] = field(default_factory=list)
+    roles: dict[str, Role] = field(default_factory=dict)
+    statements: StatementsModule | None = None  # candidate checks: the goals, elaborated without the candidate
 
     def add_checker(self, full_name: str, text: str, role: Role) -> None:
         """A declaration and its ``#print axioms`` line (by its short name, inside the namespace)."""
@@ -135,7 +141,7 @@ class CheckerFile:
 
 
 @dataclass
-class StatementsModule:
+class StatementsModule(LeanLines):
     """The module ``PyshadowStatements_<nonce>`` of a candidate's checks: per checker an ``axiom`` whose *type* is
     the checker's goal, elaborated with the problem's imports and the reference's context only — the candidate is
     not imported, so nothing it declares (instances, notation, macros, namespaces) can change what a goal means.
@@ -145,13 +151,6 @@ class StatementsModule:
     name: str
     lines: list[str] = field(default_factory=list)
     constants: list[str] = field(default_factory=list)
-
-    @property
-    def text(self) -> str:
-        return "\n".join(self.lines) + "\n"
-
-    def add(self, text: str) -> None:
-        self.lines.extend(text.split("\n"))
 
     def add_axiom(self, short: str, binders: str, statement: str) -> str:
         """``axiom _root_.<module>.<short>.{us} <binders> : <statement>`` (inside the target's namespace, so names
