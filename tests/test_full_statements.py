@@ -187,3 +187,8 @@ def test_goals_that_name_the_candidates_own_definitions_stay_text():
     file = candidate_check_file(_prepared("nat_double_add", "faithful_renamed_aux.lean"), nonce="n")
     assert file.statements is None and "import PyshadowStatements_n" not in file.text
     assert "Doubling.twice (m + n) = Doubling.twice m + Doubling.twice n" in file.text
+    # the same without a rename (the reference scored against itself): `twice` is still the candidate's own
+    info = prepare_problem(load_problem(PROBLEMS_DIR / "nat_double_add"))
+    itself = prepare_candidate(Candidate("nat_double_add", "ref", info.reference, "x"), info, "full", "fp")
+    assert not any(k != v for k, v in itself.renames.items() if k.endswith("twice"))
+    assert candidate_check_file(itself).statements is None

@@ -254,7 +254,7 @@ def _section(
     out: CheckerFile, problem_id: str, target: TargetInfo, several: bool, head: str,
     renames: Mapping[str, str] | None, declared_universes: set[str],
     alternatives: SkeletonAlternatives | None = None, candidate_header: str | None = None,
-    nonce: str | None = None,
+    nonce: str | None = None, candidate_names: frozenset[str] = frozenset(),
 ) -> None:
     """One target's namespace block: (candidate axioms), forward checkers, certificate, (candidate backward).
 
@@ -265,7 +265,7 @@ def _section(
     scoring = renames is not None
     checkers = _checkers(problem_id, target, several, certificate=scoring)
     namespace = _namespace(target.name, nonce)
-    statements = out.statements if scoring and not _mentions_candidate(checkers, renames or {}) else None
+    statements = out.statements if scoring and not _mentions_any(checkers, candidate_names) else None
     if statements is not None:
         ns = _target_namespace(target.name)  # a section when there is none: the preamble's `open`s end with it
         statements.add("\n".join([f"namespace {ns}" if ns else "section",
@@ -319,11 +319,12 @@ def _section(
         statements.add(f"end {ns}" if ns else "end")
 
 
-def _mentions_candidate(checkers: CheckerSet, renames: Mapping[str, str]) -> bool:
-    """Whether a goal of these checkers names one of the candidate's own declarations (a reference auxiliary
-    definition renamed to the candidate's): such a goal cannot be elaborated without the candidate."""
+def _mentions_any(checkers: CheckerSet, names: frozenset[str]) -> bool:
+    """Whether a goal of these checkers names one of ``names`` — the reference's own declarations, which checkers
+    of a candidate read as the candidate's (renamed or not): such a goal cannot be elaborated without it."""
+    marker = {name: "pyshadow_marker" for name in names}  # any identifier naming one of them is rewritten
     texts = [t for c in checkers.checkers for t in (c.binders, c.statement, *(p for _, p in c.hypothesis_list))]
-    return any(rename_identifiers(t, renames, qualify=True) != t for t in texts)
+    return any(rename_identifiers(t, marker, qualify=True) != t for t in texts)
 
 
 def candidate_universe_pin(reference: Declaration, candidate_header: str | None) -> tuple[str, ...]:
@@ -360,12 +361,14 @@ def candidate_check_file(prepared: PreparedCandidate, *, module: str = CANDIDATE
     out.add("\n".join([*(f"universe {u}" for u in context.universes), *context.opens, *context.local]))
     universes = set(context.universes)
     several = len(info.targets) > 1
+    targets = {normalize_name(t.name) for t in info.targets}
+    reference_own = frozenset(n for n in [*info.headers, *prepared.renames] if normalize_name(n) not in targets)
     for target in info.targets:
         found = prepared.extracted.get(target.name)
         if found is None or target.error or target.declaration is None:
             continue
         _section(out, info.id, target, several, found.qualified_name, prepared.renames, universes,
-                 candidate_alternatives(prepared, target, found), found.header, nonce)
+                 candidate_alternatives(prepared, target, found), found.header, nonce, reference_own)
     if not statements.constants:
         out.statements = None  # every goal mentions the candidate's own definitions: no module to compile
         out.lines[out.lines.index(f"import {statements.name}")] = "-- no statements module: every goal names the candidate's own definitions"
