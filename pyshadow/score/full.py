@@ -1,19 +1,22 @@
 """The full tier: checker files for real Lean with ``Init`` (and Mathlib), for references and for candidates.
 
 **Candidates (isolation).** A candidate is compiled as its own module ``PyshadowCandidate`` (``lean -o`` into a
-fresh temporary directory, ``compile_module``), and one checker file imports it and holds every check of the
-problem — one Lean process for the module, one for the checks, judged by ``judge`` with
-``DEFAULT_ALLOWED_AXIOMS``. Whatever the candidate does locally — ``local instance``/``local notation``, ``open``,
+fresh temporary directory, ``compile_module``); the shadow statements are compiled as a second module
+``PyshadowStatements_<nonce>`` that does *not* import the candidate (``StatementsModule``: one ``axiom`` per goal);
+one checker file imports both and holds every check of the problem, each goal stated as ``type_of%`` of a
+statements axiom, so only the proofs see the candidate (docs/trust.md §4) — three Lean processes, judged by
+``judge`` with ``DEFAULT_ALLOWED_AXIOMS`` and the statements axioms forbidden. A target whose statements name the
+reference's own declarations (which a candidate restates) keeps its goals as text: they need the candidate. Whatever the candidate does locally — ``local instance``/``local notation``, ``open``,
 ``variable``, sections and namespaces it leaves open, ``#exit`` — ends with its module and cannot reach the
 checkers; what an imported module *does* carry (global instances, notation, syntax, attributes) is the trust
 gate's job (``pyshadow.score.audit``), which runs before anything is compiled.
 
 The checker file, in order:
 
-1. the problem's imports and ``import PyshadowCandidate``; the reference's ``universe`` names and ``open``
+1. the problem's imports, ``import PyshadowCandidate`` and ``import PyshadowStatements_<nonce>``; the reference's ``universe`` names and ``open``
    commands (``pyshadow.workspace.reference_context``: the shadows are written in the reference's language);
-2. per target, ``namespace <target's namespace>.PyshadowChecks`` (names resolve as in the reference; the checkers
-   cannot collide with the candidate's), holding
+2. per target, ``namespace <target's namespace>.PyshadowChecks_<nonce>`` (names resolve as in the reference; the
+   checkers cannot collide with the candidate's, which cannot guess the namespace), holding
    * ``#print axioms <candidate declaration>`` — the candidate's own axioms (role ``axioms``; fails on
      ``sorryAx`` or anything outside the allowed set, so a candidate that only "compiles" with ``sorry`` does not
      count as compiled);
@@ -524,7 +527,7 @@ def full_rows(
     timeout_s: float = 120,
     memory_mb: int = 4096,
 ) -> Iterator[ScoreRow]:
-    """Full-tier rows, yielded as candidates finish (joblib over candidates; two Lean processes each).
+    """Full-tier rows, yielded as candidates finish (joblib over candidates; three Lean processes each).
 
     A flagged candidate is never compiled: its row comes at once, failed with the audit's findings.
     """
