@@ -18,4 +18,6 @@ COMMAND_MODULES = [
     "export",
     "robustness",
     "diff",
+    "report",
+    "agree",
 ]

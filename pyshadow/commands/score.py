@@ -53,6 +53,7 @@ from ..score.pipeline import (
     prepare_problem,
 )
 from ..score.report import ResultsLog, read_rows, summary_paths, write_summaries
+from ..score.samples import is_sample_layout, load_sample_layout
 from .verify import EXIT_UNAVAILABLE, add_tier_arguments, choose_lean, default_workspace
 
 
@@ -79,7 +80,10 @@ def run(args: argparse.Namespace) -> int:
     for err in problem_errors:
         print(f"skipped problem: {err}")
     infos = {p.id: prepare_problem(p) for p in problems}
-    loaded = load_candidates(args.candidates, infos.keys(), system=args.system, layout=args.layout)
+    if is_sample_layout(args.candidates, problems):  # problems/<id>/candidates/<kind>.lean: system = kind
+        loaded = load_sample_layout(args.candidates, problems)
+    else:
+        loaded = load_candidates(args.candidates, infos.keys(), system=args.system, layout=args.layout)
     chosen = choose_lean(args.tier)
     if chosen is None:
         return EXIT_UNAVAILABLE
@@ -123,11 +127,13 @@ def run(args: argparse.Namespace) -> int:
             log.append(row)
             rows.append(row)
     rows.sort(key=lambda r: order.get(r.content_hash, len(order)))
-    written = write_summaries(rows, args.output, tier)
+    written = write_summaries(rows, args.output, tier, {p.id: p.level for p in problems})
     print_summary(rows, tier, reused, lean, args.output, written)
     if use_llm:
         for line in client.accounting.summary_lines():
             print(line)
+    if not any(r.counted for r in rows):
+        raise BadInput(f"nothing scored: no candidate in {args.candidates} belongs to a problem in {args.problems}")
     return 0
 
 

@@ -204,7 +204,7 @@ def summarize(scores: Sequence[CandidateScore], key: tuple[str | None, ...] = ()
     )
 
 
-def _natural_key(value: str | None) -> tuple[bool, tuple[tuple[int, object], ...]]:
+def natural_key(value: str | None) -> tuple[bool, tuple[tuple[int, object], ...]]:
     """Sort key: None last; digits compared as numbers (L2 before L10)."""
     if value is None:
         return (True, ())
@@ -230,7 +230,7 @@ def aggregate(records: Iterable[ScoreRecord], by: Sequence[str] = ("system",)) -
     groups: dict[tuple[str | None, ...], list[CandidateScore]] = {}
     for r in records:
         groups.setdefault(tuple(getattr(r, f) for f in by), []).append(r.score)
-    keys = sorted(groups, key=lambda k: tuple(_natural_key(v) for v in k))
+    keys = sorted(groups, key=lambda k: tuple(natural_key(v) for v in k))
     return ScoreTable(tuple(by), skeleton, tuple(summarize(groups[k], k) for k in keys))
 
 
@@ -292,9 +292,26 @@ def _row_values(row: AggregateRow, digits: int) -> list[str]:
     ]
 
 
+# The kernel tier compiles nothing: its "compiled" means the statement was read and abstracted (elaborated in the
+# prelude), so its columns say so rather than "Compiled".
+_KERNEL_NAMES = {
+    "compiled": ("statement_elaborated", "Statement elaborated"),
+    "compile_pct": ("statement_elaborated_pct", "Statement elaborated %"),
+    "sa_pass_pct": ("skeleton_sa_pass_pct", "Skeleton SA-Pass %"),
+    "compile_minus_sa_pass_pts": ("elaborated_minus_sa_pass_pts", "Elaborated − SA-Pass (pts)"),
+}
+
+
+def metric_columns(skeleton: bool) -> tuple[tuple[str, str], ...]:
+    """(csv column, markdown header) of the metric columns for a table of that tier."""
+    if not skeleton:
+        return _METRIC_COLUMNS
+    return tuple(_KERNEL_NAMES.get(c, (c, h)) for c, h in _METRIC_COLUMNS)
+
+
 def csv_columns(table: ScoreTable) -> list[str]:
     """The CSV header: ``tier``, the grouping fields, then the metrics (a stable order)."""
-    return ["tier", *table.by, *(c for c, _ in _METRIC_COLUMNS)]
+    return ["tier", *table.by, *(c for c, _ in metric_columns(table.skeleton))]
 
 
 def render_csv(table: ScoreTable, digits: int = 1) -> str:
@@ -313,7 +330,7 @@ def _md_cell(value: str) -> str:
 
 def render_markdown(table: ScoreTable, digits: int = 1) -> str:
     """The table as markdown, headed by its title (which says whether it is skeleton or full SA-Pass)."""
-    headers = [f.replace("_", " ").capitalize() for f in table.by] + [h for _, h in _METRIC_COLUMNS]
+    headers = [f.replace("_", " ").capitalize() for f in table.by] + [h for _, h in metric_columns(table.skeleton)]
     lines = [f"### {table.title}", "", "| " + " | ".join(headers) + " |"]
     lines.append("| " + " | ".join(["---"] * len(table.by) + ["---:"] * len(_METRIC_COLUMNS)) + " |")
     for row in table.rows:
