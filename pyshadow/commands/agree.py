@@ -45,7 +45,7 @@ def register(subparsers) -> None:
                               description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--labels", type=Path, required=True, metavar="LABELS.jsonl",
                    help="human labels: {problem_id, system, aligned} per line")
-    p.add_argument("inputs", type=Path, nargs="+", metavar="RESULTS_OR_JUDGE.jsonl",
+    p.add_argument("inputs", type=Path, nargs="*", metavar="RESULTS_OR_JUDGE.jsonl",
                    help="score results (pyshadow score) and judge rows (pyshadow judge)")
     p.add_argument("-o", "--output", type=Path, required=True, metavar="DIR", help="folder for the report")
     p.add_argument("--problems", type=Path, metavar="PROBLEMS_DIR", help="with --candidates: compute BLEU")

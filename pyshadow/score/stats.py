@@ -90,7 +90,9 @@ def wilson_interval(successes: int, n: int, z: float = Z_95) -> tuple[float, flo
     z2 = z * z
     centre = (p + z2 / (2 * n)) / (1 + z2 / n)
     half = z / (1 + z2 / n) * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n))
-    return max(0.0, centre - half), min(1.0, centre + half)
+    lo = 0.0 if successes == 0 else max(0.0, centre - half)  # exact ends: no floating-point residue at 0 and 1
+    hi = 1.0 if successes == n else min(1.0, centre + half)
+    return lo, hi
 
 
 @dataclass(frozen=True, slots=True)
