@@ -25,6 +25,7 @@ from typing import Sequence
 from .abstract import PRELUDE, PRELUDE_AXIOMS, Abstraction, Printer, Scope
 from ..lean.batch import LeanJob, run_jobs
 from .check import block_spans
+from .proof_terms import canonical_text
 from ..lean.toolchain import LeanExecutable
 from ..shadows.checkers import certificate_prefix, named_binders
 from ..shadows.rules import decompose
@@ -352,6 +353,54 @@ class SkeletonBlock:
     axioms: frozenset[str]
     n_forward: int
     unbuilt: dict[str, str]  # role → why no proof term was found
+    search: "SkeletonSearch | None" = None  # the search result the checks print
+
+
+@dataclass(frozen=True)
+class SkeletonSearch:
+    """One search's result for a (reference, candidate) pair: the abstract proof term of each forward shadow and of
+    the backward check (``None`` where the search found nothing), with what is needed to print them again —
+    abstractly (``pyshadow.kernel.proof_terms.print_abstract``, exactly the text ``skeleton_block`` gives Lean) or
+    with the real atoms and names (``pyshadow.score.skeleton_terms``). The binders are named as the checks name
+    them (``named_binders``)."""
+
+    reference: Declaration
+    candidate: Declaration
+    shadows: tuple
+    abstraction: Abstraction
+    candidate_axiom: str
+    certificate_prefix: str
+    forward: tuple[str | None, ...]
+    backward: str | None
+    mathlib: bool = True
+
+    def classify(self, name: str) -> str:
+        """The kind of a name in this search's terms (``pyshadow.kernel.proof_terms``)."""
+        from . import proof_terms as pt
+
+        if name == self.candidate_axiom:
+            return pt.CANDIDATE
+        if name.startswith(self.certificate_prefix) and name[len(self.certificate_prefix):].isdigit():
+            return pt.CERTIFICATE
+        if name in PRELUDE_AXIOMS:
+            return pt.LEMMA
+        if name in self.abstraction.axioms:
+            return pt.CONSTANT
+        return pt.LOCAL
+
+    def terms(self):
+        """The structured terms: ``(forward per shadow, backward)``, ``None`` where nothing was found."""
+        from .proof_terms import parse_proof_term
+
+        parse = lambda t: parse_proof_term(t, self.classify) if t is not None else None  # noqa: E731
+        return tuple(parse(t) for t in self.forward), parse(self.backward)
+
+
+def skeleton_search(pair: SkeletonPair) -> SkeletonSearch:
+    """The skeleton search for one pair, without Lean (the same search ``skeleton_block`` states its checks with)."""
+    block = skeleton_block(pair, "C0")
+    assert block.search is not None
+    return block.search
 
 
 def skeleton_block(pair: SkeletonPair, namespace: str) -> SkeletonBlock:
@@ -371,8 +420,10 @@ def skeleton_block(pair: SkeletonPair, namespace: str) -> SkeletonBlock:
     body = [f"axiom {cand_axiom} {cand_text} : {cand_concl}".replace("  ", " ")]
     checks: dict[str, str] = {}
     unbuilt: dict[str, str] = {}
+    found: dict[str, str | None] = {}
 
     def theorem(name: str, header: str, prop: str, term: str | None, role: str) -> None:
+        term = found[role] = canonical_text(term) if term is not None else None
         if term is None:
             unbuilt[role] = "no proof term found by the skeleton search (the statements' shapes do not match)"
             return
@@ -406,7 +457,10 @@ def skeleton_block(pair: SkeletonPair, namespace: str) -> SkeletonBlock:
     text = "\n".join([f"namespace {namespace}", *a.declarations, *body, f"end {namespace}", ""])
     own = {*a.axioms, cand_axiom}
     allowed = PRELUDE_AXIOMS | own | {f"{namespace}.{n}" for n in own}
-    return SkeletonBlock(pair.key, namespace, text, checks, frozenset(allowed), len(dec.shadows), unbuilt)
+    search = SkeletonSearch(ref, cand, tuple(dec.shadows), a, cand_axiom, hyp,
+                            tuple(found[f"forward:{i}"] for i in range(1, len(dec.shadows) + 1)),
+                            found["backward"], pair.mathlib)
+    return SkeletonBlock(pair.key, namespace, text, checks, frozenset(allowed), len(dec.shadows), unbuilt, search)
 
 
 def _hypotheses_as_facts(prover: Prover, ctx: Context, binders: tuple[Binder, ...]) -> None:
@@ -467,4 +521,5 @@ def skeleton_score(pairs: Sequence[SkeletonPair], lean: LeanExecutable, *, n_job
     return verdicts
 
 
-__all__ = ["SkeletonPair", "SkeletonVerdict", "skeleton_score", "skeleton_block", "rename", "render_term"]
+__all__ = ["SkeletonPair", "SkeletonVerdict", "SkeletonSearch", "skeleton_score", "skeleton_block", "skeleton_search",
+           "rename", "render_term"]

@@ -131,6 +131,13 @@ class RobustnessReport:
     problems_dir: str
     targets: list[TargetMatrix]
     problem_errors: list[str] = field(default_factory=list)
+    tiers: list | None = None  # ``agreement.TierCell`` per scored cell (kernel tier only), None when not compared
+
+    def tiers_disagree(self, *, before: bool = False) -> list:
+        """Faithful cells the kernel tier passes whose full-tier checker text has no alternative built from the same
+        term (``before``: not counting the skeleton alternative)."""
+        return [c for c in self.tiers or () if c.role == FAITHFUL and c.kernel
+                and not (c.before if before else c.full_text)]
 
     def kinds(self) -> list[KindSummary]:
         order: dict[str, list[Row]] = {}
@@ -255,7 +262,12 @@ def build_report(targets: Sequence[TargetInput], tier: Tier, *, problems_dir: st
                 message = v.messages.get(c.id) or ("rejected (the tier gave no reason)" if c.id in v.passed
                                                    else "no verdict for this checker")
             row.cells[c.id] = Cell(ok, message)
-    return RobustnessReport(tier.name, tier.description, problems_dir, matrices, list(problem_errors))
+    report = RobustnessReport(tier.name, tier.description, problems_dir, matrices, list(problem_errors))
+    if tier.name == "kernel":  # the full tier's checker texts, compared with the terms the kernel tier checked
+        from .agreement import tier_cells
+
+        report.tiers = tier_cells(matrices, targets)
+    return report
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -277,7 +289,10 @@ def report_to_dict(report: RobustnessReport) -> dict:
             "controls": controls,
             "unparsable_variants": len(report.unparsable()),
             "problem_errors": report.problem_errors,
+            "tiers_disagree": None if report.tiers is None else [c.to_dict() for c in report.tiers_disagree()],
+            "tiers_disagree_before": None if report.tiers is None else len(report.tiers_disagree(before=True)),
         },
+        "tiers": None if report.tiers is None else [c.to_dict() for c in report.tiers],
         "targets": [t.to_dict() for t in report.targets],
     }
 
@@ -319,6 +334,8 @@ def render_markdown(report: RobustnessReport) -> str:
     lines.append(f"**Controls rejected**: {rejected}/{controls}. Blind controls (every checker passes a change of "
                  f"meaning): {len(blind) or 'none'}")
     lines += [f"- `{f.problem_id}` `{f.variant}`" for f in blind]
+    if report.tiers is not None:
+        lines += ["", *tier_lines(report)]
     bad = report.unparsable()
     if bad:
         lines += ["", f"**Rewrites that did not parse back** (generator bugs): {len(bad)}"]
@@ -349,6 +366,30 @@ def render_markdown(report: RobustnessReport) -> str:
     return "\n".join(lines)
 
 
+def tier_lines(report: RobustnessReport) -> list[str]:
+    """The two tiers side by side, per rewrite kind, and the cells where they disagree."""
+    lines = ["## Two tiers", "",
+             "A column per tier: the kernel tier's cells passed, and the full tier's checker texts (for the variant "
+             "scored as a candidate) that try the very term the kernel tier accepted, de-abstracted. Whether Lean "
+             "with `Init`/Mathlib accepts that text needs a full toolchain.", "",
+             "| rewrite kind | role | kernel tier: cells passed | full tier (text): kernel's term tried "
+             "| … without the skeleton alternative |",
+             "| --- | --- | ---: | ---: | ---: |"]
+    by_kind: dict[str, list] = {}
+    for c in report.tiers or ():
+        by_kind.setdefault(c.kind, []).append(c)
+    rank = {k: i for i, k in enumerate((REFERENCE_ROW, *KINDS))}
+    for kind, cells in sorted(by_kind.items(), key=lambda item: rank.get(item[0], len(rank))):
+        passed = [c for c in cells if c.kernel]
+        lines.append(f"| `{kind}` | {cells[0].role} | {len(passed)}/{len(cells)} "
+                     f"| {sum(c.full_text for c in passed)}/{len(passed)} | {sum(c.before for c in passed)}/{len(passed)} |")
+    disagree, before = report.tiers_disagree(), report.tiers_disagree(before=True)
+    lines += ["", f"**Tiers disagree** (faithful cells the kernel tier passes, no full-tier alternative from the "
+                  f"same term): {len(disagree) or 'none'} (without the skeleton alternative: {len(before)})"]
+    lines += [f"- `{c.problem_id}` `{c.variant}` × `{c.checker}`: {_md(c.why)}" for c in disagree]
+    return lines
+
+
 def summary_lines(report: RobustnessReport) -> list[str]:
     """The few lines ``pyshadow robustness`` prints."""
     lines = [f"{'rewrite kind':<24} {'role':<8} {'variants':>8} {'survived':>12}"]
@@ -361,6 +402,9 @@ def summary_lines(report: RobustnessReport) -> list[str]:
         lines.append(f"blind control: {f.problem_id} {f.variant} passes every checker")
     for p, _, f in report.unparsable():
         lines.append(f"unparsable variant: {p} {f.kind}: {_md(f.error, 200)}")
+    if report.tiers is not None:
+        lines.append(f"tiers disagree: {len(report.tiers_disagree())} faithful cells "
+                     f"(without the skeleton alternative: {len(report.tiers_disagree(before=True))})")
     rejected, controls = report.controls()
     faithful = [r for t in report.targets for r in t.rows if r.variant.role == FAITHFUL]
     lines.append(f"{len(report.targets)} targets; faithful variants accepted {sum(r.accepted for r in faithful)}/"

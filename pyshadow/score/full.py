@@ -18,7 +18,9 @@ The checker file, in order:
      ``sorryAx`` or anything outside the allowed set, so a candidate that only "compiles" with ``sorry`` does not
      count as compiled);
    * the forward checkers ``shadow_<problem>_<i>`` (T̂ ⇒ Sᵢ; checker-idioms.md "Forward checker", applied to the
-     candidate's declaration, with the reference's auxiliary names renamed to the candidate's);
+     candidate's declaration, with the reference's auxiliary names renamed to the candidate's), plus one
+     ``| exact …`` line with the skeleton search's term for this candidate where it found one
+     (``pyshadow.score.skeleton_terms``; the backward check likewise gets it after its ``intros; apply …``);
    * the certificate ``shadow_<problem>_complete`` (⋀ Sᵢ ⇒ T, a helper that does not mention the candidate) and
      the backward check ``shadow_<problem>_backward`` (⋀ Sᵢ ⇒ T̂): its statement is ``type_of% @Cand`` under the
      shadow hypotheses (checker-idioms.md "Backward check against a candidate"), proved by
@@ -56,8 +58,12 @@ from ..lean.toolchain import LeanExecutable
 from ..shadows.checkers import CheckerSet, full_tier_checkers
 from ..workspace import reference_context
 from ..syntax.scanner import contains_admit, declarations, name_components, normalize_name
+from ..syntax import ParseError
+from ..syntax.scanner import ExtractedDeclaration
+from .skeleton_terms import SkeletonAlternatives, exact_line, skeleton_alternatives, with_forward_alternative
 from .pipeline import (
     Check,
+    candidate_statement,
     PreparedCandidate,
     ProblemInfo,
     ScoreRow,
@@ -138,20 +144,25 @@ def _checkers(problem_id: str, target: TargetInfo, several: bool, *, certificate
     return full_tier_checkers(pid, _HEAD, target.declaration, dec)
 
 
-def candidate_backward_text(name: str, certificate_name: str, hypotheses: str, head: str) -> str:
-    """⋀ Sᵢ ⇒ T̂: the shadows as hypotheses, the candidate's own type as the goal, proved via the certificate."""
+def candidate_backward_text(name: str, certificate_name: str, hypotheses: str, head: str,
+                            alternative: str | None = None) -> str:
+    """⋀ Sᵢ ⇒ T̂: the shadows as hypotheses, the candidate's own type as the goal, proved via the certificate (or
+    by ``alternative``, the skeleton search's term, when there is one)."""
+    proof = ["  intros", f"  apply {certificate_name} <;> assumption"]
+    if alternative is not None:
+        proof = ["  first", f"  | (intros; apply {certificate_name} <;> assumption)", exact_line(alternative)]
     return "\n".join([
         "/-- Backward check: the shadows imply the candidate's statement -/",
         f"theorem {name} {hypotheses} :",
         f"    type_of% @{head} := by",
-        "  intros",
-        f"  apply {certificate_name} <;> assumption",
+        *proof,
     ])
 
 
 def _section(
     out: CheckerFile, problem_id: str, target: TargetInfo, several: bool, head: str,
     renames: Mapping[str, str] | None, declared_universes: set[str],
+    alternatives: SkeletonAlternatives | None = None,
 ) -> None:
     """One target's namespace block: (candidate axioms), forward checkers, certificate, (candidate backward)."""
     assert target.declaration is not None
@@ -174,14 +185,18 @@ def _section(
 
     for checker in checkers.forward:
         role = Role("forward", target.name, (checker.shadow_index or 0) + 1)
-        out.add_checker(f"{namespace}.{checker.name}", lean_text(checker.text), role)
+        text = with_forward_alternative(checker.text, alternatives.forward.get(role.shadow)) if alternatives \
+            else checker.text
+        out.add_checker(f"{namespace}.{checker.name}", lean_text(text), role)
     certificate = checkers.backward
     if certificate is not None:
         kind = "certificate" if scoring else "backward"
         out.add_checker(f"{namespace}.{certificate.name}", lean_text(certificate.text), Role(kind, target.name))
         if scoring:
             name = certificate.name.removesuffix("_complete") + "_backward"
-            text = candidate_backward_text(name, certificate.name, lean_text(certificate.hypotheses), head)
+            extra = alternatives.backward if alternatives else None
+            text = candidate_backward_text(name, certificate.name, lean_text(certificate.hypotheses), head,
+                                           lean_text(extra) if extra else None)
             out.add_checker(f"{namespace}.{name}", text, Role("backward", target.name))
     out.add(f"end {namespace}")
 
@@ -200,8 +215,27 @@ def candidate_check_file(prepared: PreparedCandidate, *, module: str = CANDIDATE
         found = prepared.extracted.get(target.name)
         if found is None or target.error or target.declaration is None:
             continue
-        _section(out, info.id, target, several, found.qualified_name, prepared.renames, universes)
+        _section(out, info.id, target, several, found.qualified_name, prepared.renames, universes,
+                 candidate_alternatives(prepared, target, found))
     return out
+
+
+def candidate_alternatives(prepared: PreparedCandidate, target: TargetInfo, found: ExtractedDeclaration
+                           ) -> SkeletonAlternatives | None:
+    """The skeleton search's terms for one candidate target, de-abstracted (``pyshadow.score.skeleton_terms``);
+    None when the candidate's statement does not parse (its checkers then keep their three alternatives)."""
+    assert target.declaration is not None
+    try:
+        statement = candidate_statement(prepared, found)
+    except ParseError:
+        return None
+    if statement.type is None:
+        return None
+    try:
+        return skeleton_alternatives(target.declaration, statement, mathlib=prepared.info.problem.needs_mathlib,
+                                     head=_HEAD)
+    except Exception as err:  # noqa: BLE001 - an extra alternative must never cost a candidate its three
+        return SkeletonAlternatives(why={"search": f"the skeleton search failed: {err}"})
 
 
 def reference_as_axioms(src: str, targets: Sequence[str]) -> str:

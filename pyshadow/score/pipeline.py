@@ -460,14 +460,13 @@ def kernel_rows(
             checks: list[Check] = []
             problems: list[str] = []
             keys: dict[str, str] = {}
-            inverse = {v: k for k, v in p.renames.items()}
             for t in p.info.targets:
                 found = p.extracted.get(t.name)
                 if found is None or t.error or t.declaration is None:
                     checks += missing_target_checks(p, t)
                     continue
                 try:
-                    decl = parse_declaration(rename_identifiers(found.header, inverse, qualify=False))
+                    decl = candidate_statement(p, found)
                 except ParseError as err:
                     problems.append(f"the statement of {found.qualified_name} does not parse: {err}")
                     checks += missing_target_checks(p, t)
@@ -485,6 +484,13 @@ def kernel_rows(
                         problems.append(f"{t.name}: {verdict.error if verdict else 'no verdict from the engine'}")
             reason = "; ".join(problems) or None
             yield finish_row(p, "kernel", checks, compiled=not problems, reason=reason)
+
+
+def candidate_statement(prepared: PreparedCandidate, found: ExtractedDeclaration) -> Declaration:
+    """The candidate's statement read in the reference's names (its atoms are compared with the reference's by
+    text); raises ``ParseError``. What the skeleton search of either tier reads."""
+    inverse = {v: k for k, v in prepared.renames.items()}
+    return parse_declaration(rename_identifiers(found.header, inverse, qualify=False))
 
 
 def skeleton_checks(target: TargetInfo, verdict: Any) -> list[Check]:

@@ -1,0 +1,370 @@
+"""The skeleton search's proof terms de-abstracted for the full tier: one search, two printings.
+
+``pyshadow.kernel.skeleton.skeleton_search`` finds, for a (reference, candidate) pair, a proof term per forward
+shadow and one for the backward check; the kernel tier states them over abstract constants
+(``pyshadow.kernel.proof_terms.print_abstract``). ``print_concrete`` prints the *same* tree for a full toolchain:
+
+- the candidate axiom ``cand`` → the candidate's declaration as the full tier names it (``@Ns.foo``);
+- the certificate hypotheses ``hS_i`` → the full tier's names for them (``certificate_prefix`` of the reference);
+- the prelude lemma axioms → real lemma names. With Mathlib: ``le_of_eq``, ``ge_of_eq``, ``le_antisymm``
+  (leanprover-community/mathlib4 ``Mathlib/Order/Defs/PartialOrder.lean``; ``ge_of_eq`` is generated there by
+  ``@[to_dual ge_of_eq]`` on ``le_of_eq``) and ``subset_of_eq``, ``superset_of_eq``, ``subset_antisymm``
+  (``Mathlib/Order/RelClasses.lean``). Core Lean only: ``Nat.le_of_eq`` (``Init/Data/Nat/Basic.lean``),
+  ``Nat.le_antisymm`` (``protected theorem`` in leanprover/lean4 ``src/Init/Prelude.lean``) and ``Eq.symm`` for
+  the reverse inequality — exactly the spellings of ``pyshadow.shadows.types`` (``MATHLIB_ORDER``,
+  ``MATHLIB_SETS``, ``CORE_NAT``), which the generated checkers use;
+- ``let`` bindings → the statement's own ``let``/``have`` with its real type and value;
+- ``fun`` binders → with the binder kind the goal declares (``{x}``, ``⦃x⦄``, ``[inst : C α]``, explicit ``x``).
+  A ``fun`` with an implicit or instance binder is not wrapped in a further implicit lambda by Lean
+  (``isLambdaWithImplicit``/``blockImplicitLambda``, leanprover/lean4 ``src/Lean/Elab/Term.lean``); ``fun``
+  accepts ``{x}``, ``⦃x⦄`` and ``[x : C]`` binders (``funBinder``, ``src/Lean/Parser/Term.lean``).
+
+Local names (variables, hypotheses, the search's fresh names) print the same in both. The backward term is wrapped
+in ``fun <candidate binders> =>``, since the full tier's backward goal is ``type_of% @Cand`` rather than the
+conclusion under the candidate's binders. ``reabstract`` reads a concrete term back to the abstract text (the
+textual round trip the tests check). A term that would still contain an abstract constant is not printed.
+
+**No full toolchain has checked this Lean text** (none can be installed on the development machines): the kernel
+tier checks the abstract printing; that the concrete one elaborates is reasoned from the sources cited above.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+
+from ..kernel import proof_terms as pt
+from ..kernel.abstract import PRELUDE_AXIOMS
+from ..kernel.normalize import atom_key, type_key
+from ..kernel.skeleton import SkeletonPair, SkeletonSearch, skeleton_search
+from ..shadows.checkers import certificate_prefix
+from ..shadows.types import CORE_NAT, MATHLIB_ORDER, MATHLIB_SETS, EqualitySplit
+from ..syntax.ast import Atom, Binder, BinOp, Declaration, Let, Not, Quant, Rel, Term, declaration_names
+from ..syntax.render import render_term
+
+# The comment on the full tier's extra alternative: where the term came from.
+ALTERNATIVE_COMMENT = "-- the skeleton search's term (kernel tier), de-abstracted"
+
+# Abstract lemma → (split, which lemma of it), per library. A lemma the library lacks has no entry: no term.
+_LEMMAS: dict[bool, dict[str, tuple[EqualitySplit, str]]] = {
+    True: {"le_of_eq": (MATHLIB_ORDER, "le"), "ge_of_eq": (MATHLIB_ORDER, "ge"),
+           "le_antisymm": (MATHLIB_ORDER, "antisymm"), "subset_of_eq": (MATHLIB_SETS, "le"),
+           "superset_of_eq": (MATHLIB_SETS, "ge"), "subset_antisymm": (MATHLIB_SETS, "antisymm")},
+    False: {"le_of_eq": (CORE_NAT, "le"), "ge_of_eq": (CORE_NAT, "ge"), "le_antisymm": (CORE_NAT, "antisymm")},
+}
+# Prelude declarations that are real core Lean names (the rest — Obj, LE0, … — exist only in the kernel tier).
+_CORE_NAMES = frozenset({"Eq.symm", "Nat.le_of_eq", "Nat.le_antisymm"})
+
+
+class NotConcrete(ValueError):
+    """The term mentions something with no real spelling (an abstract constant, a lemma the library lacks)."""
+
+
+@dataclass(frozen=True)
+class ConcreteNames:
+    """What the abstract names of one search stand for in the full tier's checker file."""
+
+    candidate: str  # the candidate declaration as the checkers call it
+    certificate_prefix: str  # the full tier's shadow hypotheses: `hS_1` …
+    mathlib: bool
+    let_types: dict[str, str | None]  # abstract let type constant → the real type (None: the let states none)
+    let_values: dict[str, str]  # abstract let value constant → the real value text
+    let_keywords: dict[str, str]  # let name → `let` | `have`, as the statement writes it
+    binders: dict[str, tuple[str, str | None]]  # quantified name → (bracket, type text) as the goal declares it
+
+
+def concrete_names(search: SkeletonSearch, candidate: str, full_prefix: str | None = None) -> ConcreteNames:
+    """The substitution for ``search``'s terms; ``full_prefix`` defaults to the full tier's certificate prefix."""
+    ref, cand = search.reference, search.candidate
+    if full_prefix is None:
+        full_prefix = full_certificate_prefix(search)
+    statements = [ref.type, cand.type, *(s.statement for s in search.shadows),
+                  *(b.type for d in (ref, cand) for b in d.binders)]
+    let_types: dict[str, str | None] = {}
+    let_values: dict[str, str] = {}
+    keywords: dict[str, str] = {}
+    a = search.abstraction
+    value_consts = {key[0]: name for key, name in a.terms.items() if len(key) == 3}
+    for let in _walk(statements, Let):
+        if let.binders:
+            continue  # `let f (n : ℕ) := …`: not in the search's language
+        source = let.type.text if isinstance(let.type, Atom) else (render_term(let.type) if let.type else None)
+        ty = a.types.get(type_key(f"let {let.name} : {source if source is not None else let.value.text}"))
+        value = value_consts.get(atom_key(let.value.text))
+        if ty is not None:
+            let_types.setdefault(ty, source)
+        if value is not None:
+            let_values.setdefault(value, let.value.text)
+        keywords.setdefault(let.name, "have" if let.keyword.startswith("have") else "let")
+    binders: dict[str, tuple[str, str | None]] = {}
+    for q in _walk(statements, Quant):
+        if q.kind != "∀":
+            continue
+        for b in q.binders:
+            for n in b.names:
+                binders.setdefault(n, (b.bracket, render_term(b.type) if b.type is not None else None))
+    return ConcreteNames(candidate, full_prefix, search.mathlib, let_types, let_values, keywords, binders)
+
+
+def full_certificate_prefix(search: SkeletonSearch) -> str:
+    """The prefix ``pyshadow.shadows.checkers.full_tier_checkers`` gives the reference's shadow hypotheses."""
+    return certificate_prefix(declaration_names(search.reference), len(search.shadows))
+
+
+def _walk(terms, kind) -> Iterator:
+    stack = [t for t in terms if t is not None]
+    while stack:
+        t = stack.pop(0)
+        if isinstance(t, kind):
+            yield t
+        if isinstance(t, Not):
+            stack.append(t.arg)
+        elif isinstance(t, (BinOp, Rel)):
+            stack += [t.left, t.right]
+        elif isinstance(t, Quant):
+            stack += [b.type for b in t.binders if b.type is not None] + [t.body]
+        elif isinstance(t, Let):
+            stack.append(t.body)
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Printing
+
+
+def print_concrete(term: pt.ProofTerm, names: ConcreteNames) -> str:
+    """``term`` with real names, lemmas, lets and binder kinds (raises ``NotConcrete``)."""
+    lemmas = _LEMMAS[names.mathlib]
+
+    def lemma(text: str) -> str:
+        if text in lemmas and lemmas[text][1] != "ge":
+            split, which = lemmas[text]
+            return split.antisymm if which == "antisymm" else split.le.split(" ", 1)[0]
+        if text in _CORE_NAMES:
+            return text
+        raise NotConcrete(f"the lemma {text} has no spelling here")
+
+    name = _name_printer(names.candidate, names.certificate_prefix, lemma)
+
+    def app(a: pt.App) -> str | None:
+        fn = a.fn
+        if not (isinstance(fn, pt.Name) and fn.kind == pt.LEMMA and fn.text in lemmas and len(a.args) == 1):
+            return None
+        split, which = lemmas[fn.text]
+        if which == "antisymm":
+            return None
+        arg = a.args[0]
+        inner = arg.inner if isinstance(arg, pt.Paren) else arg
+        return (split.le if which == "le" else split.ge).format(h=print_term(inner))
+
+    def let(node: pt.LetIn) -> tuple[str, str | None, str]:
+        ty = node.type
+        if ty is not None:
+            if ty not in names.let_types:
+                raise NotConcrete(f"no source for the let type {ty}")
+            ty = names.let_types[ty]
+        head = node.value.strip("()").split(" ", 1)[0]
+        if head not in names.let_values:
+            raise NotConcrete(f"no source for the let value {node.value}")
+        return names.let_keywords.get(node.name, "let"), ty, names.let_values[head]
+
+    def lam(node: pt.Lam) -> tuple[str, ...]:
+        return tuple(fun_binder(pt.binder_name(b), *names.binders.get(pt.binder_name(b), ("(", None)))
+                     for b in node.binders)
+
+    def print_term(t: pt.ProofTerm) -> str:
+        return pt.print_term(t, name, app, let, lam)
+
+    return print_term(term)
+
+
+def _name_printer(candidate: str, prefix: str, lemma: Callable[[str], str]) -> Callable[[pt.Name], str]:
+    """Names of one printing: the candidate, the shadow hypotheses (``prefix`` + index) and lemmas substituted."""
+
+    def name(n: pt.Name) -> str:
+        if n.kind == pt.CANDIDATE:
+            text = candidate
+        elif n.kind == pt.CERTIFICATE:
+            text = prefix + _index(n.text)
+        elif n.kind == pt.LEMMA:
+            text = lemma(n.text)
+        elif n.kind == pt.CONSTANT:
+            raise NotConcrete(f"the abstract constant {n.text} outside a let binding")
+        else:
+            text = n.text
+        return f"@{text}" if n.explicit else text
+
+    return name
+
+
+def _index(cert_name: str) -> str:
+    digits = ""
+    for ch in reversed(cert_name):
+        if not ch.isdigit():
+            break
+        digits = ch + digits
+    return digits
+
+
+def fun_binder(name: str, bracket: str, type_text: str | None) -> str:
+    """One ``fun`` binder with the kind its goal declares (an instance binder needs its class)."""
+    if bracket == "{":
+        return f"{{{name}}}"
+    if bracket == "⦃":
+        return f"⦃{name}⦄"
+    if bracket == "[":
+        if type_text is None:
+            raise NotConcrete(f"the instance binder {name} has no type")
+        return f"[{name} : {type_text}]"
+    return name
+
+
+def candidate_lambda(candidate: Declaration) -> str:
+    """``fun <the candidate's binders, kinds kept> =>`` (empty for a candidate with no binders)."""
+    parts = []
+    for b in candidate.binders:
+        for n in b.names:
+            parts.append(fun_binder(n, b.bracket, render_term(b.type) if b.type is not None else None))
+    return f"fun {' '.join(parts)} => " if parts else ""
+
+
+@dataclass(frozen=True)
+class SkeletonAlternatives:
+    """The full tier's extra alternatives for one candidate target: a concrete term per forward shadow (1-based)
+    and for the backward check, where the search found one; ``why`` says why a role has none."""
+
+    forward: dict[int, str] = field(default_factory=dict)
+    backward: str | None = None
+    why: dict[str, str] = field(default_factory=dict)
+
+
+def concrete_terms(search: SkeletonSearch, candidate: str) -> SkeletonAlternatives:
+    """Both printings' concrete half for every role of ``search``; the candidate called ``candidate``."""
+    names = concrete_names(search, candidate)
+    try:
+        forward_trees, backward_tree = search.terms()
+    except pt.TermSyntaxError as err:  # a term form this reader does not know yet: no alternative, said why
+        return SkeletonAlternatives(why={"search": f"the search's term does not parse: {err}"})
+    forward: dict[int, str] = {}
+    why: dict[str, str] = {}
+    for i, tree in enumerate(forward_trees, start=1):
+        if tree is None:
+            why[f"forward:{i}"] = "the search found no term"
+            continue
+        try:
+            forward[i] = print_concrete(tree, names)
+        except NotConcrete as err:
+            why[f"forward:{i}"] = str(err)
+    backward = None
+    if backward_tree is None:
+        why["backward"] = "the search found no term"
+    else:
+        try:
+            backward = candidate_lambda(search.candidate) + print_concrete(backward_tree, names)
+        except NotConcrete as err:
+            why["backward"] = str(err)
+    return SkeletonAlternatives(forward, backward, why)
+
+
+def skeleton_alternatives(reference: Declaration, candidate: Declaration, *, mathlib: bool, head: str
+                          ) -> SkeletonAlternatives:
+    """Search the pair and print its terms for the full tier (the candidate applied as ``head``)."""
+    return concrete_terms(skeleton_search(SkeletonPair("full", reference, candidate, mathlib)), head)
+
+
+def exact_line(term: str) -> str:
+    """The one extra line of a ``first | …`` block; a ``let`` term is parenthesised so no ``;`` is read as a
+    tactic separator."""
+    shown = f"({term})" if term.startswith(("let ", "have ")) else term
+    return f"  | exact {shown} {ALTERNATIVE_COMMENT}"
+
+
+def with_forward_alternative(checker_text: str, term: str | None) -> str:
+    """A forward checker's text (ending in its last ``| exact …`` alternative) with the skeleton's term added."""
+    if term is None or not checker_text.rstrip().splitlines()[-1].lstrip().startswith("| "):
+        return checker_text
+    return checker_text.rstrip("\n") + "\n" + exact_line(term)
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Back to the abstract text (the round trip)
+
+
+def reabstract(concrete: str, search: SkeletonSearch, names: ConcreteNames, *, backward: bool = False) -> str:
+    """The abstract text of a concrete term: real names, lemmas and lets replaced by the search's constants,
+    binder kinds dropped (and, with ``backward``, the ``fun <candidate binders> =>`` wrapper removed)."""
+    if backward:
+        wrapper = candidate_lambda(search.candidate)
+        if not concrete.startswith(wrapper):
+            raise ValueError("the backward term does not start with the candidate's binders")
+        concrete = concrete[len(wrapper):]
+    lemmas = _LEMMAS[names.mathlib]
+    spelled = {(split.antisymm if which == "antisymm" else split.le.split(" ", 1)[0]): abstract
+               for abstract, (split, which) in lemmas.items() if which != "ge"}
+    ge = {abstract: split for abstract, (split, which) in lemmas.items() if which == "ge"}
+
+    def classify(text: str) -> str:
+        if text == names.candidate:
+            return pt.CANDIDATE
+        if text.startswith(names.certificate_prefix) and text[len(names.certificate_prefix):].isdigit():
+            return pt.CERTIFICATE
+        if text in spelled or text in PRELUDE_AXIOMS:
+            return pt.LEMMA
+        return pt.LOCAL
+
+    tree = pt.parse_proof_term(concrete, classify)
+
+    name = _name_printer(search.candidate_axiom, search.certificate_prefix, lambda text: spelled.get(text, text))
+
+    ge_prefix = {abstract: split.ge.split("{h}")[0] for abstract, split in ge.items()}
+    ge_suffix = {abstract: split.ge.split("{h}")[1] for abstract, split in ge.items()}
+
+    def app(a: pt.App) -> str | None:
+        # A lemma whose spelling is a template (`Nat.le_of_eq (Eq.symm (h))`): printed, then matched back.
+        text = pt.print_term(a, lambda n: f"@{n.text}" if n.explicit else n.text)
+        for abstract in ge:
+            pre, post = ge_prefix[abstract], ge_suffix[abstract]
+            if pre != f"{abstract} (" and text.startswith(pre) and text.endswith(post):
+                inner = pt.parse_proof_term(text[len(pre):len(text) - len(post)], classify)
+                return f"{abstract} ({go(inner)})"
+        return None
+
+    inverse_types = {v: k for k, v in names.let_types.items()}
+    inverse_values = {v: k for k, v in names.let_values.items()}
+    scope_names = _scope_names(search)
+
+    def let(node: pt.LetIn) -> tuple[str, str | None, str]:
+        source = node.type if node.type is not None else node.value
+        ty = search.abstraction.types.get(type_key(f"let {node.name} : {source}"))
+        const = inverse_values.get(node.value)
+        if ty is None or const is None or (node.type is not None and inverse_types.get(node.type) != ty):
+            raise ValueError(f"the let {node.name} does not map back to the abstraction")
+        args = [i for i in dict.fromkeys(Atom(node.value, _idents(node.value)).idents) if i in scope_names]
+        return "let", ty, f"({const} {' '.join(args)})" if args else const
+
+    def lam(node: pt.Lam) -> tuple[str, ...]:
+        return tuple(pt.binder_name(b) for b in node.binders)
+
+    def go(t: pt.ProofTerm) -> str:
+        return pt.print_term(t, name, app, let, lam)
+
+    return go(tree)
+
+
+def _idents(text: str) -> tuple[str, ...]:
+    from ..syntax import lexer as lx
+
+    return tuple(dict.fromkeys(lx.ident_root(t.text) for t in lx.tokenize(text) if t.kind == lx.IDENT))
+
+
+def _scope_names(search: SkeletonSearch) -> set[str]:
+    names = {n for d in (search.reference, search.candidate) for b in d.binders for n in b.names}
+    terms = [search.reference.type, search.candidate.type]
+    for q in _walk(terms, Quant):
+        names |= {n for b in q.binders for n in b.names}
+    names |= {let.name for let in _walk(terms, Let)}
+    return names
+
+
+__all__ = ["ALTERNATIVE_COMMENT", "ConcreteNames", "NotConcrete", "SkeletonAlternatives", "concrete_names",
+           "concrete_terms", "print_concrete", "reabstract", "skeleton_alternatives", "exact_line",
+           "with_forward_alternative", "candidate_lambda", "full_certificate_prefix"]
