@@ -186,7 +186,7 @@ def test_several_targets_get_distinct_checker_names(bundled_workspace):
     assert names == ["shadow_nat_dvd_facts_dvd_add_of_dvd_1", "shadow_nat_dvd_facts_dvd_trans_of_dvd_1",
                      "shadow_nat_dvd_facts_dvd_mul_of_self_1"]
     forward = (out / "Checkers/NatDvdFacts/Forward.lean").read_text(encoding="utf-8")
-    assert "exact Divisibility.dvd_add_of_dvd a b c hb hc" in forward  # fully qualified target
+    assert "exact @Divisibility.dvd_add_of_dvd a b c hb hc" in forward  # fully qualified target
     assert "\nopen Divisibility\n" in forward
 
 
@@ -286,7 +286,7 @@ def test_expert_shadows_merge_in_file_order(tmp_path, cli):
     assert [(s["kind"], s["statement"]) for s in exists["shadows"]] == [("identity", "∃ m, n < m"),
                                                                       ("expert", "∃ m, m > n")]
     forward = (tmp_path / "ws" / "Checkers/Tiny/Forward.lean").read_text(encoding="utf-8")
-    assert "  | simpa using Tiny.facts n h\n" in forward and "  | simpa using Tiny.exists_gt n\n" in forward
+    assert "  | simpa using @Tiny.facts n h\n" in forward and "  | simpa using @Tiny.exists_gt n\n" in forward
     backward = (tmp_path / "ws" / "Checkers/Tiny/Backward.lean").read_text(encoding="utf-8")
     assert "hS_3" not in backward and "(hS_1 : ∀ {n : Nat} (h : 0 < n), n ≠ 0)" in backward
 

@@ -90,8 +90,8 @@ def test_expert_forward_checker_is_the_consequence_form(decl, generated):
         "theorem shadow_p_4 (n : Nat) (h : 0 < n) :\n"
         "    n * 1 = n := by\n"
         "  first\n"
-        "  | simpa using Ns.foo n h\n"
-        "  | (have _hc := Ns.foo n h; simpa using _hc)\n"
+        "  | simpa using @Ns.foo n h\n"
+        "  | (have _hc := @Ns.foo n h; simpa using _hc)\n"
         "  | simpa using (show n ≠ 0 ∧ 1 ≤ n ∧ n % 2 < 2 by apply Ns.foo <;> assumption)"
     )
 

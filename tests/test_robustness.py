@@ -198,7 +198,9 @@ def test_no_cell_where_the_tiers_disagree(kernel_report):
     assert len(faithful_passed) > 300  # measured: 368
     assert not kernel_report.tiers_disagree(), [(c.problem_id, c.variant, c.checker, c.why)
                                                 for c in kernel_report.tiers_disagree()]
-    assert len(kernel_report.tiers_disagree(before=True)) == len(faithful_passed)
+    # without the skeleton line most cells disagree; the first fixed alternative (`@target` with every argument,
+    # issue #16) is the search's term only where a variant keeps the reference's binders (measured: 273 of 368)
+    assert len(faithful_passed) * 2 // 3 < len(kernel_report.tiers_disagree(before=True)) < len(faithful_passed)
     md = render_markdown(kernel_report)
     assert "## Two tiers" in md and "**Tiers disagree**" in md and "| `iff_swapped` | faithful | 29/29 | 29/29 | 0/29 |" in md
 

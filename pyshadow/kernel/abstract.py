@@ -17,18 +17,28 @@ Generated names (``τ1``, ``P2``, ``t3``, ``ref``) skip every name the statement
 shadow the constant ``t1`` in its scope and the block would not elaborate.
 
 Then every forward checker is stated in its canonical proof-term form and the backward certificate in term form,
-exactly as ``pyshadow.shadows.checkers`` builds them, and Lean accepts or rejects each one. Instance binders become
-implicit and the target is applied with ``@`` to every argument, since abstract types carry no instances.
+exactly as ``pyshadow.shadows.checkers`` builds them, and Lean accepts or rejects each one.
+
+The block is the full tier's *twin* (``Printer(twin=True)``): binder kinds are kept — ``{}``, ``⦃⦄``, and ``[]`` as an
+instance of an opaque class (``class κ1 (x1 : Type u_1) : Prop``) — in the header and in the conclusion's ∀; a
+variable whose type is a sort keeps it with its universe (``{α : Type u_1}``, ``{X : τ1 → Type u_2}``), universe
+holes named as the full tier names them, declared with ``universe``, and ``autoImplicit`` off as in checker files.
+The target is applied as the full tier applies it (``target_head``: ``@ref`` with every argument), so the term
+checked here is the full tier's first ``exact`` alternative with atoms abstracted, and Lean's implicit-lambda and
+universe behaviour is reproduced (tests/test_kernel_twin.py).
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field, replace
 
-from ..shadows.checkers import certificate_prefix, certificate_term, forward_term, named_binders
+from ..shadows.checkers import all_arguments, certificate_prefix, certificate_term, forward_term
+from ..shadows.checkers import name_declaration_universes, target_head
 from ..shadows.rules import Decomposition, Shadow, Step
 from ..syntax.ast import AND, IFF, IMP, OR, Atom, Binder, BinOp, Declaration, Let, Not, Quant, Rel, Term, atoms
 from ..syntax.ast import declaration_names, is_proposition
+from ..syntax.brackets import split_top_level, strip_outer_parens
 from ..syntax.render import render_term
 from .normalize import atom_key, type_key
 
@@ -73,6 +83,7 @@ axiom superset_of_eq : ∀ {a b : Obj}, Eq a b → Sub0 b a
 axiom subset_antisymm : ∀ {a b : Obj}, Sub0 a b → Sub0 b a → Eq a b
 """
 
+PRELUDE_UNIVERSES = frozenset({"u"})
 PRELUDE_AXIOMS = frozenset(
     line.split()[1] if line.startswith("axiom") else line.split()[2]
     for line in PRELUDE.splitlines()
@@ -95,6 +106,7 @@ class Abstraction:
         self.types: dict[str, str] = {}
         self.preds: dict[tuple, str] = {}
         self.terms: dict[tuple, str] = {}
+        self.classes: dict[tuple, str] = {}
         self.declarations: list[str] = []
         # Names the statement itself uses (``statement_names``): a binder `t1` or `P1` would shadow a constant of
         # that name wherever it is in scope, so constants are numbered around them.
@@ -114,7 +126,7 @@ class Abstraction:
 
     @property
     def axioms(self) -> list[str]:
-        return [*self.types.values(), *self.preds.values(), *self.terms.values()]
+        return [*self.types.values(), *self.preds.values(), *self.terms.values(), *self.classes.values()]
 
     def type_const(self, text: str) -> str:
         key = type_key(text)
@@ -133,6 +145,18 @@ class Abstraction:
             self.declarations.append(f"axiom {name} : {arrows}{result}")
         name = table[key]
         return f"({name} {' '.join(n for n, _ in args)})" if args else name
+
+    def class_const(self, text: str, args: list[tuple[str, str]]) -> str:
+        """An instance binder's type ``Field K`` as an opaque class applied to the variables it mentions
+        (``class κ1 (x1 : τ1) : Prop``): instance binders stay instance binders, which Lean allows only on a class."""
+        key = ("class", atom_key(text), tuple(t for _, t in args))
+        if key not in self.classes:
+            name = self.fresh("κ")
+            self.classes[key] = name
+            params = "".join(f" (x{i} : {t})" for i, (_, t) in enumerate(args, start=1))
+            self.declarations.append(f"class {name}{params} : Prop")
+        name = self.classes[key]
+        return f"{name} {' '.join(n for n, _ in args)}".strip()
 
     def pred(self, text: str, args: list[tuple[str, str]]) -> str:
         return self._apply(self.preds, "P", "Prop", text, args)
@@ -158,10 +182,18 @@ class Scope:
 
 
 class Printer:
-    """Prints skeleton terms as prelude-mode Lean over an ``Abstraction``."""
+    """Prints skeleton terms as prelude-mode Lean over an ``Abstraction``.
 
-    def __init__(self, abstraction: Abstraction):
+    ``twin`` (the checkers' kernel tier): binders keep their kind — ``{}``, ``⦃⦄``, ``[]`` (an instance of an opaque
+    class, ``Abstraction.class_const``), in the header and in the conclusion's ∀ — and a variable whose type is a
+    sort (``Type u_1``, ``Sort u``, ``ι → Type u_2``) keeps that sort and its universe, so that the checkers'
+    terms elaborate here exactly as in the full tier (implicit lambdas, universe parameters). Without it (the
+    skeleton search, ``pyshadow.kernel.skeleton``) every ∀ binder is explicit and instances are implicit.
+    """
+
+    def __init__(self, abstraction: Abstraction, *, twin: bool = False):
         self.a = abstraction
+        self.twin = twin
 
     def q(self, constant: str) -> str:
         """A prelude constant, qualified with ``_root_`` when the statement binds a variable of that name
@@ -244,6 +276,17 @@ class Printer:
         return go(0, scope)
 
     def _binder_type(self, b: Binder, scope: Scope) -> tuple[str, bool]:
+        if self.twin and b.type is not None:
+            text = render_term(b.type)
+            if b.is_instance:
+                idents = dict.fromkeys(i for a in atoms(b.type) for i in a.idents)
+                return self.a.class_const(text, scope.mentioned(idents)), False
+            family = sort_family(text)
+            if family is not None:
+                domains, sort = family
+                if not domains:
+                    return sort, False
+                return "(" + "".join(f"{self.a.type_const(d)} → " for d in domains) + sort + ")", False
         if b.type is not None and not b.is_instance and is_proposition(b):
             return self.prop(b.type, scope), True
         if b.type is None:
@@ -256,20 +299,44 @@ class Printer:
         groups: list[str] = []
         for b in binders:
             ty, is_prop = self._binder_type(b, scope)
+            if self.twin and b.is_instance and not b.names:
+                groups.append(f"[{ty}]")  # an anonymous instance binder of the conclusion's ∀
+                continue
             for n in b.names or ("_",):
                 bracket = "(" if quantifier or b.bracket in ("(", "") else "{"
-                if implicit_variables and not is_prop:
+                if self.twin:
+                    bracket = "(" if b.bracket in ("(", "") else b.bracket
+                if implicit_variables and not is_prop and not (self.twin and b.is_instance):
                     bracket = "{"
-                if b.is_instance and not quantifier:
+                if b.is_instance and not quantifier and not self.twin:
                     bracket = "{"
-                close = {"(": ")", "{": "}"}[bracket]
+                close = {"(": ")", "{": "}", "⦃": "⦄", "[": "]"}[bracket]
                 groups.append(f"{bracket}{n} : {ty}{close}")
-                if not is_prop:
+                # An instance's type depends on its class arguments: atoms mentioning it do not take it (they are
+                # opaque anyway), so no atom constant needs a dependent type.
+                if not is_prop and not (self.twin and b.is_instance):
                     scope = scope.bind(n, ty)
                 if b.bound is not None:
                     bound = self.prop(Rel(b.bound[0], Atom(n, (n,)), b.bound[1]), scope)
                     groups.append(f"(_ : {bound})")
         return groups, scope
+
+
+# A sort, or a family of sorts (`ι → Type u_1`): the twin keeps it, universe and all (only the domains become
+# opaque types). Any other type is an opaque type constant.
+_SORT_TEXT = re.compile(r"^(?:Type|Sort)(?:\s+(?:[\w.']+|\([^()]*\)|_))?$|^Prop$")
+
+
+def sort_family(text: str) -> tuple[list[str], str] | None:
+    """``ι → Type u_1`` → (["ι"], "Type u_1"); ``Sort u`` → ([], "Sort u"); ``None`` when the type is no sort
+    (family). ``Prop`` alone stays an opaque type (a proposition variable is abstracted as before)."""
+    parts = [p.strip() for p in split_top_level(text, "→")]
+    last = strip_outer_parens(parts[-1])
+    if last == "Prop" and len(parts) == 1:
+        return None
+    if not _SORT_TEXT.match(last):
+        return None
+    return parts[:-1], last
 
 
 @dataclass
@@ -286,17 +353,21 @@ class KernelBlock:
 
 def kernel_block(key: str, namespace: str, decl: Declaration, dec: Decomposition, *, mutants: bool = False
                  ) -> KernelBlock:
-    """The prelude-mode block for one statement: abstract constants, the reference axiom, every checker."""
-    binders = named_binders(decl.binders)
+    """The prelude-mode block for one statement: abstract constants, the reference axiom, every checker.
+
+    The full tier's twin: the binders, conclusion and shadows with their universe holes named as the full tier
+    names them (``name_declaration_universes``), the same head (``target_head``) and the same proof terms.
+    """
+    binders, conclusion_term, statements, universes = name_declaration_universes(decl, dec)
     taken = statement_names(replace(decl, binders=binders))
     a = Abstraction(taken)
     ref = next(n for n in ("ref", *(f"ref{k}" for k in range(1, len(taken) + 2))) if n not in taken)
-    pr = Printer(a)
+    pr = Printer(a, twin=True)
     groups, scope = pr.binders(binders, Scope())
     binder_text = " ".join(groups)
-    conclusion = pr.prop(decl.type, scope)
-    args = [n for b in binders for n in (b.names or ("_",))]
-    head = " ".join([f"@{ref}", *args])
+    conclusion = pr.prop(conclusion_term, scope)
+    args = all_arguments(binders)
+    head = target_head(ref, binders)
     body: list[str] = [f"axiom {ref} {binder_text} : {conclusion}".replace("  ", " ")]
     checkers: dict[str, str] = {}
     expect: dict[str, bool] = {}
@@ -307,7 +378,7 @@ def kernel_block(key: str, namespace: str, decl: Declaration, dec: Decomposition
         checkers[f"{namespace}.{name}"] = role
         expect[f"{namespace}.{name}"] = accept
 
-    shadow_props = [pr.prop(s.statement, scope) for s in dec.shadows]
+    shadow_props = [pr.prop(statement, scope) for statement in statements]
     for i, shadow in enumerate(dec.shadows, start=1):
         theorem(f"fwd_{i}", binder_text, shadow_props[i - 1], forward_term(shadow, head), f"forward:{i}", True)
     if not dec.residual:
@@ -334,12 +405,17 @@ def kernel_block(key: str, namespace: str, decl: Declaration, dec: Decomposition
             mutated = _mutate_path(shadow)
             if mutated is None:
                 continue
-            reached = _follow(decl.type, mutated.path)
+            reached = _follow(conclusion_term, mutated.path)
             if reached is not None and pr.prop(reached, scope) == shadow_props[i - 1]:
                 continue  # the wrong path happens to prove the same abstract statement: not a mutant
             theorem(f"mutant_fwd_{i}", binder_text, shadow_props[i - 1], forward_term(mutated, head),
                     f"mutant:forward:{i}", False)
-    text = "\n".join([f"namespace {namespace}", *a.declarations, *body, f"end {namespace}", ""])
+    # As the full tier's checker files: declared universes, and no auto-bound implicit (a name must resolve).
+    header = [f"namespace {namespace}", "set_option autoImplicit false"]
+    declared = [u for u in universes if u not in PRELUDE_UNIVERSES]
+    if declared:
+        header.append(f"universe {' '.join(declared)}")
+    text = "\n".join([*header, *a.declarations, *body, f"end {namespace}", ""])
     allowed = PRELUDE_AXIOMS | {f"{namespace}.{n}" for n in a.axioms} | {f"{namespace}.{ref}"}
     return KernelBlock(key, namespace, text, checkers, expect, frozenset(allowed))
 

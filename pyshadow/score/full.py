@@ -55,7 +55,10 @@ from pathlib import Path
 from ..lean.batch import effective_backend
 from ..lean.runner import DEFAULT_ALLOWED_AXIOMS, DeclarationSpan, LeanResult, compile_module, judge, run_lean
 from ..lean.toolchain import LeanExecutable
-from ..shadows.checkers import CheckerSet, full_tier_checkers
+from ..errors import PyshadowError
+from ..shadows.checkers import CheckerSet, full_tier_checkers, universe_parameters
+from ..syntax.ast import Declaration
+from ..syntax.parser import parse_declaration
 from ..workspace import reference_context
 from ..syntax.scanner import contains_admit, declarations, name_components, normalize_name
 from ..syntax import ParseError
@@ -145,16 +148,21 @@ def _checkers(problem_id: str, target: TargetInfo, several: bool, *, certificate
 
 
 def candidate_backward_text(name: str, certificate_name: str, hypotheses: str, head: str,
-                            alternative: str | None = None) -> str:
+                            universes: Sequence[str] = (), alternative: str | None = None) -> str:
     """⋀ Sᵢ ⇒ T̂: the shadows as hypotheses, the candidate's own type as the goal, proved via the certificate (or
-    by ``alternative``, the skeleton search's term, when there is one)."""
+    by ``alternative``, the skeleton search's term, when there is one).
+
+    ``universes`` pins the candidate's universe parameters to the ones the hypotheses use (``@Cand.{u_1}``):
+    ``type_of% @Cand`` alone gives each a fresh universe, and no ``hS_i`` at ``u_1`` proves it at ``u_2``.
+    """
+    pin = ".{" + ", ".join(universes) + "}" if universes else ""
     proof = ["  intros", f"  apply {certificate_name} <;> assumption"]
     if alternative is not None:
         proof = ["  first", f"  | (intros; apply {certificate_name} <;> assumption)", exact_line(alternative)]
     return "\n".join([
         "/-- Backward check: the shadows imply the candidate's statement -/",
         f"theorem {name} {hypotheses} :",
-        f"    type_of% @{head} := by",
+        f"    type_of% @{head}{pin} := by",
         *proof,
     ])
 
@@ -162,7 +170,7 @@ def candidate_backward_text(name: str, certificate_name: str, hypotheses: str, h
 def _section(
     out: CheckerFile, problem_id: str, target: TargetInfo, several: bool, head: str,
     renames: Mapping[str, str] | None, declared_universes: set[str],
-    alternatives: SkeletonAlternatives | None = None,
+    alternatives: SkeletonAlternatives | None = None, candidate_header: str | None = None,
 ) -> None:
     """One target's namespace block: (candidate axioms), forward checkers, certificate, (candidate backward)."""
     assert target.declaration is not None
@@ -195,10 +203,25 @@ def _section(
         if scoring:
             name = certificate.name.removesuffix("_complete") + "_backward"
             extra = alternatives.backward if alternatives else None
-            text = candidate_backward_text(name, certificate.name, lean_text(certificate.hypotheses), head,
+            pin = candidate_universe_pin(target.declaration, candidate_header)
+            text = candidate_backward_text(name, certificate.name, lean_text(certificate.hypotheses), head, pin,
                                            lean_text(extra) if extra else None)
             out.add_checker(f"{namespace}.{name}", text, Role("backward", target.name))
     out.add(f"end {namespace}")
+
+
+def candidate_universe_pin(reference: Declaration, candidate_header: str | None) -> tuple[str, ...]:
+    """The universes to instantiate the candidate at: the reference's, in Lean's order, when the candidate has as
+    many universe parameters (matched by position); none when it has none, or a different number (then the
+    backward check can only pass for a candidate that is not universe-polymorphic)."""
+    wanted = universe_parameters(reference)
+    if not wanted or candidate_header is None:
+        return ()
+    try:
+        candidate = parse_declaration(candidate_header)
+    except PyshadowError:
+        return ()
+    return wanted if len(universe_parameters(candidate)) == len(wanted) else ()
 
 
 def candidate_check_file(prepared: PreparedCandidate, *, module: str = CANDIDATE_MODULE) -> CheckerFile:
@@ -216,7 +239,7 @@ def candidate_check_file(prepared: PreparedCandidate, *, module: str = CANDIDATE
         if found is None or target.error or target.declaration is None:
             continue
         _section(out, info.id, target, several, found.qualified_name, prepared.renames, universes,
-                 candidate_alternatives(prepared, target, found))
+                 candidate_alternatives(prepared, target, found), found.header)
     return out
 
 

@@ -26,13 +26,14 @@ Such a checker has no canonical term (``Checker.term == ""``); the kernel tier c
 from __future__ import annotations
 
 import functools
+import re
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import jinja2
 
 from ..paths import TEMPLATES_DIR
-from ..syntax.ast import Atom, Binder, Declaration, declaration_names
+from ..syntax.ast import Atom, Binder, BinOp, Declaration, Let, Not, Quant, Term, atoms, declaration_names
 from ..syntax.render import render_binder, render_term
 from .expert import CONSEQUENCE_KINDS
 from .rules import CertIntro, CertLeaf, CertLet, CertPair, Decomposition, Shadow
@@ -73,23 +74,58 @@ def _paren(expr: str) -> str:
     return expr
 
 
+# How a lambda binds a name of each binder kind. Lean introduces `{}`/`⦃⦄`/`[]` binders of an expected ∀ itself
+# (the implicit lambda feature), so an unannotated `fun k_1 =>` would bind the *next* argument; the annotation
+# makes the lambda bind exactly that binder. `{x}` against an instance binder `[C α]` elaborates (Lean only
+# checks the binder is not explicit), and the bound name is a local instance since its type is a class.
+LAMBDA_BINDERS = {"(": "{}", "{": "{{{}}}", "⦃": "⦃{}⦄", "[": "{{{}}}"}
+
+
+def lambda_binder(name: str, bracket: str) -> str:
+    """``x_1``, ``{k_1}``, ``⦃k_1⦄`` or ``{inst_1}``: one lambda binder of the given kind."""
+    return LAMBDA_BINDERS.get(bracket, "{}").format(name)
+
+
+def lambda_binders(names, brackets) -> str:
+    return " ".join(lambda_binder(n, brackets[i] if i < len(brackets) else "(") for i, n in enumerate(names))
+
+
 def forward_term(shadow: Shadow, head: str) -> str:
-    """Proof of the shadow from ``head`` (a proof of the target's conclusion under the checker's binders)."""
+    """Proof of the shadow from ``head`` (a proof of the target's conclusion under the checker's binders).
+
+    ``head`` is ``@target a₁ … aₙ`` (every argument positional) or a term of the conclusion's type (``_hc``, the
+    ``show … by`` form). Entering a ∀ binds each variable with its own annotation (``lambda_binder``) and passes
+    it: positionally while the term is still the ``@``-application (``@target n k_1``, which takes every argument
+    explicitly); after a projection an explicit variable positionally and a non-explicit one by name,
+    ``(k := k_1)`` — Lean would otherwise instantiate it itself and give ``k_1`` to the next explicit argument. An
+    anonymous instance binder is not passed at all: the lambda-bound instance is found by instance resolution.
+    """
     expr = head
+    explicit_mode = head.startswith("@")  # still the @-application: every argument is positional
+    applied = True  # ``expr`` is an application (or an atom) that takes more arguments without parentheses
     lambdas: list[str] = []
     for step in shadow.path:
-        if step.kind == "left":
-            expr = f"{_paren(expr)}.1"
-        elif step.kind == "right":
-            expr = f"{_paren(expr)}.2"
-        elif step.kind in ("mp", "mpr"):
-            expr = f"{_paren(expr)}.{step.kind}"
+        if step.kind in ("left", "right", "mp", "mpr"):
+            field = {"left": "1", "right": "2"}.get(step.kind, step.kind)
+            # `@target.mp` would read as the constant `target.mp`: an @-term is always parenthesised
+            expr = f"({expr}).{field}" if expr.startswith("@") and _paren(expr) == expr else f"{_paren(expr)}.{field}"
+            explicit_mode, applied = False, True
         elif step.kind == "intro":
-            lambdas.extend(step.names)
-            expr = f"{_paren(expr)} {' '.join(step.names)}"
+            for i, name in enumerate(step.names):
+                bracket = step.bracket(i)
+                lambdas.append(lambda_binder(name, bracket))
+                if explicit_mode or bracket == "(":
+                    argument = name
+                elif step.original(i):
+                    argument = f"({step.original(i)} := {name})"
+                else:
+                    continue
+                expr = f"{expr if applied else _paren(expr)} {argument}"
+                applied = True
         elif step.kind in ("le", "ge"):
             split: EqualitySplit = step.split  # type: ignore[assignment]
             expr = (split.le if step.kind == "le" else split.ge).format(h=expr)
+            explicit_mode, applied = False, False
         # "let": definitional, nothing to apply
     return f"fun {' '.join(lambdas)} => {expr}" if lambdas else expr
 
@@ -98,7 +134,7 @@ def certificate_term(decomposition: Decomposition, leaf_head) -> str:
     """Proof of the target's conclusion from the shadow hypotheses.
 
     ``leaf_head(i, intro_names)`` returns the proof of shadow ``i`` at a point where ``intro_names`` are bound
-    (e.g. ``@h_1 n h x_1``).
+    (e.g. ``@h_1 n h x_1``). Lambdas bind each name with its binder kind (``lambda_binder``).
     """
 
     def go(node, bound: tuple[str, ...]) -> str:
@@ -107,7 +143,7 @@ def certificate_term(decomposition: Decomposition, leaf_head) -> str:
         if isinstance(node, CertLet):
             return go(node.body, bound)
         if isinstance(node, CertIntro):
-            return f"fun {' '.join(node.names)} => {go(node.body, bound + node.names)}"
+            return f"fun {lambda_binders(node.names, node.brackets)} => {go(node.body, bound + node.names)}"
         if isinstance(node, CertPair):
             left, right = go(node.left, bound), go(node.right, bound)
             if node.kind in ("and", "iff"):
@@ -172,18 +208,144 @@ def named_binders(binders: tuple[Binder, ...]) -> tuple[Binder, ...]:
     return tuple(out)
 
 
+# A universe hole in a type: Mathlib's `Type*`/`Sort*` (Mathlib/Tactic/TypeStar.lean: each occurrence elaborates
+# to `Sort u`/`Type u` with a fresh universe *parameter*, `levelMVarToParam`) and core's `Type _`/`Sort _` (a level
+# metavariable, which a theorem header turns into a parameter of its own). Either way every occurrence — and, since
+# Lean elaborates a binder group's type once per name, every variable of `{α β : Type*}` — is its own universe.
+# Checkers restate the target's binders inside `∀` hypotheses (`hS_i : ∀ {α : Type _}, …`), where a hole would
+# get yet another universe and `@hS_i α` would not typecheck: so every hole is named, `u_1`, `u_2`, … in order of
+# occurrence, and the file declares them (`universe u_1 u_2`).
+UNIVERSE_HOLE = re.compile(r"(?<![\w.'])(Type|Sort)(?:\*|\s+_(?![\w'!?]))")
+# A named universe level after a sort: `Type u`, `Sort (max u v)`, `Type (u + 1)`.
+_SORT_LEVEL = re.compile(r"(?<![\w.'])(?:Type|Sort)\s+(\([^()]*\)|[^\W\d][\w']*)")
+_LEVEL_NAME = re.compile(r"[^\W\d][\w']*")
+
+
+def universe_names(text: str) -> list[str]:
+    """The universe names ``text`` uses in sorts (``Type u``, ``Sort (max u v)``), in order of occurrence."""
+    names: list[str] = []
+    for m in _SORT_LEVEL.finditer(text):
+        for name in _LEVEL_NAME.findall(m.group(1)):
+            if name not in ("max", "imax", "_") and name not in names:
+                names.append(name)
+    return names
+
+
+def has_universe_hole(text: str) -> bool:
+    return UNIVERSE_HOLE.search(text) is not None
+
+
+class UniverseNamer:
+    """Names every universe hole of a declaration — its binders and the ∀ binders of its conclusion — once.
+
+    The conclusion's ∀ binders are named by identity (the tuple of binders a ``Quant`` holds): every shadow
+    re-wraps the *same* tuple (``rules.Frame``), so a shadow's binder gets the name the conclusion's got.
+    """
+
+    def __init__(self, taken: frozenset[str] | set[str] = frozenset()):
+        self.universes: list[str] = []
+        self.taken = set(taken)
+        self._quantifiers: dict[int, tuple[Binder, ...]] = {}
+
+    def _fresh(self) -> str:
+        k = len(self.universes)
+        while True:
+            k += 1
+            name = f"u_{k}"
+            if name not in self.taken:
+                self.universes.append(name)
+                self.taken.add(name)
+                return name
+
+    def _name_text(self, text: str) -> str:
+        return UNIVERSE_HOLE.sub(lambda m: f"{m.group(1)} {self._fresh()}", text)
+
+    def _type(self, term: Term | None) -> Term | None:
+        if term is None or not has_universe_hole(render_term(term)):
+            return term
+        return Atom(self._name_text(render_term(term)), atom_idents(term))
+
+    def binders(self, binders: tuple[Binder, ...]) -> tuple[Binder, ...]:
+        """The binders with every hole named; a group with holes split into one binder per name."""
+        out: list[Binder] = []
+        for b in binders:
+            if b.type is None or not has_universe_hole(render_term(b.type)):
+                out.append(b)
+                continue
+            for names in [(n,) for n in b.names] or [()]:
+                out.append(Binder(b.bracket, names, self._type(b.type), b.default, b.bound))
+        return tuple(out)
+
+    def term(self, term: Term) -> Term:
+        """``term`` with the holes of its ∀/∃ binders named (atoms are left as they are)."""
+        if isinstance(term, Quant):
+            key = id(term.binders)
+            if key not in self._quantifiers:
+                self._quantifiers[key] = self.binders(term.binders)
+            return Quant(term.kind, self._quantifiers[key], self.term(term.body))
+        if isinstance(term, BinOp):
+            return BinOp(term.op, self.term(term.left), self.term(term.right))
+        if isinstance(term, Not):
+            return Not(self.term(term.arg))
+        if isinstance(term, Let):
+            return replace(term, body=self.term(term.body))
+        return term
+
+
+def atom_idents(term: Term) -> tuple[str, ...]:
+    return tuple(dict.fromkeys(i for a in atoms(term) for i in a.idents))
+
+
 def name_universes(binders: tuple[Binder, ...]) -> tuple[tuple[Binder, ...], tuple[str, ...]]:
-    """``Type*``/``Sort*`` binders become ``Type u_k``/``Sort u_k`` (``Type*`` is Mathlib binder sugar that is not
-    allowed inside the ``∀`` of a certificate hypothesis); returns the binders and the universe names to declare."""
-    out, universes = [], []
-    for b in binders:
-        t = b.type
-        if isinstance(t, Atom) and t.text in ("Type*", "Sort*"):
-            universes.append(f"u_{len(universes) + 1}")
-            t = Atom(f"{t.text[:-1]} {universes[-1]}", (t.text[:-1], universes[-1]))
-            b = Binder(b.bracket, b.names, t, b.default, b.bound)
-        out.append(b)
-    return tuple(out), tuple(universes)
+    """The binders with every universe hole named (``UniverseNamer``), and the universe names to declare."""
+    namer = UniverseNamer()
+    return namer.binders(binders), tuple(namer.universes)
+
+
+def name_declaration_universes(decl: Declaration, dec: Decomposition
+                               ) -> tuple[tuple[Binder, ...], Term, list[Term], tuple[str, ...]]:
+    """Binders (named ``named_binders``), conclusion and shadow statements of one target with every universe hole
+    named consistently, and the universe names to declare."""
+    namer, explicit = _universe_namer(decl)
+    binders = namer.binders(named_binders(decl.binders))
+    conclusion = namer.term(decl.type)
+    statements = [namer.term(s.statement) for s in dec.shadows]
+    return binders, conclusion, statements, (*explicit, *namer.universes)
+
+
+def _universe_namer(decl: Declaration) -> tuple[UniverseNamer, list[str]]:
+    """A namer for ``decl``'s holes, and the universe names the statement uses itself (``Type u``; its file
+    declares or auto-binds them — declared in checker files too, as they set ``autoImplicit false``)."""
+    texts = [render_term(b.type) for b in decl.binders if b.type is not None]
+    if decl.type is not None:
+        texts += [render_term(b.type) for q in _quantifiers(decl.type) for b in q.binders if b.type is not None]
+    explicit = list(dict.fromkeys([*decl.universes, *(n for t in texts for n in universe_names(t))]))
+    return UniverseNamer(set(explicit)), explicit
+
+
+def universe_parameters(decl: Declaration) -> tuple[str, ...]:
+    """The universe parameters of ``decl`` in the order Lean gives them (``Lean.Elab.sortDeclLevelParams``,
+    leanprover/lean4 src/Lean/Elab/DeclUtil.lean: the names the user wrote, in order, then the generated ones sorted by name), with
+    holes named as the checkers name them — what ``@decl.{…}`` must list."""
+    namer, explicit = _universe_namer(decl)
+    namer.binders(decl.binders)
+    if decl.type is not None:
+        namer.term(decl.type)
+    return (*explicit, *sorted(namer.universes))
+
+
+def _quantifiers(term: Term):
+    """Every ∀/∃ of the logical skeleton (not inside atoms)."""
+    if isinstance(term, Quant):
+        yield term
+        yield from _quantifiers(term.body)
+    elif isinstance(term, (BinOp,)):
+        yield from _quantifiers(term.left)
+        yield from _quantifiers(term.right)
+    elif isinstance(term, Not):
+        yield from _quantifiers(term.arg)
+    elif isinstance(term, Let):
+        yield from _quantifiers(term.body)
 
 
 def explicit_arguments(binders: tuple[Binder, ...]) -> list[str]:
@@ -237,16 +399,15 @@ def full_tier_checkers(problem_id: str, target: str, decl: Declaration, dec: Dec
     checker of the consequence form; the certificate is built from the generated shadows alone.
     """
     prefix = checker_prefix(problem_id)
-    binders, universes = name_universes(named_binders(decl.binders))
+    binders, conclusion_term, statements, universes = name_declaration_universes(decl, dec)
     binder_text = " ".join(render_binder(b) for b in binders)
-    conclusion = render_term(decl.type)
-    explicit = explicit_arguments(binders)
-    head = " ".join([target, *explicit]) if explicit else target
+    conclusion = render_term(conclusion_term)
+    head = target_head(target, binders)
     show_head = SHOW_HEAD.format(conclusion=conclusion, target=target)
     checkers: list[Checker] = []
     for i, shadow in enumerate(dec.shadows, start=1):
         name = f"{prefix}_{i}"
-        statement = render_term(shadow.statement)
+        statement = render_term(statements[i - 1])
         context = {"name": name, "binders": binder_text, "statement": statement, "head": head}
         if is_consequence(shadow):
             # No path, so no projection to write: the checker simplifies the target's statement into the shadow.
@@ -261,11 +422,21 @@ def full_tier_checkers(problem_id: str, target: str, decl: Declaration, dec: Dec
         checkers.append(Checker(name, "forward", statement, term, render_lean("forward", context), i - 1))
     if not dec.residual:
         hyp = certificate_prefix(declaration_names(decl), len(dec.shadows))
-        checkers.append(_full_certificate(prefix, binders, binder_text, conclusion, dec, hyp))
+        checkers.append(_full_certificate(prefix, binders, binder_text, conclusion, dec, statements, hyp))
     return CheckerSet(tuple(checkers), universes)
 
 
-def _full_certificate(prefix, binders, binder_text, conclusion, dec: Decomposition, hyp: str) -> Checker:
+def target_head(target: str, binders: tuple[Binder, ...]) -> str:
+    """``@target a₁ … aₙ``: the target applied to every binder of the statement, by position.
+
+    Both tiers' first alternative. Every argument is given (instances by their ``named_binders`` name), so nothing
+    is left to unification or instance search: the term elaborates for the reference whatever its binder kinds,
+    and ``@`` carries on into the conclusion's own ∀ binders (``@target n k_1`` for ``∀ {k}, …``).
+    """
+    return " ".join([f"@{target}", *all_arguments(binders)])
+
+
+def _full_certificate(prefix, binders, binder_text, conclusion, dec: Decomposition, statements, hyp: str) -> Checker:
     # Only the generated shadows become hypotheses: they come first in ``dec.shadows`` and the certificate tree
     # indexes exactly them. Expert and LLM shadows add forward checks; they never enter (or weaken) completeness.
     quantified = _quantified(binders)
@@ -273,7 +444,7 @@ def _full_certificate(prefix, binders, binder_text, conclusion, dec: Decompositi
     for i, shadow in enumerate(dec.shadows, start=1):
         if is_consequence(shadow):
             continue
-        prop = render_term(shadow.statement)
+        prop = render_term(statements[i - 1])
         hyps.append(f"({hyp}{i} : ∀ {quantified}, {prop})" if quantified else f"({hyp}{i} : {prop})")
     args = all_arguments(binders)
 

@@ -32,11 +32,25 @@ class Step:
     ``kind``: ``left``/``right`` (∧ projections ``.1``/``.2``), ``mp``/``mpr`` (↔ directions), ``intro``
     (entering ∀ binders or an → hypothesis: ``names`` are the bound names, ``hyp`` marks an → premise),
     ``let`` (entering a let), ``le``/``ge`` (an equality's two inequalities, with the lemmas in ``split``).
+
+    For ``intro``, ``brackets`` holds each name's binder kind (``(`` explicit, ``{`` implicit, ``⦃`` strict implicit,
+    ``[`` instance) and ``originals`` the name the binder has in the statement (``""`` for an anonymous instance or
+    an → premise): Lean introduces a non-explicit binder itself (implicit lambda), so a checker must bind it with
+    the same annotation and pass it by name, never positionally.
     """
 
     kind: str
     names: tuple[str, ...] = ()
     split: EqualitySplit | None = None
+    brackets: tuple[str, ...] = ()
+    originals: tuple[str, ...] = ()
+
+    def bracket(self, i: int) -> str:
+        """The binder kind of ``names[i]`` (explicit when not recorded)."""
+        return self.brackets[i] if i < len(self.brackets) else "("
+
+    def original(self, i: int) -> str:
+        return self.originals[i] if i < len(self.originals) else ""
 
     @property
     def label(self) -> str:
@@ -104,6 +118,7 @@ class CertPair:
 class CertIntro:
     names: tuple[str, ...]  # lambda-bound names, in order
     body: object
+    brackets: tuple[str, ...] = ()  # each name's binder kind (``Step.brackets``)
 
 
 @dataclass(frozen=True)
@@ -182,10 +197,11 @@ def _go(term: Term, path: tuple[Step, ...], frames: tuple[Frame, ...], ctx: _Ctx
         body = _go(term.right, path + (Step("intro", (name,)),), frames + (Frame("imp", term),), ctx)
         return CertIntro((name,), body)
     if isinstance(term, Quant) and term.kind == "∀" and _decomposes(term.body, ctx.with_binders(term.binders)):
-        names = intro_names(term.binders, ctx.fresh)
+        names, brackets, originals = intro_binders(term.binders, ctx.fresh)
         inner = _Ctx(ctx.env.extend(term.binders), ctx.fresh, ctx.mathlib, ctx.shadows)
-        body = _go(term.body, path + (Step("intro", names),), frames + (Frame("forall", term),), inner)
-        return CertIntro(names, body)
+        step = Step("intro", names, brackets=brackets, originals=originals)
+        body = _go(term.body, path + (step,), frames + (Frame("forall", term),), inner)
+        return CertIntro(names, body, brackets)
     if isinstance(term, Let) and _decomposes(term.body, ctx):
         return CertLet(_go(term.body, path + (Step("let"),), frames + (Frame("let", term),), ctx))
     if isinstance(term, Rel) and term.op == "=":
@@ -241,13 +257,29 @@ _Ctx.with_binders = _with_binders  # type: ignore[attr-defined]
 
 def intro_names(binders: tuple[Binder, ...], fresh: FreshNames) -> tuple[str, ...]:
     """Lambda names for entering ∀ binders: one per bound name, plus one per bounded-binder hypothesis."""
+    return intro_binders(binders, fresh)[0]
+
+
+def intro_binders(binders: tuple[Binder, ...], fresh: FreshNames
+                  ) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
+    """``intro_names`` with each name's binder kind and its name in the statement (see ``Step``).
+
+    A bounded binder ``∀ x ∈ s,`` is ``∀ x, x ∈ s → …``: its hypothesis is explicit whatever the binder's kind.
+    """
     names: list[str] = []
+    brackets: list[str] = []
+    originals: list[str] = []
     for b in binders:
+        bracket = "(" if b.bracket in ("(", "") else b.bracket
         for n in b.names or ("inst",):
             names.append(fresh(n))
+            brackets.append(bracket)
+            originals.append(n if b.names else "")
             if b.bound is not None:
                 names.append(fresh("h"))
-    return tuple(names)
+                brackets.append("(")
+                originals.append("")
+    return tuple(names), tuple(brackets), tuple(originals)
 
 
 def recompose(decomposition: Decomposition) -> Term:

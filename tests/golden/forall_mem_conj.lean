@@ -7,16 +7,16 @@
 theorem shadow_forall_mem_conj_1 (s : Set ℕ) (P Q : ℕ → Prop) :
     ∀ x ∈ s, P x := by
   first
-  | exact fun x_1 h_2 => ((qux s P Q) x_1 h_2).1
-  | exact (let _hc := qux s P Q; fun x_1 h_2 => (_hc x_1 h_2).1)
+  | exact fun x_1 h_2 => (@qux s P Q x_1 h_2).1
+  | exact (let _hc := @qux s P Q; fun x_1 h_2 => (_hc x_1 h_2).1)
   | exact fun x_1 h_2 => ((show ∀ x ∈ s, P x ∧ Q x by apply qux <;> assumption) x_1 h_2).1
 
 /-- Shadow 2: conjunct `∀x_1,h_2.2` -/
 theorem shadow_forall_mem_conj_2 (s : Set ℕ) (P Q : ℕ → Prop) :
     ∀ x ∈ s, Q x := by
   first
-  | exact fun x_1 h_2 => ((qux s P Q) x_1 h_2).2
-  | exact (let _hc := qux s P Q; fun x_1 h_2 => (_hc x_1 h_2).2)
+  | exact fun x_1 h_2 => (@qux s P Q x_1 h_2).2
+  | exact (let _hc := @qux s P Q; fun x_1 h_2 => (_hc x_1 h_2).2)
   | exact fun x_1 h_2 => ((show ∀ x ∈ s, P x ∧ Q x by apply qux <;> assumption) x_1 h_2).2
 
 /-- Backward completeness certificate -/

@@ -7,32 +7,32 @@
 theorem shadow_iff_conjunctions_1 (a b c d : Prop) :
     a ∧ b → c := by
   first
-  | exact fun h_1 => ((baz a b c d).mp h_1).1
-  | exact (let _hc := baz a b c d; fun h_1 => (_hc.mp h_1).1)
+  | exact fun h_1 => ((@baz a b c d).mp h_1).1
+  | exact (let _hc := @baz a b c d; fun h_1 => (_hc.mp h_1).1)
   | exact fun h_1 => ((show a ∧ b ↔ c ∧ d by apply baz <;> assumption).mp h_1).1
 
 /-- Shadow 2: conjunct `.mp∀h_1.2` -/
 theorem shadow_iff_conjunctions_2 (a b c d : Prop) :
     a ∧ b → d := by
   first
-  | exact fun h_1 => ((baz a b c d).mp h_1).2
-  | exact (let _hc := baz a b c d; fun h_1 => (_hc.mp h_1).2)
+  | exact fun h_1 => ((@baz a b c d).mp h_1).2
+  | exact (let _hc := @baz a b c d; fun h_1 => (_hc.mp h_1).2)
   | exact fun h_1 => ((show a ∧ b ↔ c ∧ d by apply baz <;> assumption).mp h_1).2
 
 /-- Shadow 3: conjunct `.mpr∀h_2.1` -/
 theorem shadow_iff_conjunctions_3 (a b c d : Prop) :
     c ∧ d → a := by
   first
-  | exact fun h_2 => ((baz a b c d).mpr h_2).1
-  | exact (let _hc := baz a b c d; fun h_2 => (_hc.mpr h_2).1)
+  | exact fun h_2 => ((@baz a b c d).mpr h_2).1
+  | exact (let _hc := @baz a b c d; fun h_2 => (_hc.mpr h_2).1)
   | exact fun h_2 => ((show a ∧ b ↔ c ∧ d by apply baz <;> assumption).mpr h_2).1
 
 /-- Shadow 4: conjunct `.mpr∀h_2.2` -/
 theorem shadow_iff_conjunctions_4 (a b c d : Prop) :
     c ∧ d → b := by
   first
-  | exact fun h_2 => ((baz a b c d).mpr h_2).2
-  | exact (let _hc := baz a b c d; fun h_2 => (_hc.mpr h_2).2)
+  | exact fun h_2 => ((@baz a b c d).mpr h_2).2
+  | exact (let _hc := @baz a b c d; fun h_2 => (_hc.mpr h_2).2)
   | exact fun h_2 => ((show a ∧ b ↔ c ∧ d by apply baz <;> assumption).mpr h_2).2
 
 /-- Backward completeness certificate -/

@@ -9,16 +9,16 @@ universe u_1
 theorem shadow_iff_simple_1 {α : Type u_1} (P Q : α → Prop) (x : α) (h : P x) :
     P x → Q x := by
   first
-  | exact (bar P Q x h).mp
-  | exact (let _hc := bar P Q x h; _hc.mp)
+  | exact (@bar α P Q x h).mp
+  | exact (let _hc := @bar α P Q x h; _hc.mp)
   | exact (show P x ↔ Q x by apply bar <;> assumption).mp
 
 /-- Shadow 2: iff_mpr `.mpr` -/
 theorem shadow_iff_simple_2 {α : Type u_1} (P Q : α → Prop) (x : α) (h : P x) :
     Q x → P x := by
   first
-  | exact (bar P Q x h).mpr
-  | exact (let _hc := bar P Q x h; _hc.mpr)
+  | exact (@bar α P Q x h).mpr
+  | exact (let _hc := @bar α P Q x h; _hc.mpr)
   | exact (show P x ↔ Q x by apply bar <;> assumption).mpr
 
 /-- Backward completeness certificate -/

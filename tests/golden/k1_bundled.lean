@@ -7,24 +7,24 @@
 theorem shadow_k1_bundled_1 (A B1 B2 B3 : Prop) (hA : A) :
     B1 := by
   first
-  | exact (main A B1 B2 B3 hA).1
-  | exact (let _hc := main A B1 B2 B3 hA; _hc.1)
+  | exact (@main A B1 B2 B3 hA).1
+  | exact (let _hc := @main A B1 B2 B3 hA; _hc.1)
   | exact (show B1 ∧ B2 ∧ B3 by apply main <;> assumption).1
 
 /-- Shadow 2: conjunct `.2.1` -/
 theorem shadow_k1_bundled_2 (A B1 B2 B3 : Prop) (hA : A) :
     B2 := by
   first
-  | exact (main A B1 B2 B3 hA).2.1
-  | exact (let _hc := main A B1 B2 B3 hA; _hc.2.1)
+  | exact (@main A B1 B2 B3 hA).2.1
+  | exact (let _hc := @main A B1 B2 B3 hA; _hc.2.1)
   | exact (show B1 ∧ B2 ∧ B3 by apply main <;> assumption).2.1
 
 /-- Shadow 3: conjunct `.2.2` -/
 theorem shadow_k1_bundled_3 (A B1 B2 B3 : Prop) (hA : A) :
     B3 := by
   first
-  | exact (main A B1 B2 B3 hA).2.2
-  | exact (let _hc := main A B1 B2 B3 hA; _hc.2.2)
+  | exact (@main A B1 B2 B3 hA).2.2
+  | exact (let _hc := @main A B1 B2 B3 hA; _hc.2.2)
   | exact (show B1 ∧ B2 ∧ B3 by apply main <;> assumption).2.2
 
 /-- Backward completeness certificate -/

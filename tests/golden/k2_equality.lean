@@ -7,16 +7,16 @@
 theorem shadow_k2_equality_1 (f : ℝ → ℝ) (B C : ℝ) (hA : 0 < B) :
     f B ≤ f C := by
   first
-  | exact le_of_eq (main f B C hA)
-  | exact (let _hc := main f B C hA; le_of_eq (_hc))
+  | exact le_of_eq (@main f B C hA)
+  | exact (let _hc := @main f B C hA; le_of_eq (_hc))
   | exact le_of_eq ((show f B = f C by apply main <;> assumption))
 
 /-- Shadow 2: ge `.ge` -/
 theorem shadow_k2_equality_2 (f : ℝ → ℝ) (B C : ℝ) (hA : 0 < B) :
     f C ≤ f B := by
   first
-  | exact ge_of_eq (main f B C hA)
-  | exact (let _hc := main f B C hA; ge_of_eq (_hc))
+  | exact ge_of_eq (@main f B C hA)
+  | exact (let _hc := @main f B C hA; ge_of_eq (_hc))
   | exact ge_of_eq ((show f B = f C by apply main <;> assumption))
 
 /-- Backward completeness certificate -/

@@ -7,16 +7,16 @@
 theorem shadow_k3_saddle_1 {n m : ℕ} {f : (Fin n → ℝ) × (Fin m → ℝ) → ℝ} {x0 : Fin n → ℝ} {z0 : Fin m → ℝ} {Dx : (Fin n → ℝ) →L[ℝ] ℝ} {Dz : (Fin m → ℝ) →L[ℝ] ℝ} (hs : ∀ x z, f (x0, z) ≤ f (x0, z0) ∧ f (x0, z0) ≤ f (x, z0)) (hx : HasFDerivAt (fun x => f (x, z0)) Dx x0) (hz : HasFDerivAt (fun z => f (x0, z)) Dz z0) :
     Dx = 0 := by
   first
-  | exact (saddle hs hx hz).1
-  | exact (let _hc := saddle hs hx hz; _hc.1)
+  | exact (@saddle n m f x0 z0 Dx Dz hs hx hz).1
+  | exact (let _hc := @saddle n m f x0 z0 Dx Dz hs hx hz; _hc.1)
   | exact (show Dx = 0 ∧ Dz = 0 by apply saddle <;> assumption).1
 
 /-- Shadow 2: conjunct `.2` -/
 theorem shadow_k3_saddle_2 {n m : ℕ} {f : (Fin n → ℝ) × (Fin m → ℝ) → ℝ} {x0 : Fin n → ℝ} {z0 : Fin m → ℝ} {Dx : (Fin n → ℝ) →L[ℝ] ℝ} {Dz : (Fin m → ℝ) →L[ℝ] ℝ} (hs : ∀ x z, f (x0, z) ≤ f (x0, z0) ∧ f (x0, z0) ≤ f (x, z0)) (hx : HasFDerivAt (fun x => f (x, z0)) Dx x0) (hz : HasFDerivAt (fun z => f (x0, z)) Dz z0) :
     Dz = 0 := by
   first
-  | exact (saddle hs hx hz).2
-  | exact (let _hc := saddle hs hx hz; _hc.2)
+  | exact (@saddle n m f x0 z0 Dx Dz hs hx hz).2
+  | exact (let _hc := @saddle n m f x0 z0 Dx Dz hs hx hz; _hc.2)
   | exact (show Dx = 0 ∧ Dz = 0 by apply saddle <;> assumption).2
 
 /-- Backward completeness certificate -/

@@ -7,16 +7,16 @@
 theorem shadow_minif2f_aime_1983_p1_1 (x y z w : ℕ) (ht : 1 < x ∧ 1 < y ∧ 1 < z) (hw : 0 ≤ w) (h0 : Real.log w / Real.log x = 24) (h1 : Real.log w / Real.log y = 40) (h2 : Real.log w / Real.log (x * y * z) = 12) :
     Real.log w / Real.log z ≤ 60 := by
   first
-  | exact le_of_eq (aime_1983_p1 x y z w ht hw h0 h1 h2)
-  | exact (let _hc := aime_1983_p1 x y z w ht hw h0 h1 h2; le_of_eq (_hc))
+  | exact le_of_eq (@aime_1983_p1 x y z w ht hw h0 h1 h2)
+  | exact (let _hc := @aime_1983_p1 x y z w ht hw h0 h1 h2; le_of_eq (_hc))
   | exact le_of_eq ((show Real.log w / Real.log z = 60 by apply aime_1983_p1 <;> assumption))
 
 /-- Shadow 2: ge `.ge` -/
 theorem shadow_minif2f_aime_1983_p1_2 (x y z w : ℕ) (ht : 1 < x ∧ 1 < y ∧ 1 < z) (hw : 0 ≤ w) (h0 : Real.log w / Real.log x = 24) (h1 : Real.log w / Real.log y = 40) (h2 : Real.log w / Real.log (x * y * z) = 12) :
     60 ≤ Real.log w / Real.log z := by
   first
-  | exact ge_of_eq (aime_1983_p1 x y z w ht hw h0 h1 h2)
-  | exact (let _hc := aime_1983_p1 x y z w ht hw h0 h1 h2; ge_of_eq (_hc))
+  | exact ge_of_eq (@aime_1983_p1 x y z w ht hw h0 h1 h2)
+  | exact (let _hc := @aime_1983_p1 x y z w ht hw h0 h1 h2; ge_of_eq (_hc))
   | exact ge_of_eq ((show Real.log w / Real.log z = 60 by apply aime_1983_p1 <;> assumption))
 
 /-- Backward completeness certificate -/

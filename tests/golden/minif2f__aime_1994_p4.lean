@@ -7,16 +7,16 @@
 theorem shadow_minif2f_aime_1994_p4_1 (n : ℕ) (h₀_shadowed_1 : 0 < n) (h₀ : (∑ k ∈ Finset.Icc 1 n, Int.floor (Real.logb 2 k)) = 1994) :
     n ≤ 312 := by
   first
-  | exact le_of_eq (aime_1994_p4 n h₀_shadowed_1 h₀)
-  | exact (let _hc := aime_1994_p4 n h₀_shadowed_1 h₀; le_of_eq (_hc))
+  | exact le_of_eq (@aime_1994_p4 n h₀_shadowed_1 h₀)
+  | exact (let _hc := @aime_1994_p4 n h₀_shadowed_1 h₀; le_of_eq (_hc))
   | exact le_of_eq ((show n = 312 by apply aime_1994_p4 <;> assumption))
 
 /-- Shadow 2: ge `.ge` -/
 theorem shadow_minif2f_aime_1994_p4_2 (n : ℕ) (h₀_shadowed_1 : 0 < n) (h₀ : (∑ k ∈ Finset.Icc 1 n, Int.floor (Real.logb 2 k)) = 1994) :
     312 ≤ n := by
   first
-  | exact ge_of_eq (aime_1994_p4 n h₀_shadowed_1 h₀)
-  | exact (let _hc := aime_1994_p4 n h₀_shadowed_1 h₀; ge_of_eq (_hc))
+  | exact ge_of_eq (@aime_1994_p4 n h₀_shadowed_1 h₀)
+  | exact (let _hc := @aime_1994_p4 n h₀_shadowed_1 h₀; ge_of_eq (_hc))
   | exact ge_of_eq ((show n = 312 by apply aime_1994_p4 <;> assumption))
 
 /-- Backward completeness certificate -/

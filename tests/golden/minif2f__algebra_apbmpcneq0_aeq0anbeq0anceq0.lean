@@ -7,48 +7,48 @@
 theorem shadow_minif2f_algebra_apbmpcneq0_aeq0anbeq0anceq0_1 (a b c : ℚ) (m n : ℝ) (h₀ : 0 < m ∧ 0 < n) (h₁ : m^3 = 2) (h₂ : n^3 = 4) (h₃ : (a:ℝ) + b * m + c * n = 0) :
     a ≤ 0 := by
   first
-  | exact le_of_eq ((algebra_apbmpcneq0_aeq0anbeq0anceq0 a b c m n h₀ h₁ h₂ h₃).1)
-  | exact (let _hc := algebra_apbmpcneq0_aeq0anbeq0anceq0 a b c m n h₀ h₁ h₂ h₃; le_of_eq (_hc.1))
+  | exact le_of_eq ((@algebra_apbmpcneq0_aeq0anbeq0anceq0 a b c m n h₀ h₁ h₂ h₃).1)
+  | exact (let _hc := @algebra_apbmpcneq0_aeq0anbeq0anceq0 a b c m n h₀ h₁ h₂ h₃; le_of_eq (_hc.1))
   | exact le_of_eq ((show a = 0 ∧ b = 0 ∧ c = 0 by apply algebra_apbmpcneq0_aeq0anbeq0anceq0 <;> assumption).1)
 
 /-- Shadow 2: ge `.1.ge` -/
 theorem shadow_minif2f_algebra_apbmpcneq0_aeq0anbeq0anceq0_2 (a b c : ℚ) (m n : ℝ) (h₀ : 0 < m ∧ 0 < n) (h₁ : m^3 = 2) (h₂ : n^3 = 4) (h₃ : (a:ℝ) + b * m + c * n = 0) :
     0 ≤ a := by
   first
-  | exact ge_of_eq ((algebra_apbmpcneq0_aeq0anbeq0anceq0 a b c m n h₀ h₁ h₂ h₃).1)
-  | exact (let _hc := algebra_apbmpcneq0_aeq0anbeq0anceq0 a b c m n h₀ h₁ h₂ h₃; ge_of_eq (_hc.1))
+  | exact ge_of_eq ((@algebra_apbmpcneq0_aeq0anbeq0anceq0 a b c m n h₀ h₁ h₂ h₃).1)
+  | exact (let _hc := @algebra_apbmpcneq0_aeq0anbeq0anceq0 a b c m n h₀ h₁ h₂ h₃; ge_of_eq (_hc.1))
   | exact ge_of_eq ((show a = 0 ∧ b = 0 ∧ c = 0 by apply algebra_apbmpcneq0_aeq0anbeq0anceq0 <;> assumption).1)
 
 /-- Shadow 3: le `.2.1.le` -/
 theorem shadow_minif2f_algebra_apbmpcneq0_aeq0anbeq0anceq0_3 (a b c : ℚ) (m n : ℝ) (h₀ : 0 < m ∧ 0 < n) (h₁ : m^3 = 2) (h₂ : n^3 = 4) (h₃ : (a:ℝ) + b * m + c * n = 0) :
     b ≤ 0 := by
   first
-  | exact le_of_eq ((algebra_apbmpcneq0_aeq0anbeq0anceq0 a b c m n h₀ h₁ h₂ h₃).2.1)
-  | exact (let _hc := algebra_apbmpcneq0_aeq0anbeq0anceq0 a b c m n h₀ h₁ h₂ h₃; le_of_eq (_hc.2.1))
+  | exact le_of_eq ((@algebra_apbmpcneq0_aeq0anbeq0anceq0 a b c m n h₀ h₁ h₂ h₃).2.1)
+  | exact (let _hc := @algebra_apbmpcneq0_aeq0anbeq0anceq0 a b c m n h₀ h₁ h₂ h₃; le_of_eq (_hc.2.1))
   | exact le_of_eq ((show a = 0 ∧ b = 0 ∧ c = 0 by apply algebra_apbmpcneq0_aeq0anbeq0anceq0 <;> assumption).2.1)
 
 /-- Shadow 4: ge `.2.1.ge` -/
 theorem shadow_minif2f_algebra_apbmpcneq0_aeq0anbeq0anceq0_4 (a b c : ℚ) (m n : ℝ) (h₀ : 0 < m ∧ 0 < n) (h₁ : m^3 = 2) (h₂ : n^3 = 4) (h₃ : (a:ℝ) + b * m + c * n = 0) :
     0 ≤ b := by
   first
-  | exact ge_of_eq ((algebra_apbmpcneq0_aeq0anbeq0anceq0 a b c m n h₀ h₁ h₂ h₃).2.1)
-  | exact (let _hc := algebra_apbmpcneq0_aeq0anbeq0anceq0 a b c m n h₀ h₁ h₂ h₃; ge_of_eq (_hc.2.1))
+  | exact ge_of_eq ((@algebra_apbmpcneq0_aeq0anbeq0anceq0 a b c m n h₀ h₁ h₂ h₃).2.1)
+  | exact (let _hc := @algebra_apbmpcneq0_aeq0anbeq0anceq0 a b c m n h₀ h₁ h₂ h₃; ge_of_eq (_hc.2.1))
   | exact ge_of_eq ((show a = 0 ∧ b = 0 ∧ c = 0 by apply algebra_apbmpcneq0_aeq0anbeq0anceq0 <;> assumption).2.1)
 
 /-- Shadow 5: le `.2.2.le` -/
 theorem shadow_minif2f_algebra_apbmpcneq0_aeq0anbeq0anceq0_5 (a b c : ℚ) (m n : ℝ) (h₀ : 0 < m ∧ 0 < n) (h₁ : m^3 = 2) (h₂ : n^3 = 4) (h₃ : (a:ℝ) + b * m + c * n = 0) :
     c ≤ 0 := by
   first
-  | exact le_of_eq ((algebra_apbmpcneq0_aeq0anbeq0anceq0 a b c m n h₀ h₁ h₂ h₃).2.2)
-  | exact (let _hc := algebra_apbmpcneq0_aeq0anbeq0anceq0 a b c m n h₀ h₁ h₂ h₃; le_of_eq (_hc.2.2))
+  | exact le_of_eq ((@algebra_apbmpcneq0_aeq0anbeq0anceq0 a b c m n h₀ h₁ h₂ h₃).2.2)
+  | exact (let _hc := @algebra_apbmpcneq0_aeq0anbeq0anceq0 a b c m n h₀ h₁ h₂ h₃; le_of_eq (_hc.2.2))
   | exact le_of_eq ((show a = 0 ∧ b = 0 ∧ c = 0 by apply algebra_apbmpcneq0_aeq0anbeq0anceq0 <;> assumption).2.2)
 
 /-- Shadow 6: ge `.2.2.ge` -/
 theorem shadow_minif2f_algebra_apbmpcneq0_aeq0anbeq0anceq0_6 (a b c : ℚ) (m n : ℝ) (h₀ : 0 < m ∧ 0 < n) (h₁ : m^3 = 2) (h₂ : n^3 = 4) (h₃ : (a:ℝ) + b * m + c * n = 0) :
     0 ≤ c := by
   first
-  | exact ge_of_eq ((algebra_apbmpcneq0_aeq0anbeq0anceq0 a b c m n h₀ h₁ h₂ h₃).2.2)
-  | exact (let _hc := algebra_apbmpcneq0_aeq0anbeq0anceq0 a b c m n h₀ h₁ h₂ h₃; ge_of_eq (_hc.2.2))
+  | exact ge_of_eq ((@algebra_apbmpcneq0_aeq0anbeq0anceq0 a b c m n h₀ h₁ h₂ h₃).2.2)
+  | exact (let _hc := @algebra_apbmpcneq0_aeq0anbeq0anceq0 a b c m n h₀ h₁ h₂ h₃; ge_of_eq (_hc.2.2))
   | exact ge_of_eq ((show a = 0 ∧ b = 0 ∧ c = 0 by apply algebra_apbmpcneq0_aeq0anbeq0anceq0 <;> assumption).2.2)
 
 /-- Backward completeness certificate -/

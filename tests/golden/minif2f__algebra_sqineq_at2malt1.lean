@@ -7,6 +7,6 @@
 theorem shadow_minif2f_algebra_sqineq_at2malt1_1 (a : ℝ) :
     a * (2 - a) ≤ 1 := by
   first
-  | exact algebra_sqineq_at2malt1 a
-  | exact (let _hc := algebra_sqineq_at2malt1 a; _hc)
+  | exact @algebra_sqineq_at2malt1 a
+  | exact (let _hc := @algebra_sqineq_at2malt1 a; _hc)
   | exact (show a * (2 - a) ≤ 1 by apply algebra_sqineq_at2malt1 <;> assumption)

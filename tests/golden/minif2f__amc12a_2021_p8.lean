@@ -7,24 +7,24 @@
 theorem shadow_minif2f_amc12a_2021_p8_1 (d : ℕ → ℕ) (h₀ : d 0 = 0) (h₁ : d 1 = 0) (h₂ : d 2 = 1) (h₃ : ∀ n ≥ 3, d n = d (n - 1) + d (n - 3)) :
     Even (d 2021) := by
   first
-  | exact (amc12a_2021_p8 d h₀ h₁ h₂ h₃).1
-  | exact (let _hc := amc12a_2021_p8 d h₀ h₁ h₂ h₃; _hc.1)
+  | exact (@amc12a_2021_p8 d h₀ h₁ h₂ h₃).1
+  | exact (let _hc := @amc12a_2021_p8 d h₀ h₁ h₂ h₃; _hc.1)
   | exact (show Even (d 2021) ∧ Odd (d 2022) ∧ Even (d 2023) by apply amc12a_2021_p8 <;> assumption).1
 
 /-- Shadow 2: conjunct `.2.1` -/
 theorem shadow_minif2f_amc12a_2021_p8_2 (d : ℕ → ℕ) (h₀ : d 0 = 0) (h₁ : d 1 = 0) (h₂ : d 2 = 1) (h₃ : ∀ n ≥ 3, d n = d (n - 1) + d (n - 3)) :
     Odd (d 2022) := by
   first
-  | exact (amc12a_2021_p8 d h₀ h₁ h₂ h₃).2.1
-  | exact (let _hc := amc12a_2021_p8 d h₀ h₁ h₂ h₃; _hc.2.1)
+  | exact (@amc12a_2021_p8 d h₀ h₁ h₂ h₃).2.1
+  | exact (let _hc := @amc12a_2021_p8 d h₀ h₁ h₂ h₃; _hc.2.1)
   | exact (show Even (d 2021) ∧ Odd (d 2022) ∧ Even (d 2023) by apply amc12a_2021_p8 <;> assumption).2.1
 
 /-- Shadow 3: conjunct `.2.2` -/
 theorem shadow_minif2f_amc12a_2021_p8_3 (d : ℕ → ℕ) (h₀ : d 0 = 0) (h₁ : d 1 = 0) (h₂ : d 2 = 1) (h₃ : ∀ n ≥ 3, d n = d (n - 1) + d (n - 3)) :
     Even (d 2023) := by
   first
-  | exact (amc12a_2021_p8 d h₀ h₁ h₂ h₃).2.2
-  | exact (let _hc := amc12a_2021_p8 d h₀ h₁ h₂ h₃; _hc.2.2)
+  | exact (@amc12a_2021_p8 d h₀ h₁ h₂ h₃).2.2
+  | exact (let _hc := @amc12a_2021_p8 d h₀ h₁ h₂ h₃; _hc.2.2)
   | exact (show Even (d 2021) ∧ Odd (d 2022) ∧ Even (d 2023) by apply amc12a_2021_p8 <;> assumption).2.2
 
 /-- Backward completeness certificate -/

@@ -7,6 +7,6 @@
 theorem shadow_minif2f_imo_1987_p6_1 (p : ℕ) (f : ℕ → ℕ) (h₀_shadowed_1 : ∀ x, f x = x ^ 2 + x + p) (h₀ : ∀ k : ℕ, k ≤ Nat.floor (Real.sqrt (p / 3)) → Nat.Prime (f k)) :
     ∀ i ≤ p - 2, Nat.Prime (f i) := by
   first
-  | exact imo_1987_p6 p f h₀_shadowed_1 h₀
-  | exact (let _hc := imo_1987_p6 p f h₀_shadowed_1 h₀; _hc)
+  | exact @imo_1987_p6 p f h₀_shadowed_1 h₀
+  | exact (let _hc := @imo_1987_p6 p f h₀_shadowed_1 h₀; _hc)
   | exact (show ∀ i ≤ p - 2, Nat.Prime (f i) by apply imo_1987_p6 <;> assumption)

@@ -7,25 +7,25 @@
 theorem shadow_minif2f_imo_2019_p1_1 (f : ℤ → ℤ) :
     (∀ a b, f (2 * a) + (2 * f b) = f (f (a + b))) → ∀ z, f z = 0 ∨ ∃ c, ∀ z, f z = 2 * z + c := by
   first
-  | exact (imo_2019_p1 f).mp
-  | exact (let _hc := imo_2019_p1 f; _hc.mp)
+  | exact (@imo_2019_p1 f).mp
+  | exact (let _hc := @imo_2019_p1 f; _hc.mp)
   | exact (show (∀ a b, f (2 * a) + (2 * f b) = f (f (a + b))) ↔ ∀ z, f z = 0 ∨ ∃ c, ∀ z, f z = 2 * z + c by apply imo_2019_p1 <;> assumption).mp
 
 /-- Shadow 2: le `.mpr∀h_1∀a_2,b_3.le` -/
 theorem shadow_minif2f_imo_2019_p1_2 (f : ℤ → ℤ) :
     (∀ z, f z = 0 ∨ ∃ c, ∀ z, f z = 2 * z + c) → ∀ a b, f (2 * a) + (2 * f b) ≤ f (f (a + b)) := by
   first
-  | exact fun h_1 a_2 b_3 => le_of_eq (((imo_2019_p1 f).mpr h_1) a_2 b_3)
-  | exact (let _hc := imo_2019_p1 f; fun h_1 a_2 b_3 => le_of_eq ((_hc.mpr h_1) a_2 b_3))
-  | exact fun h_1 a_2 b_3 => le_of_eq (((show (∀ a b, f (2 * a) + (2 * f b) = f (f (a + b))) ↔ ∀ z, f z = 0 ∨ ∃ c, ∀ z, f z = 2 * z + c by apply imo_2019_p1 <;> assumption).mpr h_1) a_2 b_3)
+  | exact fun h_1 a_2 b_3 => le_of_eq ((@imo_2019_p1 f).mpr h_1 a_2 b_3)
+  | exact (let _hc := @imo_2019_p1 f; fun h_1 a_2 b_3 => le_of_eq (_hc.mpr h_1 a_2 b_3))
+  | exact fun h_1 a_2 b_3 => le_of_eq ((show (∀ a b, f (2 * a) + (2 * f b) = f (f (a + b))) ↔ ∀ z, f z = 0 ∨ ∃ c, ∀ z, f z = 2 * z + c by apply imo_2019_p1 <;> assumption).mpr h_1 a_2 b_3)
 
 /-- Shadow 3: ge `.mpr∀h_1∀a_2,b_3.ge` -/
 theorem shadow_minif2f_imo_2019_p1_3 (f : ℤ → ℤ) :
     (∀ z, f z = 0 ∨ ∃ c, ∀ z, f z = 2 * z + c) → ∀ a b, f (f (a + b)) ≤ f (2 * a) + (2 * f b) := by
   first
-  | exact fun h_1 a_2 b_3 => ge_of_eq (((imo_2019_p1 f).mpr h_1) a_2 b_3)
-  | exact (let _hc := imo_2019_p1 f; fun h_1 a_2 b_3 => ge_of_eq ((_hc.mpr h_1) a_2 b_3))
-  | exact fun h_1 a_2 b_3 => ge_of_eq (((show (∀ a b, f (2 * a) + (2 * f b) = f (f (a + b))) ↔ ∀ z, f z = 0 ∨ ∃ c, ∀ z, f z = 2 * z + c by apply imo_2019_p1 <;> assumption).mpr h_1) a_2 b_3)
+  | exact fun h_1 a_2 b_3 => ge_of_eq ((@imo_2019_p1 f).mpr h_1 a_2 b_3)
+  | exact (let _hc := @imo_2019_p1 f; fun h_1 a_2 b_3 => ge_of_eq (_hc.mpr h_1 a_2 b_3))
+  | exact fun h_1 a_2 b_3 => ge_of_eq ((show (∀ a b, f (2 * a) + (2 * f b) = f (f (a + b))) ↔ ∀ z, f z = 0 ∨ ∃ c, ∀ z, f z = 2 * z + c by apply imo_2019_p1 <;> assumption).mpr h_1 a_2 b_3)
 
 /-- Backward completeness certificate -/
 theorem shadow_minif2f_imo_2019_p1_complete (f : ℤ → ℤ) (hS_1 : ∀ {f : ℤ → ℤ}, (∀ a b, f (2 * a) + (2 * f b) = f (f (a + b))) → ∀ z, f z = 0 ∨ ∃ c, ∀ z, f z = 2 * z + c) (hS_2 : ∀ {f : ℤ → ℤ}, (∀ z, f z = 0 ∨ ∃ c, ∀ z, f z = 2 * z + c) → ∀ a b, f (2 * a) + (2 * f b) ≤ f (f (a + b))) (hS_3 : ∀ {f : ℤ → ℤ}, (∀ z, f z = 0 ∨ ∃ c, ∀ z, f z = 2 * z + c) → ∀ a b, f (f (a + b)) ≤ f (2 * a) + (2 * f b)) :

@@ -7,6 +7,6 @@
 theorem shadow_minif2f_induction_12dvd4expnp1p20_1 (n : ℕ) :
     12 ∣ 4^(n+1) + 20 := by
   first
-  | exact induction_12dvd4expnp1p20 n
-  | exact (let _hc := induction_12dvd4expnp1p20 n; _hc)
+  | exact @induction_12dvd4expnp1p20 n
+  | exact (let _hc := @induction_12dvd4expnp1p20 n; _hc)
   | exact (show 12 ∣ 4^(n+1) + 20 by apply induction_12dvd4expnp1p20 <;> assumption)

@@ -7,6 +7,6 @@
 theorem shadow_minif2f_mathd_algebra_144_1 (a b c d : ℕ) (h₀_shadowed_1 : 0 < a ∧ 0 < b ∧ 0 < c ∧ 0 < d) (h₀ : (c : ℤ) - b = d) (h₁ : (b : ℤ) - a = d) (h₂ : a + b + c = 60) (h₃ : a + b > c) :
     d < 10 := by
   first
-  | exact mathd_algebra_144 a b c d h₀_shadowed_1 h₀ h₁ h₂ h₃
-  | exact (let _hc := mathd_algebra_144 a b c d h₀_shadowed_1 h₀ h₁ h₂ h₃; _hc)
+  | exact @mathd_algebra_144 a b c d h₀_shadowed_1 h₀ h₁ h₂ h₃
+  | exact (let _hc := @mathd_algebra_144 a b c d h₀_shadowed_1 h₀ h₁ h₂ h₃; _hc)
   | exact (show d < 10 by apply mathd_algebra_144 <;> assumption)

@@ -7,16 +7,16 @@
 theorem shadow_minif2f_mathd_algebra_247_1 (t s : ℝ) (n : ℤ) (h₀ : t = 2 * s - s ^ 2) (h₁ : s = n ^ 2 - 2 ^ n + 1) (anon_1 : n = 3) :
     t ≤ 0 := by
   first
-  | exact le_of_eq (mathd_algebra_247 t s n h₀ h₁ anon_1)
-  | exact (let _hc := mathd_algebra_247 t s n h₀ h₁ anon_1; le_of_eq (_hc))
+  | exact le_of_eq (@mathd_algebra_247 t s n h₀ h₁ anon_1)
+  | exact (let _hc := @mathd_algebra_247 t s n h₀ h₁ anon_1; le_of_eq (_hc))
   | exact le_of_eq ((show t = 0 by apply mathd_algebra_247 <;> assumption))
 
 /-- Shadow 2: ge `.ge` -/
 theorem shadow_minif2f_mathd_algebra_247_2 (t s : ℝ) (n : ℤ) (h₀ : t = 2 * s - s ^ 2) (h₁ : s = n ^ 2 - 2 ^ n + 1) (anon_1 : n = 3) :
     0 ≤ t := by
   first
-  | exact ge_of_eq (mathd_algebra_247 t s n h₀ h₁ anon_1)
-  | exact (let _hc := mathd_algebra_247 t s n h₀ h₁ anon_1; ge_of_eq (_hc))
+  | exact ge_of_eq (@mathd_algebra_247 t s n h₀ h₁ anon_1)
+  | exact (let _hc := @mathd_algebra_247 t s n h₀ h₁ anon_1; ge_of_eq (_hc))
   | exact ge_of_eq ((show t = 0 by apply mathd_algebra_247 <;> assumption))
 
 /-- Backward completeness certificate -/

@@ -7,16 +7,16 @@
 theorem shadow_minif2f_mathd_numbertheory_12_1 :
     Finset.card (Finset.filter (λ x => 20∣x) (Finset.Icc 15 85)) ≤ 4 := by
   first
-  | exact le_of_eq (mathd_numbertheory_12)
-  | exact (let _hc := mathd_numbertheory_12; le_of_eq (_hc))
+  | exact le_of_eq (@mathd_numbertheory_12)
+  | exact (let _hc := @mathd_numbertheory_12; le_of_eq (_hc))
   | exact le_of_eq ((show Finset.card (Finset.filter (λ x => 20∣x) (Finset.Icc 15 85)) = 4 by apply mathd_numbertheory_12 <;> assumption))
 
 /-- Shadow 2: ge `.ge` -/
 theorem shadow_minif2f_mathd_numbertheory_12_2 :
     4 ≤ Finset.card (Finset.filter (λ x => 20∣x) (Finset.Icc 15 85)) := by
   first
-  | exact ge_of_eq (mathd_numbertheory_12)
-  | exact (let _hc := mathd_numbertheory_12; ge_of_eq (_hc))
+  | exact ge_of_eq (@mathd_numbertheory_12)
+  | exact (let _hc := @mathd_numbertheory_12; ge_of_eq (_hc))
   | exact ge_of_eq ((show Finset.card (Finset.filter (λ x => 20∣x) (Finset.Icc 15 85)) = 4 by apply mathd_numbertheory_12 <;> assumption))
 
 /-- Backward completeness certificate -/

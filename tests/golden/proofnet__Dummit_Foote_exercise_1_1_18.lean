@@ -9,24 +9,24 @@ universe u_1
 theorem shadow_proofnet_Dummit_Foote_exercise_1_1_18_1 {G : Type u_1} [inst_1 : Group G] (x y : G) :
     (x * y = y * x ↔ y⁻¹ * x * y = x) → x⁻¹ * y⁻¹ * x * y = 1 := by
   first
-  | exact (exercise_1_1_18 x y).mp
-  | exact (let _hc := exercise_1_1_18 x y; _hc.mp)
+  | exact (@exercise_1_1_18 G inst_1 x y).mp
+  | exact (let _hc := @exercise_1_1_18 G inst_1 x y; _hc.mp)
   | exact (show (x * y = y * x ↔ y⁻¹ * x * y = x) ↔ x⁻¹ * y⁻¹ * x * y = 1 by apply exercise_1_1_18 <;> assumption).mp
 
 /-- Shadow 2: iff_mp `.mpr∀h_1.mp` -/
 theorem shadow_proofnet_Dummit_Foote_exercise_1_1_18_2 {G : Type u_1} [inst_1 : Group G] (x y : G) :
     x⁻¹ * y⁻¹ * x * y = 1 → x * y = y * x → y⁻¹ * x * y = x := by
   first
-  | exact fun h_1 => ((exercise_1_1_18 x y).mpr h_1).mp
-  | exact (let _hc := exercise_1_1_18 x y; fun h_1 => (_hc.mpr h_1).mp)
+  | exact fun h_1 => ((@exercise_1_1_18 G inst_1 x y).mpr h_1).mp
+  | exact (let _hc := @exercise_1_1_18 G inst_1 x y; fun h_1 => (_hc.mpr h_1).mp)
   | exact fun h_1 => ((show (x * y = y * x ↔ y⁻¹ * x * y = x) ↔ x⁻¹ * y⁻¹ * x * y = 1 by apply exercise_1_1_18 <;> assumption).mpr h_1).mp
 
 /-- Shadow 3: iff_mpr `.mpr∀h_1.mpr` -/
 theorem shadow_proofnet_Dummit_Foote_exercise_1_1_18_3 {G : Type u_1} [inst_1 : Group G] (x y : G) :
     x⁻¹ * y⁻¹ * x * y = 1 → y⁻¹ * x * y = x → x * y = y * x := by
   first
-  | exact fun h_1 => ((exercise_1_1_18 x y).mpr h_1).mpr
-  | exact (let _hc := exercise_1_1_18 x y; fun h_1 => (_hc.mpr h_1).mpr)
+  | exact fun h_1 => ((@exercise_1_1_18 G inst_1 x y).mpr h_1).mpr
+  | exact (let _hc := @exercise_1_1_18 G inst_1 x y; fun h_1 => (_hc.mpr h_1).mpr)
   | exact fun h_1 => ((show (x * y = y * x ↔ y⁻¹ * x * y = x) ↔ x⁻¹ * y⁻¹ * x * y = 1 by apply exercise_1_1_18 <;> assumption).mpr h_1).mpr
 
 /-- Backward completeness certificate -/

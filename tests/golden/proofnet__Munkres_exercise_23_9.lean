@@ -3,14 +3,14 @@
 -- completeness certificate" [paper, K.3], term form; `show … by` delimiting [reasoned].
 -- Reference: theorem exercise_23_9 {X Y : Type*}
 
-universe u_1
+universe u_1 u_2
 
 /-- Shadow 1: identity `id` -/
-theorem shadow_proofnet_Munkres_exercise_23_9_1 {X Y : Type u_1} [inst_1 : TopologicalSpace X] [inst_2 : TopologicalSpace Y] (A₁ A₂ : Set X) (B₁ B₂ : Set Y) (hA_shadowed_3 : A₁ ⊂ A₂) (hB_shadowed_4 : B₁ ⊂ B₂) (hA : IsConnected A₂) (hB : IsConnected B₂) :
+theorem shadow_proofnet_Munkres_exercise_23_9_1 {X : Type u_1} {Y : Type u_2} [inst_1 : TopologicalSpace X] [inst_2 : TopologicalSpace Y] (A₁ A₂ : Set X) (B₁ B₂ : Set Y) (hA_shadowed_3 : A₁ ⊂ A₂) (hB_shadowed_4 : B₁ ⊂ B₂) (hA : IsConnected A₂) (hB : IsConnected B₂) :
     IsConnected ({x | ∃ a b, x = (a, b) ∧ a ∈ A₂ ∧ b ∈ B₂} \
       {x | ∃ a b, x = (a, b) ∧ a ∈ A₁ ∧ b ∈ B₁}) := by
   first
-  | exact exercise_23_9 A₁ A₂ B₁ B₂ hA_shadowed_3 hB_shadowed_4 hA hB
-  | exact (let _hc := exercise_23_9 A₁ A₂ B₁ B₂ hA_shadowed_3 hB_shadowed_4 hA hB; _hc)
+  | exact @exercise_23_9 X Y inst_1 inst_2 A₁ A₂ B₁ B₂ hA_shadowed_3 hB_shadowed_4 hA hB
+  | exact (let _hc := @exercise_23_9 X Y inst_1 inst_2 A₁ A₂ B₁ B₂ hA_shadowed_3 hB_shadowed_4 hA hB; _hc)
   | exact (show IsConnected ({x | ∃ a b, x = (a, b) ∧ a ∈ A₂ ∧ b ∈ B₂} \
       {x | ∃ a b, x = (a, b) ∧ a ∈ A₁ ∧ b ∈ B₁}) by apply exercise_23_9 <;> assumption)

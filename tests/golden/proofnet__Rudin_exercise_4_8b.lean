@@ -7,6 +7,6 @@
 theorem shadow_proofnet_Rudin_exercise_4_8b_1 (E : Set ℝ) :
     ∃ f : ℝ → ℝ, UniformContinuousOn f E ∧ ¬Bornology.IsBounded (Set.image f E) := by
   first
-  | exact exercise_4_8b E
-  | exact (let _hc := exercise_4_8b E; _hc)
+  | exact @exercise_4_8b E
+  | exact (let _hc := @exercise_4_8b E; _hc)
   | exact (show ∃ f : ℝ → ℝ, UniformContinuousOn f E ∧ ¬Bornology.IsBounded (Set.image f E) by apply exercise_4_8b <;> assumption)
