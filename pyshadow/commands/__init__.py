@@ -20,4 +20,5 @@ COMMAND_MODULES = [
     "diff",
     "report",
     "agree",
+    "judge",
 ]
