@@ -3,6 +3,7 @@ and its tables add up; the sample layout is read directly; nothing scored is exi
 
 import csv
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -49,7 +50,8 @@ def test_report_tables_add_up(samples_report):
     assert sum(int(b["n"]) for b in buckets) == n_rows
     for b in buckets:  # every candidate is in exactly one bucket, audit failures and non-compiling included
         assert sum(int(v) for k, v in b.items() if k not in ("System", "n")) == int(b["n"])
-    table3 = {r["System"]: r for r in _csv(out / "table3.csv")}
+    table3_rows = _csv(out / "table3.csv")
+    table3 = {r["System"]: r for r in table3_rows if r["Level"] == "All"}
     coverage = {r["System"]: r for r in _csv(out / "coverage.csv")}
     per_problem = _csv(out / "per_problem.csv")
     failures = _csv(out / "failures.csv")
@@ -57,13 +59,15 @@ def test_report_tables_add_up(samples_report):
     assert len(per_problem) == n_problems
     for b in buckets:
         system, n = b["System"], int(b["n"])
-        assert int(table3[system]["All n"]) == n == int(coverage[system]["Submitted"])
-        assert sum(int(table3[system][f"{lvl} n"]) for lvl in ("L1", "L2", "L3")) == n
+        assert int(table3[system]["n"]) == n == int(coverage[system]["Submitted"])
+        assert sum(int(r["n"]) for r in table3_rows if r["System"] == system and r["Level"] != "All") == n
         assert int(coverage[system]["Problems"]) == n_problems
         assert sum(r[system] != "—" for r in per_problem) == n
         assert sum(r[system] == "SA-Pass" for r in per_problem) == int(b["Both"])
         passed = int(b["Both"])
-        assert float(table3[system]["All Skeleton SA-Pass %"]) == pytest.approx(100 * passed / n, abs=0.05)
+        assert float(table3[system]["Skeleton SA-Pass %"]) == pytest.approx(100 * passed / n, abs=0.05)
+        gap = float(table3[system]["Statement elaborated − Skeleton SA-Pass (pts)"])
+        assert gap == pytest.approx(float(table3[system]["Statement elaborated %"]) - 100 * passed / n, abs=0.1)
         assert float(coverage[system]["Skeleton SA-Pass % (leaderboard: missing = fail)"]) == \
             pytest.approx(100 * passed / n_problems, abs=0.05)
         assert sum(f["System"] == system for f in failures) == n - passed
@@ -74,7 +78,7 @@ def test_report_tables_add_up(samples_report):
 def test_kernel_report_never_says_compiled(samples_report):
     folder, results = samples_report
     text = (folder / "out" / "report.md").read_text(encoding="utf-8")
-    assert "Statement elaborated" in text and "Compiled" not in text
+    assert "Statement elaborated" in text and "ompile" not in text.split("## Failures")[0]
     assert "Buckets add up to n" in text
     summary = (results.parent / "samples.summary.md").read_text(encoding="utf-8")
     assert "Compiled" not in summary and "## Coverage" in summary and "## Failures and their first reason" in summary
@@ -121,3 +125,24 @@ def test_undecided_rows_get_their_own_bucket(marker):
     cells = dict(zip(headers, body[0]))
     assert cells["Undecided"] == "1" and cells["Both"] == "1" and cells["n"] == "2"
     assert [r[2] for r in tables.per_problem[1]] == ["undecided", "SA-Pass", "—"]
+
+
+def test_readme_excerpts_are_real_output(samples_report, tmp_path):
+    """The README's rendered report and agreement excerpts are lines of the real output on the bundled samples."""
+    folder, results = samples_report
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+    section = readme.split("## Reports: Table 3 and Table 4", 1)[1].split("\n## ", 1)[0]
+    blocks = [body for lang, body in re.findall(r"```(\w*)\n(.*?)```", section, re.S) if not lang]
+    assert len(blocks) == 2
+    report = (folder / "out" / "report.md").read_text(encoding="utf-8").splitlines()
+    for line in filter(None, blocks[0].splitlines()):
+        assert line in report, line
+    rows = [json.loads(line) for line in results.read_text(encoding="utf-8").splitlines()]
+    labels = tmp_path / "labels.jsonl"
+    labels.write_text("".join(json.dumps({"problem_id": r["problem_id"], "system": r["system"],
+                                          "aligned": r["system"] == "faithful"}) + "\n" for r in rows))
+    assert main(["agree", "--labels", str(labels), str(results), "--problems", str(PROBLEMS_DIR), "--candidates",
+                 str(PROBLEMS_DIR), "-o", str(tmp_path / "agreement"), "--no-plots"]) == 0
+    agreement = (tmp_path / "agreement" / "agreement.md").read_text(encoding="utf-8").splitlines()
+    for line in filter(None, blocks[1].splitlines()):
+        assert line in agreement, line

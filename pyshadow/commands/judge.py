@@ -26,6 +26,7 @@ from pathlib import Path
 from ..errors import BadInput
 from ..llm import add_llm_arguments, client_from_args
 from ..problems import load_problems
+from ..progress import track
 from ..score.candidates import Candidate, load_candidates
 from ..score.judge import JudgeSettings, judge_candidate
 from ..score.pipeline import prepare_problem
@@ -77,7 +78,8 @@ def run(args: argparse.Namespace) -> int:
     if not candidates:
         raise BadInput(f"nothing to judge: no candidate in {args.candidates} belongs to a problem in {args.problems}")
 
-    rows = [judge_candidate(client, settings, infos[c.problem_id], c) for c in candidates]
+    rows = [judge_candidate(client, settings, infos[c.problem_id], c)
+            for c in track(candidates, len(candidates), "judge", unit="candidates")]
     args.output.parent.mkdir(parents=True, exist_ok=True)
     args.output.write_text("".join(json.dumps(r, ensure_ascii=False, sort_keys=True) + "\n" for r in rows),
                            encoding="utf-8")

@@ -17,6 +17,7 @@ from ..errors import BadInput
 from ..robustness.matrix import build_report, load_targets, render_markdown, report_to_dict, summary_lines
 from ..robustness.tiers import TIERS, make_tier
 from ..robustness.variants import KINDS
+from ..progress import set_default
 
 JSON_REPORT = "robustness.json"
 MARKDOWN_REPORT = "robustness.md"
@@ -37,6 +38,7 @@ def register(subparsers) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    set_default(True)  # progress on Lean jobs: a bar on a terminal, plain lines in a log
     if not args.problems.is_dir():
         raise BadInput(f"{args.problems}: not a folder of problems")
     tier = make_tier(args.tier, n_jobs=args.jobs, cache_dir=args.cache)  # TierUnavailable: exit 3

@@ -24,6 +24,7 @@ from ..problems import load_problems, load_sample_candidates
 from ..score.candidates import Candidate
 from ..score.pipeline import prepare_candidate, prepare_problem
 from ..workspace import module_names, plan_problem, read_toolchain, render_workspace, write_workspace
+from ..progress import set_default
 from .score import score_pending
 from .verify import EXIT_UNAVAILABLE, choose_lean, default_workspace, full_reports, kernel_reports
 
@@ -38,6 +39,7 @@ def register(subparsers) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    set_default(True)  # progress on Lean jobs: a bar on a terminal, plain lines in a log
     problems, errors = load_problems(args.problems)
     for err in errors:
         print(f"skipped problem: {err}")

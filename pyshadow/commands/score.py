@@ -53,6 +53,7 @@ from ..score.pipeline import (
     prepare_problem,
 )
 from ..score.report import ResultsLog, read_rows, summary_paths, write_summaries
+from ..progress import track
 from ..score.samples import is_sample_layout, load_sample_layout
 from .verify import EXIT_UNAVAILABLE, add_tier_arguments, choose_lean, default_workspace
 
@@ -123,7 +124,7 @@ def run(args: argparse.Namespace) -> int:
         for row in fresh:
             log.append(row)
             rows.append(row)
-        for row in score_pending(pending, tier, lean, args, workspace):
+        for row in track(score_pending(pending, tier, lean, args, workspace), len(pending), "score", unit="candidates"):
             log.append(row)
             rows.append(row)
     rows.sort(key=lambda r: order.get(r.content_hash, len(order)))

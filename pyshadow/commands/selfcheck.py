@@ -10,6 +10,7 @@ from ..kernel.check import blocks_for, check_blocks, summary_line
 from ..lean.toolchain import kernel_lean
 from ..shadows.rules import uncheckable_reason
 from ..syntax import ParseError, parse_declaration
+from ..progress import set_default
 
 
 def register(subparsers) -> None:
@@ -24,6 +25,7 @@ def register(subparsers) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    set_default(True)  # progress on Lean jobs: a bar on a terminal, plain lines in a log
     entries = read_corpus(args.corpus)
     lean = kernel_lean()  # KernelTierUnavailable is a PyshadowError: one line, documented exit code
     items, errors = [], {}

@@ -35,6 +35,7 @@ from ..paths import PROBLEMS_DIR, REPO_DIR
 from ..problems import load_problems
 from ..score.full import reference_check_file, reference_sorry
 from ..score.pipeline import ProblemInfo, prepare_problem
+from ..progress import set_default
 
 EXIT_UNAVAILABLE = 3
 EXIT_INCOMPLETE = 4
@@ -99,6 +100,7 @@ NEEDS_WORKSPACE = "needs Mathlib: pass --workspace DIR (a Lake workspace with Ma
 
 
 def run(args: argparse.Namespace) -> int:
+    set_default(True)  # progress on Lean jobs: a bar on a terminal, plain lines in a log
     problems, errors = load_problems(args.problems)
     if not problems and errors:
         raise BadInput(f"no problem in {args.problems} loads; first error: {errors[0]}")

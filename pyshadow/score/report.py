@@ -132,15 +132,23 @@ BUCKET_CELLS = {
 }
 
 
+def bucket_header(bucket: str, tier: str) -> str:
+    return "Not elaborated" if bucket == "not_compiled" and tier == "kernel" else BUCKET_HEADERS[bucket]
+
+
+def _cell(bucket: str, tier: str) -> str:
+    return "not elaborated" if bucket == "not_compiled" and tier == "kernel" else BUCKET_CELLS[bucket]
+
+
 def compile_label(tier: str) -> str:
     """What the compile column measures in ``tier``: the kernel tier compiles nothing, it elaborates statements."""
     return "Statement elaborated" if tier == "kernel" else "Compile"
 
 
 def bucket_legend(tier: str) -> str:
-    compiled = "statement not elaborated (bad input, a statement that does not parse)" if tier == "kernel" \
-        else "not compiled (bad input or a Lean error)"
-    return ("Buckets add up to n: audit failed = the trust gate flagged the file; not compiled = " + compiled +
+    compiled = "not elaborated = bad input or a statement that does not parse" if tier == "kernel" \
+        else "not compiled = bad input or a Lean error"
+    return ("Buckets add up to n: audit failed = the trust gate flagged the file; " + compiled +
             "; undecided = the checker could not decide; both = every forward and the backward check pass "
             "(SA-Pass); Bwd only / Fwd only = only that direction passes; neither = no direction passes.")
 
@@ -239,21 +247,20 @@ def build_tables(rows: Sequence[ReportRow], problems: Mapping[str, str | None]) 
     levels = sorted({r.level for r in rows if r.level}, key=natural_key)
     by_system = {s: [r for r in rows if r.system == s] for s in systems}
 
-    head3 = ["System"]
-    for level in [*levels, "All"]:
-        head3 += [f"{level} n", f"{level} {compile_name} %", f"{level} {soft_name} %", f"{level} {sa_name} %"]
-    head3.append(f"{compile_name} − {sa_name} (pts)")
+    head3 = ["System", "Level", "n", f"{compile_name} %", f"{soft_name} %", f"{sa_name} %",
+             f"{compile_name} − {sa_name} (pts)"]
     body3, chart = [], []
     for system, group in by_system.items():
-        cells = [system]
         for level in [*levels, None]:
             part = [r for r in group if level is None or r.level == level]
-            cells += [str(len(part)), _mean_pct([r.compiled for r in part]),
-                      _mean_pct([r.sa_pass_soft for r in part]), _mean_pct([r.sa_pass for r in part])]
+            if not part:
+                continue
+            n = len(part)
+            gap = Fraction(sum(r.compiled for r in part) - sum(r.sa_pass for r in part), n)
+            body3.append([system, level or "All", str(n), _mean_pct([r.compiled for r in part]),
+                          _mean_pct([r.sa_pass_soft for r in part]), _mean_pct([r.sa_pass for r in part]),
+                          percent(gap)])
         n = len(group)
-        gap = Fraction(sum(r.compiled for r in group) - sum(r.sa_pass for r in group), n)
-        cells.append(percent(gap))
-        body3.append(cells)
         chart.append((system, sum(r.compiled for r in group) / n,
                       sum(r.sa_pass_soft for r in group) / n, sum(r.sa_pass for r in group) / n))
 
@@ -267,18 +274,18 @@ def build_tables(rows: Sequence[ReportRow], problems: Mapping[str, str | None]) 
                       _pct(sum(r.compiled for r in group), total)])
 
     present = [b for b in BUCKET_ORDER if b != "undecided" or any(r.bucket == b for r in rows)]
-    headb = ["System", "n", *(BUCKET_HEADERS[b] for b in present)]
+    headb = ["System", "n", *(bucket_header(b, tier) for b in present)]
     bodyb = [[system, str(len(group)), *(str(sum(r.bucket == b for r in group)) for b in present)]
              for system, group in by_system.items()]
 
     cell = {(r.problem_id, r.system): r for r in rows}
     headp = ["Problem", "Level", *systems]
     bodyp = [[pid, problems.get(pid) or "—",
-              *(BUCKET_CELLS[cell[(pid, s)].bucket] if (pid, s) in cell else "—" for s in systems)]
+              *(_cell(cell[(pid, s)].bucket, tier) if (pid, s) in cell else "—" for s in systems)]
              for pid in sorted(problems, key=natural_key)]
 
     headf = ["System", "Problem", "Bucket", "First reason", "File"]
-    bodyf = [[r.system, r.problem_id, BUCKET_HEADERS[r.bucket], _one_line(r.reason or ""), r.origin]
+    bodyf = [[r.system, r.problem_id, bucket_header(r.bucket, tier), _one_line(r.reason or ""), r.origin]
              for r in sorted(rows, key=lambda r: (natural_key(r.system), natural_key(r.problem_id)))
              if not r.sa_pass or r.bucket == "undecided"]
     return ReportTables(tier, (head3, body3), (headc, bodyc), (headb, bodyb), (headp, bodyp), (headf, bodyf), chart)
@@ -310,11 +317,11 @@ def _csv_table(headers: Sequence[str], body: Sequence[Sequence[str]]) -> str:
 def render_report_markdown(tables: ReportTables, *, heading: str = "##") -> str:
     h = heading
     compile_name = compile_label(tables.tier)
-    measure = ("skeleton SA-Pass (kernel tier: candidate statements checked on abstracted atoms; proofs not "
-               "checked, nothing compiled — the compile column is 'statement elaborated')" if tables.tier == "kernel"
+    measure = ("skeleton SA-Pass (kernel tier: candidate statements checked on abstracted atoms, proofs not "
+               "checked; 'statement elaborated' = the statement was read and abstracted)" if tables.tier == "kernel"
                else "SA-Pass (full tier: real Lean, each candidate compiled as its own module)")
     lines = [f"{h} Pass rates by system and level (Table 3) — {measure}", "",
-             *_md_table(*tables.table3), "",
+             *_md_table(*tables.table3, left=2), "",
              f"{h} Coverage", "",
              "Submitted of the benchmark's problems; the leaderboard columns count a problem a system did not "
              f"submit as a failure ({compile_name.lower()} and SA-Pass 0).", "",
