@@ -64,8 +64,21 @@ def test_forward_is_stored_as_tuple_and_metrics_dict_is_json_ready():
     assert s.forward == (True, False)
     assert candidate_metrics(s) == {
         "compiled": True, "skeleton": True, "sa_pass": False, "sa_pass_soft": 0.75, "fwd": 0.5, "bwd": 1.0,
-        "fwd_all": False, "bucket": "backward_only",
+        "fwd_all": False, "bucket": "backward_only", "undecided": False,
     }
+
+
+def test_skeleton_tables_count_undecided_apart_and_never_as_passes():
+    passed = CandidateScore(True, [True], True, skeleton=True)
+    undecided = CandidateScore(True, [False], True, skeleton=True, undecided=True)
+    failed = CandidateScore(True, [False], False, skeleton=True)
+    table = aggregate([ScoreRecord(f"p{i}", "A", s) for i, s in enumerate((passed, undecided, failed))])
+    row = table.rows[0]
+    assert (row.n, row.undecided, row.sa_pass) == (3, 1, Fraction(1, 3))
+    assert csv_columns(table)[-1] == "undecided"
+    assert render_csv(table).splitlines()[1].endswith(",1")
+    full = aggregate([ScoreRecord("p", "A", CandidateScore(True, [True], True))])
+    assert "undecided" not in csv_columns(full)
 
 
 def all_scores(max_forward: int = 5):

@@ -18,6 +18,11 @@ problem, an empty or non-UTF-8 file, a JSONL line without ``code`` — becomes a
 on. Then RESULTS.summary.md and RESULTS.by_<grouping>.csv are written beside it: per system, area, level and
 system × level, titled full or skeleton SA-Pass, with the compile − SA-Pass gap as its own column.
 
+Skeleton SA-Pass has three verdicts: a check passes, fails, or is *undecided* — the structures match but some atom
+pairs differ where only elaboration could decide (another constant on one side, a cast placed elsewhere); the
+check's message names the pairs. Undecided candidates are counted in their own column and never as passes.
+``--findings OUT.jsonl`` writes one FaithAlign-style line per candidate (``pyshadow.score.pipeline.findings_of``).
+
 LLM options (``--llm none|replay|record|live``, docs/llm.md): when a target has no candidate declaration after
 rule-based renaming (the name-mismatch case), ``adapter_task`` is asked for an adapter — a declaration with the
 reference's name built from the candidate's own theorem. An answer the validators accept is appended to the
@@ -35,9 +40,11 @@ Mathlib problem in the full tier without ``--workspace``); 3 the requested Lean 
 from __future__ import annotations
 
 import argparse
+import json
 from pathlib import Path
 
 from ..errors import BadInput
+from ..files import write_atomically
 from ..lean.toolchain import toolchain_fingerprint
 from ..llm import add_llm_arguments, client_from_args
 from ..problems import load_problems
@@ -48,6 +55,7 @@ from ..score.pipeline import (
     ScoreRow,
     apply_llm_adapters,
     error_row,
+    findings_of,
     kernel_rows,
     prepare_candidate,
     prepare_problem,
@@ -69,6 +77,11 @@ def register(subparsers) -> None:
     p.add_argument("--system", help="system name for a flat folder or JSONL lines without one")
     p.add_argument("--layout", choices=("auto", "flat", "per_system"), default="auto",
                    help="how to read a candidates folder (default: auto)")
+    p.add_argument("--findings", type=Path, metavar="OUT.jsonl",
+                   help="write FaithAlign-style findings, one line per candidate: one finding per shadow and per "
+                        "backward check (faithful / unfaithful / undecidable, with the shadow's text) and the "
+                        "candidate's verdict (unfaithful if any finding is, else undecidable if any is, else "
+                        "faithful)")
     add_tier_arguments(p)
     add_llm_arguments(p)
     p.set_defaults(handler=run)
@@ -128,6 +141,9 @@ def run(args: argparse.Namespace) -> int:
             log.append(row)
             rows.append(row)
     rows.sort(key=lambda r: order.get(r.content_hash, len(order)))
+    if args.findings is not None:
+        text = "".join(json.dumps(findings_of(r), ensure_ascii=False) + "\n" for r in rows)
+        write_atomically(args.findings, text.encode("utf-8"))
     written = write_summaries(rows, args.output, tier, {p.id: p.level for p in problems})
     print_summary(rows, tier, reused, lean, args.output, written)
     if use_llm:
@@ -158,7 +174,9 @@ def print_summary(rows: list[ScoreRow], tier: str, reused: int, lean, output: Pa
     for system, group in sorted(by_system.items()):
         passed = sum(sa_pass(r.score) for r in group)
         compiled = sum(r.score.compiled for r in group)
-        print(f"{system:<28} SA-Pass {passed}/{len(group)}  compiled {compiled}/{len(group)}")
+        undecided = sum(r.score.undecided for r in group)
+        print(f"{system:<28} SA-Pass {passed}/{len(group)}  compiled {compiled}/{len(group)}"
+              + (f"  undecided {undecided}/{len(group)}" if tier == "kernel" else ""))
     failed = [r for r in rows if r.reason]
     if failed:
         print(f"{len(failed)} candidates failed before or instead of their checks (bad input, audit, compile); "

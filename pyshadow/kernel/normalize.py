@@ -16,6 +16,7 @@ Each key is computed with the project's Lean-aware lexer, so text inside strings
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from ..syntax import lexer as lx
 from ..syntax.brackets import strip_outer_parens
@@ -24,12 +25,14 @@ BIG_OPERATORS = frozenset({"∑", "∏", "⋃", "⋂", "⨆", "⨅", "∑'", "�
 _SORT = re.compile(r"^(Type|Sort)(\*|\s+[^\s]+|\s*\{[^}]*\})?$")
 
 
+@lru_cache(maxsize=65536)  # the skeleton search keys the same few atoms hundreds of times per candidate
 def atom_key(text: str) -> str:
     """The key two atoms share exactly when they are the same term up to the spellings above."""
     key = strip_outer_parens(" ".join(_respell(text).split()))
     return key.replace("( ", "(").replace(" )", ")")
 
 
+@lru_cache(maxsize=65536)
 def type_key(text: str) -> str:
     """The key of a binder type: ``Type*``/``Type u``/``Type _`` (and ``Sort …``) fold to ``Type``/``Sort``."""
     key = atom_key(text)

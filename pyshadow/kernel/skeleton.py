@@ -23,6 +23,8 @@ from pathlib import Path
 from typing import Sequence
 
 from .abstract import PRELUDE, PRELUDE_AXIOMS, Abstraction, Printer, Scope
+from .atoms import normalize_declaration
+from .undecided import aligned_atom_pairs
 from ..lean.batch import LeanJob, run_jobs
 from .check import block_spans
 from .proof_terms import canonical_text
@@ -44,6 +46,11 @@ class SkeletonPair:
     reference: Declaration
     candidate: Declaration
     mathlib: bool = True
+    # The `open`/`namespace` lines each statement is written under (names resolve like Lean's; see atoms.py).
+    reference_context: str = ""
+    candidate_context: str = ""
+    # (reference atom, candidate atom) pairs to read as one atom: the undecided re-check (``undecided.py``).
+    aliases: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass
@@ -53,10 +60,19 @@ class SkeletonVerdict:
     backward: bool
     messages: dict[str, str] = field(default_factory=dict)
     error: str | None = None
+    # Atom pairs (reference text, candidate text) the kernel tier cannot judge: set when the structures match but
+    # these atoms differ (the check is then *undecided*, not failed).
+    undecided: list[tuple[str, str]] = field(default_factory=list)
+    undecided_roles: list[str] = field(default_factory=list)  # checks that pass once those atoms are one
+
+    @property
+    def passed(self) -> bool:
+        return self.error is None and all(self.forward) and self.backward
 
     def to_dict(self) -> dict:
         return {"key": self.key, "forward": self.forward, "backward": self.backward, "messages": self.messages,
-                "error": self.error}
+                "error": self.error, "undecided": [list(p) for p in self.undecided],
+                "undecided_roles": list(self.undecided_roles)}
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -163,9 +179,18 @@ class Prover:
     def __init__(self, printer: Printer):
         self.pr = printer
         self.fresh = 0
+        # Printed keys by (node identity, scope): the search compares the same facts against many goals. The node
+        # is kept in the value so its id cannot be reused by another object while the entry lives.
+        self._keys: dict[tuple[int, tuple], tuple[Term, str]] = {}
 
     def key(self, term: Term, scope: Scope) -> str:
-        return self.pr.prop(term, scope)
+        memo = (id(term), tuple(scope.entries))
+        hit = self._keys.get(memo)
+        if hit is not None and hit[0] is term:
+            return hit[1]
+        printed = self.pr.prop(term, scope)
+        self._keys[memo] = (term, printed)
+        return printed
 
     def name(self, hint: str = "h") -> str:
         self.fresh += 1
@@ -404,8 +429,13 @@ def skeleton_search(pair: SkeletonPair) -> SkeletonSearch:
 
 
 def skeleton_block(pair: SkeletonPair, namespace: str) -> SkeletonBlock:
-    ref = replace(pair.reference, binders=named_binders(pair.reference.binders))
-    cand = replace(pair.candidate, binders=named_binders(pair.candidate.binders))
+    # Atoms are compared as terms: each side's atoms become canonical keys, names resolved under its own opens.
+    reference = normalize_declaration(pair.reference, pair.reference_context)
+    candidate = normalize_declaration(pair.candidate, pair.candidate_context)
+    if pair.aliases:
+        candidate = _read_as(candidate, {c: r for r, c in pair.aliases})
+    ref = replace(reference, binders=named_binders(reference.binders))
+    cand = replace(candidate, binders=named_binders(candidate.binders))
     dec = decompose(ref, mathlib=pair.mathlib)
     taken = declaration_names(ref) | declaration_names(cand)
     a = Abstraction(taken)
@@ -463,6 +493,30 @@ def skeleton_block(pair: SkeletonPair, namespace: str) -> SkeletonBlock:
     return SkeletonBlock(pair.key, namespace, text, checks, frozenset(allowed), len(dec.shadows), unbuilt, search)
 
 
+def _read_as(decl: Declaration, mapping: dict[str, str]) -> Declaration:
+    """``decl`` with the atoms whose text is a key of ``mapping`` replaced by the mapped text (same mentions)."""
+
+    def term(t: Term) -> Term:
+        if isinstance(t, Atom):
+            return replace(t, text=mapping[t.text]) if t.text in mapping else t
+        if isinstance(t, Not):
+            return Not(term(t.arg))
+        if isinstance(t, (BinOp, Rel)):
+            return replace(t, left=term(t.left), right=term(t.right))
+        if isinstance(t, Quant):
+            return Quant(t.kind, tuple(binder(b) for b in t.binders), term(t.body))
+        if isinstance(t, Let):
+            return replace(t, body=term(t.body))
+        return t
+
+    def binder(b: Binder) -> Binder:
+        return replace(b, type=term(b.type) if b.type is not None else None,
+                       bound=(b.bound[0], term(b.bound[1])) if b.bound is not None else None)
+
+    return replace(decl, binders=tuple(binder(b) for b in decl.binders),
+                   type=term(decl.type) if decl.type is not None else None)
+
+
 def _hypotheses_as_facts(prover: Prover, ctx: Context, binders: tuple[Binder, ...]) -> None:
     """A declaration's hypotheses (proposition binders), as facts named by their binder names."""
     for b in binders:
@@ -485,8 +539,10 @@ def _binder_params(binders: tuple[Binder, ...], prover: Prover, scope: Scope) ->
 
 
 def skeleton_score(pairs: Sequence[SkeletonPair], lean: LeanExecutable, *, n_jobs: int = -1,
-                   cache_dir: Path | None = None, batch_size: int = 25) -> dict[str, SkeletonVerdict]:
-    """Build every pair's checks, run them in real Lean (one file per candidate), and read the verdicts."""
+                   cache_dir: Path | None = None, batch_size: int = 80, recheck: bool = True
+                   ) -> dict[str, SkeletonVerdict]:
+    """Build every pair's checks, run them in real Lean (one file per candidate), and read the verdicts; failed
+    pairs get the undecided re-check (``_recheck_undecided``) unless ``recheck`` is off."""
     blocks: list[SkeletonBlock] = []
     verdicts: dict[str, SkeletonVerdict] = {}
     for n, pair in enumerate(pairs):
@@ -518,7 +574,37 @@ def skeleton_score(pairs: Sequence[SkeletonPair], lean: LeanExecutable, *, n_job
                 messages[role] = v.reason if v else "no verdict"
         forward = [role_ok.get(f"forward:{i}", False) for i in range(1, b.n_forward + 1)]
         verdicts[b.key] = SkeletonVerdict(b.key, forward, role_ok.get("backward", False), messages)
+    if recheck:
+        _recheck_undecided(pairs, verdicts, lean, n_jobs=n_jobs, cache_dir=cache_dir, batch_size=batch_size)
     return verdicts
+
+
+def _recheck_undecided(pairs: Sequence[SkeletonPair], verdicts: dict[str, SkeletonVerdict], lean, **run) -> None:
+    """Failed pairs whose aligned atoms differ only where the kernel tier cannot judge (``undecided.py``) are run
+    again with those atoms read as one; where that passes, the verdict becomes *undecided*, naming the pairs, and
+    the checks that passed only so are listed in ``undecided_roles``."""
+    again: list[SkeletonPair] = []
+    for pair in pairs:
+        v = verdicts.get(pair.key)
+        if v is None or v.error or v.passed:
+            continue
+        ref = normalize_declaration(pair.reference, pair.reference_context)
+        cand = normalize_declaration(pair.candidate, pair.candidate_context)
+        aliases = aligned_atom_pairs(ref, cand)
+        if aliases:
+            again.append(replace(pair, aliases=tuple(aliases)))
+    if not again:
+        return
+    second = skeleton_score(again, lean, recheck=False, **run)
+    for pair in again:
+        w = second.get(pair.key)
+        if w is None or not w.passed:
+            continue
+        v = verdicts[pair.key]
+        v.undecided = list(pair.aliases)
+        v.undecided_roles = [f"forward:{i}" for i, ok in enumerate(v.forward, start=1) if not ok]
+        if not v.backward:
+            v.undecided_roles.append("backward")
 
 
 __all__ = ["SkeletonPair", "SkeletonVerdict", "SkeletonSearch", "skeleton_score", "skeleton_block", "skeleton_search",

@@ -61,6 +61,9 @@ class CandidateScore:
     forward: tuple[bool, ...]
     backward: bool
     skeleton: bool = False
+    # Skeleton only: not passed, and every failed check is one the kernel tier cannot judge (atom pairs differ
+    # where only elaboration could decide). Counted apart; never an SA-Pass.
+    undecided: bool = False
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "forward", tuple(bool(x) for x in self.forward))
@@ -120,6 +123,7 @@ def candidate_metrics(score: CandidateScore) -> dict[str, object]:
         "bwd": float(bwd(score)),
         "fwd_all": fwd_all(score),
         "bucket": bucket(score),
+        "undecided": score.undecided,
     }
 
 
@@ -155,6 +159,7 @@ class AggregateRow:
     backward_only: int
     forward_only: int
     neither: int
+    undecided: int = 0  # skeleton tables: candidates the kernel tier could not judge (not passes)
 
     @property
     def gap(self) -> Fraction:
@@ -201,6 +206,7 @@ def summarize(scores: Sequence[CandidateScore], key: tuple[str | None, ...] = ()
         bwd=mean(bwd(s) for s in scores),
         fwd_all=mean(fwd_all(s) for s in scores),
         **{b: buckets.count(b) for b in BUCKETS},
+        undecided=sum(s.undecided for s in scores),
     )
 
 
@@ -274,7 +280,15 @@ _METRIC_COLUMNS: tuple[tuple[str, str], ...] = (
 )
 
 
-def _row_values(row: AggregateRow, digits: int) -> list[str]:
+# Skeleton tables add the undecided count (the kernel tier's third verdict).
+_SKELETON_COLUMNS: tuple[tuple[str, str], ...] = (("undecided", "Undecided"),)
+
+
+def _columns(table: ScoreTable) -> tuple[tuple[str, str], ...]:
+    return metric_columns(table.skeleton)
+
+
+def _row_values(row: AggregateRow, digits: int, skeleton: bool = False) -> list[str]:
     return [
         str(row.n),
         str(row.compiled),
@@ -289,7 +303,7 @@ def _row_values(row: AggregateRow, digits: int) -> list[str]:
         str(row.backward_only),
         str(row.forward_only),
         str(row.neither),
-    ]
+    ] + ([str(row.undecided)] if skeleton else [])
 
 
 # The kernel tier compiles nothing: its "compiled" means the statement was read and abstracted (elaborated in the
@@ -306,12 +320,12 @@ def metric_columns(skeleton: bool) -> tuple[tuple[str, str], ...]:
     """(csv column, markdown header) of the metric columns for a table of that tier."""
     if not skeleton:
         return _METRIC_COLUMNS
-    return tuple(_KERNEL_NAMES.get(c, (c, h)) for c, h in _METRIC_COLUMNS)
+    return tuple(_KERNEL_NAMES.get(c, (c, h)) for c, h in _METRIC_COLUMNS) + _SKELETON_COLUMNS
 
 
 def csv_columns(table: ScoreTable) -> list[str]:
     """The CSV header: ``tier``, the grouping fields, then the metrics (a stable order)."""
-    return ["tier", *table.by, *(c for c, _ in metric_columns(table.skeleton))]
+    return ["tier", *table.by, *(c for c, _ in _columns(table))]
 
 
 def render_csv(table: ScoreTable, digits: int = 1) -> str:
@@ -320,7 +334,8 @@ def render_csv(table: ScoreTable, digits: int = 1) -> str:
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(csv_columns(table))
     for row in table.rows:
-        writer.writerow([table.tier, *("" if v is None else v for v in row.key), *_row_values(row, digits)])
+        writer.writerow([table.tier, *("" if v is None else v for v in row.key),
+                         *_row_values(row, digits, table.skeleton)])
     return out.getvalue()
 
 
@@ -330,11 +345,12 @@ def _md_cell(value: str) -> str:
 
 def render_markdown(table: ScoreTable, digits: int = 1) -> str:
     """The table as markdown, headed by its title (which says whether it is skeleton or full SA-Pass)."""
-    headers = [f.replace("_", " ").capitalize() for f in table.by] + [h for _, h in metric_columns(table.skeleton)]
+    columns = _columns(table)
+    headers = [f.replace("_", " ").capitalize() for f in table.by] + [h for _, h in columns]
     lines = [f"### {table.title}", "", "| " + " | ".join(headers) + " |"]
-    lines.append("| " + " | ".join(["---"] * len(table.by) + ["---:"] * len(_METRIC_COLUMNS)) + " |")
+    lines.append("| " + " | ".join(["---"] * len(table.by) + ["---:"] * len(columns)) + " |")
     for row in table.rows:
-        cells = [_md_cell("—" if v is None else v) for v in row.key] + _row_values(row, digits)
+        cells = [_md_cell("—" if v is None else v) for v in row.key] + _row_values(row, digits, table.skeleton)
         lines.append("| " + " | ".join(cells) + " |")
     return "\n".join(lines) + "\n"
 

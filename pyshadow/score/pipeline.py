@@ -34,6 +34,7 @@ from ..references import TargetNotFound, target_declaration
 from ..shadows.rules import Decomposition, decompose, uncheckable_reason
 from ..syntax import Declaration, ParseError, parse_declaration
 from ..syntax.lexer import IDENT, code_tokens
+from ..syntax.render import render_term
 from .audit import AuditPolicy, Finding, audit
 from ..syntax.scanner import (
     ExtractedDeclaration,
@@ -300,11 +301,14 @@ class Check:
     passed: bool
     message: str  # "passed", or why not — Lean's message when Lean said why
     shadow: int | None = None  # 1-based shadow index of a forward check
+    # Skeleton only: failed, but only because of atom pairs the kernel tier cannot judge (named in ``message``).
+    undecided: bool = False
+    text: str = ""  # the shadow's statement (forward) or the reference's (backward), for findings
 
     @classmethod
     def from_dict(cls, obj: Mapping[str, Any]) -> Check:
         return cls(obj["name"], obj["kind"], obj["target"], bool(obj["passed"]), obj.get("message", ""),
-                   obj.get("shadow"))
+                   obj.get("shadow"), bool(obj.get("undecided", False)), obj.get("text", ""))
 
 
 @dataclass
@@ -355,7 +359,7 @@ class ScoreRow:
     @classmethod
     def from_dict(cls, obj: Mapping[str, Any]) -> ScoreRow:
         score = CandidateScore(bool(obj["compiled"]), tuple(obj.get("forward", ())), bool(obj.get("backward")),
-                               bool(obj.get("skeleton")))
+                               bool(obj.get("skeleton")), bool(obj.get("undecided", False)))
         return cls(
             problem_id=obj.get("problem_id"), system=obj.get("system"), origin=obj.get("origin", ""),
             tier=obj["tier"], content_hash=obj["content_hash"], score=score, area=obj.get("area"),
@@ -404,7 +408,10 @@ def finish_row(
         backward &= any(c.passed for c in checks if c.target == t.name and c.kind == "backward")
     if prepared.flagged:
         compiled, reason = False, prepared.audit_reason()
-    score = CandidateScore(compiled, tuple(forward), backward and bool(info.targets), skeleton=tier == "kernel")
+    failed = [c for c in checks if not c.passed and c.kind in ("forward", "backward")]
+    undecided = compiled and bool(failed) and all(c.undecided for c in failed)
+    score = CandidateScore(compiled, tuple(forward), backward and bool(info.targets), skeleton=tier == "kernel",
+                           undecided=undecided)
     return ScoreRow(
         problem_id=cand.problem_id, system=cand.system, origin=cand.origin, tier=tier,
         content_hash=prepared.content_hash, score=score, area=info.problem.area, level=info.problem.level,
@@ -472,7 +479,10 @@ def kernel_rows(
                     checks += missing_target_checks(p, t)
                     continue
                 keys[t.name] = f"{p.content_hash}|{t.name}"
-                pairs.append(skeleton.SkeletonPair(keys[t.name], t.declaration, decl, p.info.problem.needs_mathlib))
+                # Each statement's names resolve under its own file's opens (kernel/atoms.py).
+                before = p.candidate.code[: max(0, p.candidate.code.find(found.header))]
+                pairs.append(skeleton.SkeletonPair(keys[t.name], t.declaration, decl, p.info.problem.needs_mathlib,
+                                                   p.info.context, before))
             pending.append((p, checks, problems, keys))
         verdicts = skeleton.skeleton_score(pairs, lean, n_jobs=n_jobs, cache_dir=cache_dir) if pairs else {}
         for p, checks, problems, keys in pending:
@@ -502,11 +512,50 @@ def skeleton_checks(target: TargetInfo, verdict: Any) -> list[Check]:
     def message(passed: bool, *roles: str) -> str:
         return "passed" if passed else next((messages[r] for r in roles if messages.get(r)), fallback)
 
+    undecided_roles = set(getattr(verdict, "undecided_roles", ()) or ())
+    pairs = "; ".join(f"`{a}` vs `{b}`" for a, b in getattr(verdict, "undecided", ()) or ())
+
+    def judged(ok: bool, role: str, fallback_message: str) -> tuple[bool, str]:
+        if not ok and role in undecided_roles:
+            return True, f"undecided: the kernel tier cannot judge the atom pairs {pairs}"
+        return False, fallback_message
+
+    shadows = target.decomposition.shadows if target.decomposition is not None else ()
     checks = []
     for i in range(1, target.n_forward + 1):
         ok = i <= len(forward) and bool(forward[i - 1]) and not (verdict and verdict.error)
-        checks.append(Check(f"{target.name}:forward:{i}", "forward", target.name, ok,
-                            message(ok, f"forward:{i}", f"fwd_{i}", str(i)), i))
+        undecided, msg = judged(ok, f"forward:{i}", message(ok, f"forward:{i}", f"fwd_{i}", str(i)))
+        text = render_term(shadows[i - 1].statement) if i <= len(shadows) else ""
+        checks.append(Check(f"{target.name}:forward:{i}", "forward", target.name, ok, msg, i, undecided, text))
     ok = bool(verdict is not None and verdict.backward and not verdict.error)
-    checks.append(Check(f"{target.name}:backward", "backward", target.name, ok, message(ok, "backward", "bwd")))
+    undecided, msg = judged(ok, "backward", message(ok, "backward", "bwd"))
+    text = render_term(target.declaration.type) if target.declaration is not None and target.declaration.type else ""
+    checks.append(Check(f"{target.name}:backward", "backward", target.name, ok, msg, None, undecided, text))
     return checks
+
+
+FINDING_OF = {True: "faithful", False: "unfaithful"}
+
+
+def findings_of(row: ScoreRow) -> dict[str, Any]:
+    """FaithAlign-style findings of a scored row: one per shadow check and per backward check — ``faithful``
+    (passed), ``undecidable`` (the kernel tier cannot judge) or ``unfaithful`` (failed) — with the shadow's text;
+    the candidate is unfaithful if any finding is, else undecidable if any is, else faithful."""
+    findings = []
+    for c in row.checks:
+        if c.kind not in ("forward", "backward"):
+            continue
+        finding = "undecidable" if c.undecided else FINDING_OF[c.passed]
+        findings.append({"check": c.name, "kind": c.kind, "finding": finding, "shadow": c.text,
+                         "message": c.message})
+    kinds = {f["finding"] for f in findings}
+    if not row.score.compiled:
+        verdict = "unfaithful"
+    elif "unfaithful" in kinds:
+        verdict = "unfaithful"
+    elif "undecidable" in kinds:
+        verdict = "undecidable"
+    else:
+        verdict = "faithful"
+    return {"problem_id": row.problem_id, "system": row.system, "origin": row.origin, "tier": row.tier,
+            "verdict": verdict, "reason": row.reason, "findings": findings, "content_hash": row.content_hash}

@@ -890,6 +890,11 @@ def canonical(text: str) -> str:
     return _Printer(alpha=True).show(read_or_opaque(text), 0, True)
 
 
+def canonical_node(node: Node) -> str:
+    """``canonical`` of a tree (e.g. one rewritten by name resolution)."""
+    return _Printer(alpha=True).show(node, 0, True)
+
+
 def same_term(a: str, b: str) -> bool:
     """Whether two texts are the same term up to spelling, parentheses Lean does not need, and bound names."""
     return canonical(a) == canonical(b)
@@ -1064,5 +1069,5 @@ class _Printer:
 
 __all__ = ["Node", "Name", "App", "Binary", "Prefix", "Postfix", "Enclosed", "Ascription", "Anonymous",
            "Collection", "Projection", "Binder", "Lambda", "Quantifier", "BigOperator", "SetBuilder", "IfThenElse",
-           "ModEq", "Opaque", "read_term", "read_or_opaque", "render", "canonical", "same_term", "INFIX", "PREFIX",
+           "ModEq", "Opaque", "read_term", "read_or_opaque", "render", "canonical", "canonical_node", "same_term", "INFIX", "PREFIX",
            "POSTFIX", "BIG_OPERATORS"]

@@ -1,0 +1,357 @@
+"""Atoms compared as terms: a declaration's opaque atoms rewritten to their canonical keys, names resolved as Lean
+resolves them.
+
+The kernel tier abstracts every atom into an opaque constant keyed by its text, so two statements share a constant
+exactly when their atoms have the same key. ``normalize_declaration`` rewrites every atom of a declaration (binder
+types, binder bounds, quantifier binders, ``let`` values, the conclusion) to the canonical print of its term tree
+(``pyshadow.syntax.terms``): spacing, redundant parentheses, ASCII/Unicode spellings and bound-variable names no
+longer matter, and parentheses Lean needs still do.
+
+Before printing, names are resolved — only where Lean elaborates both spellings to the *same constant*:
+
+===========================  ===================  ===========================================================
+written                       read as              what makes them one constant
+===========================  ===================  ===========================================================
+``√x``                        ``Real.sqrt x``      Mathlib/Data/Real/Sqrt.lean: ``prefix:max "√" => Real.sqrt``
+``|x|``                       ``abs x``            Mathlib/Algebra/Order/Group/Unbundled/Abs.lean:
+                                                   ``macro:max atomic("|" noWs) a:term noWs "|" : term => `(abs $a)``
+``n !``                       ``Nat.factorial n``  Mathlib/Data/Nat/Factorial/Basic.lean:
+                                                   ``scoped notation:10000 n "!" => Nat.factorial n``
+``‖x‖``                       ``norm x``           Mathlib/Analysis/Normed/Group/Basic.lean (``Norm`` class):
+                                                   ``notation "‖" e "‖" => norm e``
+``π``                         ``Real.pi``          Mathlib/Analysis/SpecialFunctions/Trigonometric/Basic.lean:
+                                                   ``scoped notation "π" => Real.pi`` (namespace ``Real``)
+``x ∉ s``                     ``¬x ∈ s``           Lean core src/Init/Notation.lean:
+                                                   ``notation:50 a:50 " ∉ " b:50 => ¬ (a ∈ b)``
+``a ≠ b``                     ``a ≠ b``            (kept: ``Ne a b`` is its own constant, ``¬ a = b`` unfolds to it
+                                                   only by δ; the skeleton search handles the pair logically)
+``f`` under ``open N``        ``N.f``              Lean name resolution: with exactly one opened namespace (and
+                                                   no root declaration) defining ``f`` among ``SHORT_NAMES``
+``x.f a`` (x : T)             ``N.f x a``          generalized field notation: ``x : T`` with ``T``'s head
+                                                   namespace ``N``, for ``f`` in ``DOT_FUNCTIONS[N]`` (each takes
+                                                   its ``N``-typed argument first)
+``∑ x in s, f``               ``∑ x ∈ s, f``       Mathlib/Algebra/BigOperators/Group/Finset/Defs.lean (``bigsumin``
+                                                   elaborates ``∑ x ∈ s, r``)
+===========================  ===================  ===========================================================
+
+Nothing merely provably equal is folded (``Complex.abs z`` and ``‖z‖`` stay apart, so do ``x⁻¹`` and ``1 / x``).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+from functools import lru_cache
+
+from ..syntax import terms as tm
+from ..syntax import lexer as lx
+from ..syntax.render import render_term
+from ..syntax.ast import Atom, Binder, BinOp, Declaration, Let, Not, Quant, Rel, Term, atoms
+
+# Short names and the namespaces that define them (Mathlib/Lean declarations; a root declaration is "").
+# A short name is resolved only when exactly one opened namespace defines it and no root declaration does — as
+# Lean's name resolution would otherwise report an ambiguity or pick by type.
+SHORT_NAMES: dict[str, frozenset[str]] = {
+    # Mathlib/Analysis/SpecialFunctions/{Pow/Real,Trigonometric/Basic,Log/Basic,Exp}.lean, Data/Real/Sqrt.lean
+    "sqrt": frozenset({"Real", "Nat", "NNReal", "Int"}),
+    "pi": frozenset({"Real"}),
+    "cos": frozenset({"Real", "Complex"}), "sin": frozenset({"Real", "Complex"}),
+    "tan": frozenset({"Real", "Complex"}), "exp": frozenset({"Real", "Complex"}),
+    "log": frozenset({"Real", "Complex", "Nat"}), "logb": frozenset({"Real"}),
+    "arctan": frozenset({"Real"}), "arcsin": frozenset({"Real"}), "arccos": frozenset({"Real"}),
+    "cosh": frozenset({"Real", "Complex"}), "sinh": frozenset({"Real", "Complex"}),
+    # Mathlib/Data/Nat/{Factorial/Basic,Choose/Basic,Digits,Totient}.lean, Mathlib/Data/Nat/Prime/Defs.lean
+    "factorial": frozenset({"Nat"}), "choose": frozenset({"Nat"}), "digits": frozenset({"Nat"}),
+    "totient": frozenset({"Nat"}), "Prime": frozenset({"Nat", ""}), "divisors": frozenset({"Nat"}),
+    "properDivisors": frozenset({"Nat"}), "primeFactors": frozenset({"Nat"}),
+    # Mathlib/Order/Interval/Finset/Defs.lean and Mathlib/Order/Interval/Set/Defs.lean
+    "range": frozenset({"Finset", "List", "Set", "Multiset"}),
+    "Icc": frozenset({"Finset", "Set", "Multiset"}), "Ico": frozenset({"Finset", "Set", "Multiset"}),
+    "Ioc": frozenset({"Finset", "Set", "Multiset"}), "Ioo": frozenset({"Finset", "Set", "Multiset"}),
+    "Ici": frozenset({"Finset", "Set", "Multiset"}), "Ioi": frozenset({"Finset", "Set", "Multiset"}),
+    "Iic": frozenset({"Finset", "Set", "Multiset"}), "Iio": frozenset({"Finset", "Set", "Multiset"}),
+    # Mathlib/Topology/Defs/Filter.lean, Mathlib/Order/Filter/Defs.lean
+    "Tendsto": frozenset({"Filter"}), "atTop": frozenset({"Filter"}), "atBot": frozenset({"Filter"}),
+    # Mathlib/Logic/Function/Defs.lean
+    "Injective": frozenset({"Function"}), "Surjective": frozenset({"Function"}),
+    "Bijective": frozenset({"Function"}),
+    # Mathlib/Algebra/Module/LinearMap/End.lean: `Module.End`
+    "End": frozenset({"Module"}),
+}
+
+# Generalized field notation `x.f args` ↦ `N.f x args` for a variable `x` whose type's head is namespace `N`, only
+# for functions whose first explicit argument is that `N`-typed one (Lean's rule picks the first explicit argument
+# of type `N`; for these it is the first), each from the Mathlib file named in SHORT_NAMES' comments or
+# Mathlib/Data/Finset/Card.lean (`Finset.card`), Mathlib/Data/Set/Card.lean (`Set.ncard`), Mathlib/Algebra/GCDMonoid
+# /Nat.lean / Init (`Nat.gcd`, `Nat.lcm`), Mathlib/Data/Int/GCD.lean (`Int.gcd`), Init/Data/Int/Basic.lean
+# (`Int.natAbs`, `Int.toNat`).
+DOT_FUNCTIONS: dict[str, frozenset[str]] = {
+    "Nat": frozenset({"Prime", "gcd", "lcm", "factorial", "choose", "succ", "pred", "divisors", "properDivisors",
+                      "totient", "sqrt", "digits", "primeFactors", "Coprime", "ModEq"}),
+    "Int": frozenset({"natAbs", "toNat", "gcd", "lcm", "emod", "ediv", "sign", "ModEq"}),
+    "Finset": frozenset({"card", "sum", "prod", "filter", "image", "Nonempty", "max'", "min'"}),
+    "Set": frozenset({"ncard", "encard", "Finite", "Infinite", "Nonempty", "toFinset"}),
+    "Real": frozenset({"sqrt", "log", "exp", "cos", "sin"}),
+}
+# Binder types whose head names a namespace for dot notation.
+TYPE_NAMESPACES = {"ℕ": "Nat", "Nat": "Nat", "ℤ": "Int", "Int": "Int", "ℝ": "Real", "Real": "Real",
+                   "Finset": "Finset", "Set": "Set"}
+
+_OPEN_RE = re.compile(r"^\s*open\s+(?:scoped\s+)?([^\n]*?)(?:\s+in)?\s*$", re.MULTILINE)
+
+
+def opened_namespaces(context: str, preamble: str | None = None) -> frozenset[str]:
+    """Namespaces opened by the ``open`` lines of ``context`` (and an ``open … in`` preamble); ``namespace N``
+    lines open ``N`` too (names inside a namespace resolve against it)."""
+    names: set[str] = set()
+    for text in (context or "", preamble or ""):
+        for m in _OPEN_RE.finditer(text):
+            body = re.sub(r"\((?:hiding|renaming)[^)]*\)|hiding.*$", "", m.group(1))
+            names.update(w for w in body.split() if w and w[0].isalpha())
+        for m in re.finditer(r"^\s*namespace\s+(\S+)", text, re.MULTILINE):
+            names.add(m.group(1))
+    return frozenset(names)
+
+
+class Resolver:
+    """Rewrites term trees: notations to their constants, short names under opens, dot notation on typed binders."""
+
+    def __init__(self, opens: frozenset[str], variables: dict[str, str], types: dict[str, str] | None = None):
+        self.opens = opens
+        self.variables = variables  # statement-level variable → namespace of its type ("" when unknown)
+        self.types = types or {}  # statement-level variable → its type's text (for binder-type inference)
+
+    def resolve(self, node: tm.Node, bound: frozenset[str] = frozenset()) -> tm.Node:
+        r = self.resolve
+        if isinstance(node, tm.Name):
+            return self._name(node.text, bound)
+        if isinstance(node, tm.Prefix):
+            arg = r(node.arg, bound)
+            if node.op == "√":
+                return tm.App(tm.Name("Real.sqrt"), (arg,))
+            return tm.Prefix(node.op, arg)
+        if isinstance(node, tm.Postfix):
+            arg = r(node.arg, bound)
+            if node.op == "!":
+                return tm.App(tm.Name("Nat.factorial"), (arg,))
+            return tm.Postfix(node.op, arg)
+        if isinstance(node, tm.Enclosed):
+            inner = r(node.inner, bound)
+            if node.open == "|":
+                return tm.App(tm.Name("abs"), (inner,))
+            if node.open == "‖":
+                return tm.App(tm.Name("norm"), (inner,))
+            return tm.Enclosed(node.open, inner, node.close)
+        if isinstance(node, tm.Binary):
+            left, right = r(node.left, bound), r(node.right, bound)
+            if node.op == "∉":
+                return tm.Prefix("¬", tm.Binary("∈", left, right))
+            return tm.Binary(node.op, left, right)
+        if isinstance(node, tm.App):
+            fn = r(node.fn, bound)
+            args = tuple(r(a, bound) for a in node.args)
+            if isinstance(fn, tm.App):
+                return tm.App(fn.fn, fn.args + args)
+            return tm.App(fn, args)
+        if isinstance(node, (tm.Lambda, tm.Quantifier, tm.SetBuilder, tm.BigOperator)):
+            b = node.binder
+            if b.type is None and b.bound is None and isinstance(node, (tm.SetBuilder, tm.Quantifier)):
+                # `{f | p f}` elaborates `f`'s type from its uses, as `∀ x, q x = 1` does: read it off.
+                inferred = infer_binder_type(b.name, node.body, self.types)
+                if inferred is not None:
+                    b = replace(b, type=tm.read_or_opaque(inferred))
+            binder = tm.Binder(b.name, r(b.type, bound) if b.type is not None else None,
+                               (b.bound[0], r(b.bound[1], bound)) if b.bound is not None else None, b.bracket)
+            inner = bound | {b.name}
+            if isinstance(node, tm.BigOperator):
+                filt = r(node.filter, inner) if node.filter is not None else None
+                return tm.BigOperator(node.op, binder, r(node.body, inner), filt)
+            return replace(node, binder=binder, body=r(node.body, inner))
+        if isinstance(node, tm.IfThenElse):
+            inner = bound | {node.hyp} if node.hyp else bound
+            return tm.IfThenElse(node.hyp, r(node.cond, bound), r(node.then, inner), r(node.orelse, inner))
+        if isinstance(node, tm.Ascription):
+            return tm.Ascription(r(node.expr, bound), r(node.type, bound))
+        if isinstance(node, (tm.Anonymous,)):
+            return tm.Anonymous(tuple(r(x, bound) for x in node.items))
+        if isinstance(node, tm.Collection):
+            return tm.Collection(node.open, tuple(r(x, bound) for x in node.items))
+        if isinstance(node, tm.Projection):
+            return tm.Projection(r(node.expr, bound), node.field)
+        if isinstance(node, tm.ModEq):
+            return tm.ModEq(node.kind, r(node.left, bound), r(node.right, bound), r(node.modulus, bound))
+        return node
+
+    def _name(self, text: str, bound: frozenset[str]) -> tm.Node:
+        if text.startswith("@") or text in bound or text in self.variables:
+            return tm.Name(text)
+        if text == "π":
+            return tm.Name("Real.pi")
+        if "." in text:
+            root, field = text.split(".", 1)
+            if root in self.variables and root not in bound and "." not in field:
+                ns = self.variables[root]
+                if ns and field in DOT_FUNCTIONS.get(ns, ()):
+                    return tm.App(tm.Name(f"{ns}.{field}"), (tm.Name(root),))
+            return tm.Name(text)
+        owners = SHORT_NAMES.get(text)
+        if owners is None or "" in owners:
+            return tm.Name(text)
+        hits = owners & self.opens
+        if len(hits) == 1:
+            return tm.Name(f"{next(iter(hits))}.{text}")
+        return tm.Name(text)
+
+
+def _type_namespace(type_text: str) -> str:
+    head = type_text.strip().lstrip("(").split(" ", 1)[0]
+    return TYPE_NAMESPACES.get(head, "")
+
+
+def _domains(type_text: str) -> list[tm.Node]:
+    """The argument types of a function type ``A → B → C`` (``[A, B]``); empty when it is not an arrow."""
+    node = tm.read_term(type_text)
+    out = []
+    while isinstance(node, tm.Binary) and node.op == "→":
+        out.append(node.left)
+        node = node.right
+    return out
+
+
+def infer_binder_type(name: str, body: tm.Node, types: dict[str, str]) -> str | None:
+    """The type Lean's unifier gives an untyped bound ``name`` from a use ``g … name …`` where ``g`` is a variable
+    of function type ``A₁ → … → B`` (the argument's type is then the matching ``Aₖ``); None when no such use."""
+    stack = [body]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, tm.App) and isinstance(node.fn, tm.Name) and node.fn.text in types:
+            for k, arg in enumerate(node.args):
+                if isinstance(arg, tm.Name) and arg.text == name:
+                    domains = _domains(types[node.fn.text])
+                    if k < len(domains):
+                        return tm.render(domains[k])
+        if isinstance(node, (tm.Lambda, tm.Quantifier, tm.SetBuilder, tm.BigOperator)) and node.binder.name == name:
+            continue  # shadowed below
+        stack.extend(tm._children(node))
+    return None
+
+
+@lru_cache(maxsize=65536)
+def _key(text: str, opens: frozenset[str], variables: tuple[tuple[str, str], ...],
+         types: tuple[tuple[str, str], ...]) -> str:
+    node = tm.read_term(text)
+    if node is None:
+        return tm.canonical(text)
+    node = Resolver(opens, dict(variables), dict(types)).resolve(node)
+    return tm.canonical_node(node)
+
+
+def term_key(text: str, opens: frozenset[str] = frozenset(), variables: dict[str, str] | None = None,
+             types: dict[str, str] | None = None) -> str:
+    """The canonical key of an atom's text under ``opens``, with ``variables`` (name → type namespace) in scope
+    and ``types`` (name → type text) for binder-type inference."""
+    return _key(text, opens, tuple(sorted((variables or {}).items())), tuple(sorted((types or {}).items())))
+
+
+@dataclass(frozen=True)
+class _Scope:
+    opens: frozenset[str]
+    variables: dict[str, str]  # name → namespace of its type ("" unknown)
+    types: dict[str, str]  # name → canonical type text
+
+    def bind(self, names, type_text: str | None) -> "_Scope":
+        variables, types = dict(self.variables), dict(self.types)
+        for n in names:
+            variables[n] = _type_namespace(type_text) if type_text else ""
+            if type_text:
+                types[n] = type_text
+            else:
+                types.pop(n, None)
+        return _Scope(self.opens, variables, types)
+
+
+def normalize_declaration(decl: Declaration, context: str = "") -> Declaration:
+    """``decl`` with every atom's text replaced by its canonical key (see the module docstring), and untyped
+    quantifier binders typed where a use fixes their type (``∀ x, f x = 1`` with ``f : ℝ → ℝ``)."""
+    scope = _Scope(opened_namespaces(context, decl.preamble), {}, {})
+    binders = []
+    for b in decl.binders:
+        nb = _binder(b, scope)
+        binders.append(nb)
+        scope = scope.bind(b.names, _type_text(nb.type))
+    type_ = _term(decl.type, scope) if decl.type is not None else None
+    return replace(decl, binders=tuple(binders), type=type_)
+
+
+def _atom(a: Atom, scope: _Scope) -> Atom:
+    key = term_key(a.text, scope.opens, scope.variables, scope.types)
+    if key == a.text:
+        return a
+    return Atom(key, key_idents(key), a.open_right)
+
+
+_BOUND_NAME = re.compile(r"x✝\d+")
+
+
+def key_idents(key: str) -> tuple[str, ...]:
+    """The identifier roots a key mentions, in order of first appearance (canonical bound names excluded)."""
+    text = _BOUND_NAME.sub(" ", key)
+    return tuple(dict.fromkeys(lx.ident_root(t.text) for t in lx.code_tokens(text) if t.kind == lx.IDENT))
+
+
+def _binder(b: Binder, scope: _Scope) -> Binder:
+    t = _term(b.type, scope) if b.type is not None else None
+    bound = (b.bound[0], _term(b.bound[1], scope)) if b.bound is not None else None
+    return replace(b, type=t, bound=bound)
+
+
+def _term(t: Term, scope: _Scope) -> Term:
+    if isinstance(t, Atom):
+        return _atom(t, scope)
+    if isinstance(t, Not):
+        return Not(_term(t.arg, scope))
+    if isinstance(t, (BinOp, Rel)):
+        return replace(t, left=_term(t.left, scope), right=_term(t.right, scope))
+    if isinstance(t, Quant):
+        binders = []
+        inner = scope
+        for b in t.binders:
+            nb = _binder(b, inner)
+            if nb.type is None and b.names and b.bound is None:
+                inferred = _infer_in_tree(b.names, t.body, inner)
+                if inferred is not None:
+                    nb = replace(nb, type=Atom(inferred, key_idents(inferred)))
+            binders.append(nb)
+            inner = inner.bind(b.names, _type_text(nb.type))
+        return Quant(t.kind, tuple(binders), _term(t.body, inner))
+    if isinstance(t, Let):
+        inner = scope.bind((t.name,), None) if t.name else scope
+        return replace(t, value=_atom(t.value, scope),
+                       type=_term(t.type, scope) if t.type is not None else None,
+                       body=_term(t.body, inner))
+    return t
+
+
+def _type_text(t: Term | None) -> str | None:
+    if t is None:
+        return None
+    return t.text if isinstance(t, Atom) else render_term(t)
+
+
+def _infer_in_tree(names: tuple[str, ...], body: Term, scope: _Scope) -> str | None:
+    """One type for all of ``names`` (a binder group shares it) from their uses in the atoms of ``body``."""
+    found: set[str] = set()
+    for name in names:
+        got = None
+        for a in atoms(body):
+            if name not in a.idents:
+                continue
+            node = tm.read_term(a.text)
+            if node is not None:
+                got = infer_binder_type(name, node, scope.types)
+                if got is not None:
+                    break
+        if got is None:
+            return None
+        found.add(got)
+    return found.pop() if len(found) == 1 else None

@@ -1,0 +1,150 @@
+"""Labelled statement pairs through skeleton SA-Pass: recall, precision and the undecided rate.
+
+A pair is two real formalizations of one problem (``tests/fixtures/pairs/dev_pairs.jsonl``), labelled by hand as
+the same meaning or changed. Side ``a`` is the reference, side ``b`` the candidate; a pair *passes* when every
+forward shadow and the backward certificate pass, is *undecided* when the structures match but some atom pairs
+differ in a way the kernel tier cannot judge, and *fails* otherwise.
+
+- recall: same-meaning pairs that pass / same-meaning pairs;
+- precision: passed pairs that are same-meaning / passed pairs (the bar: no changed pair ever passes);
+- undecided rate: undecided pairs / all pairs.
+
+Figures are reported overall, per pair family (``origin``) and per diff category (``diff``).
+"""
+
+from __future__ import annotations
+
+import json
+from collections import defaultdict
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Iterable, Sequence
+
+from ..syntax import ParseError, parse_declaration
+from .skeleton import SkeletonPair, skeleton_score
+
+
+@dataclass(frozen=True)
+class LabelledPair:
+    id: str
+    a: str
+    b: str
+    a_context: str
+    b_context: str
+    same_meaning: bool
+    diff: str
+    origin: str
+    unsure: bool = False
+
+
+@dataclass
+class PairResult:
+    pair: LabelledPair
+    verdict: str  # pass | fail | undecided | error
+    reason: str = ""
+    atom_pairs: list[tuple[str, str]] = field(default_factory=list)
+
+    def to_dict(self) -> dict:
+        return {"id": self.pair.id, "same_meaning": self.pair.same_meaning, "diff": self.pair.diff,
+                "origin": self.pair.origin, "verdict": self.verdict, "reason": self.reason,
+                "atom_pairs": [list(p) for p in self.atom_pairs]}
+
+
+def read_pairs(path: Path) -> list[LabelledPair]:
+    out = []
+    for line in Path(path).read_text(encoding="utf-8").splitlines():
+        if not line.strip():
+            continue
+        r = json.loads(line)
+        out.append(LabelledPair(r["id"], r["a"], r["b"], r.get("a_context", ""), r.get("b_context", ""),
+                                bool(r["same_meaning"]), r.get("diff", ""), r.get("origin", ""),
+                                bool(r.get("unsure", False))))
+    return out
+
+
+def evaluate(pairs: Sequence[LabelledPair], lean, *, n_jobs: int = -1, cache_dir=None) -> list[PairResult]:
+    """Skeleton SA-Pass of every pair (``b`` as the candidate for reference ``a``)."""
+    results: dict[str, PairResult] = {}
+    skeleton_pairs = []
+    for p in pairs:
+        try:
+            ref = parse_declaration(p.a)
+            cand = parse_declaration(p.b)
+        except ParseError as err:
+            results[p.id] = PairResult(p, "error", f"does not parse: {err}")
+            continue
+        if ref.type is None or cand.type is None:
+            results[p.id] = PairResult(p, "error", "no stated type")
+            continue
+        skeleton_pairs.append(SkeletonPair(p.id, ref, cand, True, p.a_context, p.b_context))
+    verdicts = skeleton_score(skeleton_pairs, lean, n_jobs=n_jobs, cache_dir=cache_dir) if skeleton_pairs else {}
+    for p in pairs:
+        if p.id in results:
+            continue
+        v = verdicts.get(p.id)
+        if v is None:
+            results[p.id] = PairResult(p, "error", "no verdict")
+            continue
+        passed = not v.error and all(v.forward) and v.backward
+        reason = "; ".join(f"{k}: {m}" for k, m in sorted(v.messages.items()))[:500]
+        if passed:
+            results[p.id] = PairResult(p, "pass")
+        elif v.undecided:
+            results[p.id] = PairResult(p, "undecided", reason, list(v.undecided))
+        else:
+            results[p.id] = PairResult(p, "fail", v.error or reason)
+    return [results[p.id] for p in pairs]
+
+
+def _rates(results: Iterable[PairResult]) -> dict:
+    results = list(results)
+    same = [r for r in results if r.pair.same_meaning]
+    changed = [r for r in results if not r.pair.same_meaning]
+    passed = [r for r in results if r.verdict == "pass"]
+    return {
+        "pairs": len(results),
+        "same_meaning": len(same),
+        "same_passed": sum(r.verdict == "pass" for r in same),
+        "changed": len(changed),
+        "changed_passed": sum(r.verdict == "pass" for r in changed),
+        "undecided": sum(r.verdict == "undecided" for r in results),
+        "recall": (sum(r.verdict == "pass" for r in same) / len(same)) if same else None,
+        "precision": (sum(r.pair.same_meaning for r in passed) / len(passed)) if passed else None,
+        "undecided_rate": (sum(r.verdict == "undecided" for r in results) / len(results)) if results else None,
+    }
+
+
+def summarize(results: Sequence[PairResult]) -> dict:
+    """Overall figures, and the same per pair family and per diff category."""
+    by_origin: dict[str, list[PairResult]] = defaultdict(list)
+    by_diff: dict[str, list[PairResult]] = defaultdict(list)
+    for r in results:
+        by_origin[r.pair.origin].append(r)
+        by_diff[r.pair.diff].append(r)
+    return {
+        "overall": _rates(results),
+        "origin": {k: _rates(v) for k, v in sorted(by_origin.items())},
+        "diff": {k: _rates(v) for k, v in sorted(by_diff.items())},
+    }
+
+
+def _pct(x) -> str:
+    return "—" if x is None else f"{100 * x:.1f}%"
+
+
+def summary_markdown(summary: dict) -> str:
+    """The figures as markdown tables (overall, per family, per diff category)."""
+    lines = ["| slice | pairs | same-meaning passed | changed passed | undecided | recall | precision |",
+             "| --- | ---: | ---: | ---: | ---: | ---: | ---: |"]
+
+    def row(name: str, s: dict) -> str:
+        return (f"| {name} | {s['pairs']} | {s['same_passed']}/{s['same_meaning']} | "
+                f"{s['changed_passed']}/{s['changed']} | {s['undecided']} | {_pct(s['recall'])} | "
+                f"{_pct(s['precision'])} |")
+
+    lines.append(row("**all pairs**", summary["overall"]))
+    for k, s in summary["origin"].items():
+        lines.append(row(f"family: {k}", s))
+    for k, s in summary["diff"].items():
+        lines.append(row(f"diff: {k}", s))
+    return "\n".join(lines)

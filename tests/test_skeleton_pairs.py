@@ -1,0 +1,157 @@
+"""Skeleton SA-Pass against people: real labelled pairs of independent formalizations (tests/fixtures/pairs/,
+sources and commits in its README), and the pieces that make atoms comparable as terms."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from pyshadow.cli import main
+from pyshadow.kernel.atoms import normalize_declaration, opened_namespaces, term_key
+from pyshadow.kernel.pairs import evaluate, read_pairs, summarize, summary_markdown
+from pyshadow.kernel.skeleton import SkeletonPair, skeleton_score
+from pyshadow.kernel.undecided import cannot_judge
+from pyshadow.paths import PROBLEMS_DIR
+from pyshadow.syntax import parse_declaration
+
+PAIRS = Path(__file__).parent / "fixtures" / "pairs" / "dev_pairs.jsonl"
+
+# Measured on the development pairs (README "Skeleton SA-Pass against people"); the issue's bar is 90% recall.
+# These floors keep what is reached from slipping back; precision has no slack at all.
+RECALL_FLOOR = 0.80
+UNDECIDED_CEILING = 0.10
+
+
+@pytest.fixture(scope="module")
+def pair_results(kernel_lean_exe):
+    return evaluate(read_pairs(PAIRS), kernel_lean_exe, n_jobs=2)
+
+
+@pytest.mark.kernel
+def test_no_changed_pair_passes(pair_results):
+    passed_changed = [r.pair.id for r in pair_results if r.verdict == "pass" and not r.pair.same_meaning]
+    assert passed_changed == []
+
+
+@pytest.mark.kernel
+def test_recall_and_undecided_rate_on_the_development_pairs(pair_results):
+    overall = summarize(pair_results)["overall"]
+    assert overall["pairs"] == 305 and overall["same_meaning"] == 159
+    assert overall["recall"] >= RECALL_FLOOR, summary_markdown(summarize(pair_results))
+    assert overall["undecided_rate"] <= UNDECIDED_CEILING
+    # Every whitespace-only and precedence pair labelled same meaning passes: the term reader's job.
+    for r in pair_results:
+        if r.pair.same_meaning and r.pair.diff in ("whitespace only", "precedence"):
+            assert r.verdict == "pass", (r.pair.id, r.reason)
+    # Undecided rows name the atom pairs they could not judge.
+    assert all(r.atom_pairs for r in pair_results if r.verdict == "undecided")
+
+
+def test_every_pair_side_parses():
+    for p in read_pairs(PAIRS):
+        parse_declaration(p.a)
+        parse_declaration(p.b)
+
+
+def test_pairs_fixture_is_the_shared_file_verbatim():
+    shared = Path(__file__).resolve().parents[2] / "shared" / "corpora" / "pairs" / "dev_pairs.jsonl"
+    if not shared.is_file():
+        pytest.skip("no shared corpus beside the repository")
+    assert PAIRS.read_bytes() == shared.read_bytes()
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Names resolved like Lean (kernel/atoms.py), each alias from the Mathlib file its table entry names
+
+
+@pytest.mark.parametrize("a,a_ctx,b,b_ctx,same", [
+    ("π / 2", "open Real", "Real.pi / 2", "", True),
+    ("Nat.factorial 8", "", "8!", "open Nat", True),
+    ("|a - b|", "", "abs (a - b)", "", True),
+    ("√x + 1", "", "Real.sqrt x + 1", "", True),
+    ("sqrt x", "open Real", "Real.sqrt x", "", True),
+    ("sqrt x", "open Real Nat", "Real.sqrt x", "", False),  # ambiguous under both opens: Lean picks by type
+    ("End 𝕜 V", "open Module", "Module.End 𝕜 V", "", True),
+    ("Finset.range n", "open Finset Set", "range n", "open Finset Set", False),  # range is Set.range too
+    ("range n", "open Finset", "Finset.range n", "", True),
+    ("range n", "open Finset Set", "Finset.range n", "", False),
+    ("‖z‖", "", "Complex.abs z", "", False),  # provably equal, not the same constant
+    ("x ∉ s", "", "¬x ∈ s", "", True),
+])
+def test_names_resolve_to_one_constant_only_where_lean_does(a, a_ctx, b, b_ctx, same):
+    ka = term_key(a, opened_namespaces(a_ctx))
+    kb = term_key(b, opened_namespaces(b_ctx))
+    assert (ka == kb) is same, (ka, kb)
+
+
+def test_dot_notation_on_a_binder_of_known_type():
+    d1 = normalize_declaration(parse_declaration("theorem t (m n : ℕ) (h : m.gcd n = 1) : n.Prime"))
+    d2 = normalize_declaration(parse_declaration("theorem t (m n : ℕ) (h : Nat.gcd m n = 1) : Nat.Prime n"))
+    assert d1 == d2
+    # A variable of unknown type keeps its dot notation (it could be any namespace).
+    d3 = normalize_declaration(parse_declaration("theorem t (s : X) : s.card = 1"))
+    assert "s.card" in d3.type.left.text
+
+
+def test_untyped_binder_gets_the_type_a_use_fixes():
+    a = normalize_declaration(parse_declaration("theorem t (q : ℝ → ℝ) (h : ∀ x, x ≠ 0 → q x = 6 / x) : q 2 = 3"))
+    b = normalize_declaration(parse_declaration("theorem t (q : ℝ → ℝ) (h : ∀ x : ℝ, x ≠ 0 → q x = 6 / x) : q 2 = 3"))
+    assert a == b
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# What the kernel tier cannot judge (kernel/undecided.py)
+
+
+@pytest.mark.parametrize("a,b,undecided", [
+    ("Complex.abs z", "norm z", True),  # another constant: only Mathlib knows they agree
+    ("(x ^ 2 : ℝ)", "x ^ 2", True),  # a cast placed elsewhere
+    ("2 * x", "3 * x", False),  # other numbers: judged (different)
+    ("x + y", "x * y", False),  # another operator on the same operands
+    ("f x", "f y", False),  # another variable
+])
+def test_cannot_judge(a, b, undecided):
+    assert cannot_judge(a, b, {"x", "y", "z", "f"}) is undecided
+
+
+@pytest.mark.kernel
+def test_undecided_names_its_atom_pairs_and_is_not_a_pass(kernel_lean_exe):
+    ref = parse_declaration("theorem t (z : ℂ) (h : 0 < x) : Complex.abs z = 1")
+    cands = {
+        "norm": ("theorem t (z : ℂ) (h : 0 < x) : ‖z‖ = 1", "undecided"),
+        "other_number": ("theorem t (z : ℂ) (h : 0 < x) : Complex.abs z = 2", "fail"),
+        "dropped_hypothesis": ("theorem t (z : ℂ) : ‖z‖ = 1", "fail"),
+    }
+    verdicts = skeleton_score([SkeletonPair(k, ref, parse_declaration(c)) for k, (c, _) in cands.items()],
+                              kernel_lean_exe, n_jobs=2)
+    for key, (_, expected) in cands.items():
+        v = verdicts[key]
+        got = "pass" if v.passed else ("undecided" if v.undecided else "fail")
+        assert got == expected, (key, v.messages)
+    assert verdicts["norm"].undecided == [("Complex.abs z", "norm z")]
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Findings per shadow (pyshadow score --findings)
+
+
+@pytest.mark.kernel
+def test_score_writes_faithalign_findings(kernel_lean_exe, tmp_path):
+    code = (PROBLEMS_DIR / "nat_pos_facts" / "Reference.lean").read_text(encoding="utf-8")
+    weakened = code.replace("n - 1 + 1 = n", "n - 1 + 1 ≤ n")
+    faithful = code.replace("0 < n →", "n > 0 →")
+    candidates = tmp_path / "c.jsonl"
+    candidates.write_text("".join(json.dumps({"problem_id": "nat_pos_facts", "system": s, "code": c}) + "\n"
+                                  for s, c in (("weakened", weakened), ("faithful", faithful))), encoding="utf-8")
+    findings = tmp_path / "findings.jsonl"
+    assert main(["score", str(PROBLEMS_DIR), str(candidates), "-o", str(tmp_path / "r.jsonl"), "--tier", "kernel",
+                 "--findings", str(findings), "-j", "2"]) == 0
+    rows = {r["system"]: r for r in map(json.loads, findings.read_text(encoding="utf-8").splitlines())}
+    assert rows["faithful"]["verdict"] == "faithful"
+    assert {f["finding"] for f in rows["faithful"]["findings"]} == {"faithful"}
+    assert rows["weakened"]["verdict"] == "unfaithful"
+    bad = [f for f in rows["weakened"]["findings"] if f["finding"] == "unfaithful"]
+    assert bad and all(f["shadow"] for f in bad)
+    assert len(rows["weakened"]["findings"]) == 5  # four shadows and the backward check
