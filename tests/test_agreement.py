@@ -145,3 +145,19 @@ def test_no_valid_label_is_bad_input(tmp_path):
     labels = tmp_path / "labels.jsonl"
     labels.write_text('{"problem_id": "p", "system": "s", "aligned": "yes"}\n', encoding="utf-8")
     assert main(["agree", "--labels", str(labels), str(FIXTURE / "results.jsonl"), "-o", str(tmp_path)]) == 2
+
+
+def test_agreement_plot_is_written_and_byte_identical(tmp_path):
+    import matplotlib  # noqa: F401 - in the [test] extra: CI checks the plots
+
+    outs = []
+    for name in ("one", "two"):
+        out = tmp_path / name
+        assert main(["agree", "--labels", str(FIXTURE / "labels.jsonl"), str(FIXTURE / "results.jsonl"),
+                     str(FIXTURE / "judges.jsonl"), "-o", str(out)]) == 0
+        outs.append(out)
+    for suffix in (".png", ".svg"):
+        data = (outs[0] / f"agreement{suffix}").read_bytes()
+        assert len(data) > 1000 and data == (outs[1] / f"agreement{suffix}").read_bytes()
+    assert b"judges: strict consensus" in (outs[0] / "agreement.svg").read_bytes() or \
+        (outs[0] / "agreement.svg").read_bytes().count(b"<path") > 50  # glyphs are paths: labels drawn as shapes

@@ -60,7 +60,7 @@ from ..score.pipeline import (
     prepare_candidate,
     prepare_problem,
 )
-from ..score.report import ResultsLog, read_rows, summary_paths, write_summaries
+from ..score.report import ResultsLog, compile_label, read_rows, summary_paths, write_summaries
 from ..progress import track
 from ..score.samples import is_sample_layout, load_sample_layout
 from .verify import EXIT_UNAVAILABLE, add_tier_arguments, choose_lean, default_workspace
@@ -175,7 +175,7 @@ def print_summary(rows: list[ScoreRow], tier: str, reused: int, lean, output: Pa
         passed = sum(sa_pass(r.score) for r in group)
         compiled = sum(r.score.compiled for r in group)
         undecided = sum(r.score.undecided for r in group)
-        print(f"{system:<28} SA-Pass {passed}/{len(group)}  compiled {compiled}/{len(group)}"
+        print(f"{system:<28} SA-Pass {passed}/{len(group)}  {compile_label(tier).lower()} {compiled}/{len(group)}"
               + (f"  undecided {undecided}/{len(group)}" if tier == "kernel" else ""))
     failed = [r for r in rows if r.reason]
     if failed:
