@@ -146,3 +146,19 @@ def test_readme_excerpts_are_real_output(samples_report, tmp_path):
     agreement = (tmp_path / "agreement" / "agreement.md").read_text(encoding="utf-8").splitlines()
     for line in filter(None, blocks[1].splitlines()):
         assert line in agreement, line
+
+
+def test_rows_of_both_tiers_get_a_section_each(tmp_path):
+    from pyshadow.score.report import write_report
+
+    base = {"problem_id": "p1", "system": "s", "level": "L1", "compiled": True, "sa_pass": True, "sa_pass_soft": 1.0,
+            "fwd_all": True, "backward": True, "audit": [], "checks": []}
+    rows = [dict(base, tier="full"), dict(base, tier="kernel", compiled=False, sa_pass=False, sa_pass_soft=0.0,
+                                          reason="the statement does not parse")]
+    written = write_report(rows, tmp_path, {"p1": "L1"}, plots=False)
+    text = (tmp_path / "report.md").read_text(encoding="utf-8")
+    assert "## Full tier" in text and "## Kernel tier (skeleton)" in text
+    full, kernel = text.split("## Kernel tier (skeleton)")
+    assert "| s | All | 1 | 100.0 | 100.0 | 100.0 | 0.0 |" in full
+    assert "Not elaborated" in kernel and "the statement does not parse" in kernel
+    assert {p.name for p in written} >= {"full_table3.csv", "kernel_table3.csv", "report.md"}

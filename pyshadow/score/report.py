@@ -204,11 +204,11 @@ def first_reason(row: Mapping[str, Any]) -> str | None:
 
 
 def report_rows(rows: Iterable[Mapping[str, Any]]) -> list[ReportRow]:
-    """Counted rows, one per (problem, system) — the last one wins, as in a resumed results file."""
-    chosen: dict[tuple[str, str], ReportRow] = {}
+    """Counted rows, one per (tier, problem, system) — the last one wins, as in a resumed results file."""
+    chosen: dict[tuple[str, str, str], ReportRow] = {}
     for row in rows:
         if row.get("counted", True) and row.get("problem_id") and row.get("system"):
-            chosen[(row["problem_id"], row["system"])] = ReportRow.from_dict(row)
+            chosen[(row.get("tier", "full"), row["problem_id"], row["system"])] = ReportRow.from_dict(row)
     return list(chosen.values())
 
 
