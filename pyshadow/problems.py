@@ -191,7 +191,10 @@ def load_problem(folder: Path | str) -> Problem:
         if not _MODULE_RE.fullmatch(module):
             raise ProblemError(path, f"expected Lean module names such as 'Mathlib', got {module!r}", "imports")
     reference = _reference_path(path, folder, _require_str(path, data, "reference"))
-    targets = _require_str_list(path, data, "targets", allow_empty=False)
+    targets = _require_str_list(path, data, "targets", allow_empty=True)
+    if not targets:
+        raise ProblemError(path, "the target is missing: declare the target theorem in the reference and list its "
+                           "fully qualified name here", "targets")
     for target in targets:
         if not _LEAN_NAME_RE.fullmatch(target):
             raise ProblemError(path, f"expected a fully qualified Lean name, got {target!r}", "targets")

@@ -17,7 +17,8 @@ The mapping (every field kept, see ``problems/README.md``):
 * pyshadow ``id`` = the ShadowBench id with ``/`` → ``.`` (unique, unlike ``problem_id``); ``level`` = ``level``;
   ``area`` = ``area`` in lower_snake; ``rules.text`` = ``formalization_rules``; ``source`` names the ShadowBench
   id and paper; ``imports = ["Mathlib"]``;
-* ``targets`` = the theorem-like declarations the rules require by name, else ``target_decl``;
+* ``targets`` = the theorem-like declarations the rules require by name, else ``target_decl``, else none (the
+  problem is imported anyway and ``check-problem`` says its target is missing);
 * ``[informal]`` = ``text.md`` split into statement (everything but the proofs) and proof (the proofs, in order);
 * ``[shadowbench]`` = every other field, verbatim (:func:`shadowbench_meta` rebuilds ``meta.json``);
 * the reference is left to the author: a stub that imports Mathlib, carries the rules' preamble and names the
@@ -59,7 +60,15 @@ HELD_BY = {"level": "level", "area": "area", "formalization_rules": "rules.text"
 _RESERVED = (SHADOWBENCH_HELD_BY, SHADOWBENCH_AS_JSON)
 
 THEOREM_KINDS = frozenset({"theorem", "lemma", "proposition", "corollary", "claim", "fact"})
+# The phrasings the public split's formalization rules use to name a required declaration (ldilab/shadowbench @
+# cfbdeedc79dd09c92aa5ced289508fbf8dbc9308, data/*/*/*/meta.json): "The theorem must be named `x`." (252 times),
+# "Formalize the theorem named `x`." (geometry/L1/geo_gen_L1_014), "Formalize in Lean the Theorem (x) from Text."
+# (87 times; the only naming line of geometry/L1/geo_gen_L1_013) and a list item "* `x` : the theorem asserting …"
+# under "The formalization must include the following named declarations:" (geo_gen_L1_013, algebraic-geometry).
 _REQUIRED_NAME_RE = re.compile(r"The\s+([A-Za-z]+)\s+must\s+be\s+named\s+`([^`]+)`")
+_FORMALIZE_NAMED_RE = re.compile(r"Formalize\s+(?:in\s+Lean\s+)?the\s+([A-Za-z]+)\s+named\s+`([^`]+)`")
+_FORMALIZE_LABEL_RE = re.compile(r"Formalize\s+in\s+Lean\s+the\s+([A-Za-z]+)\s+\(([^()\s]+)\)\s+from\s+Text")
+_LISTED_NAME_RE = re.compile(r"^[ \t]*[*-][ \t]+`([^`]+)`[ \t]*:[ \t]*(?:the|an?)[ \t]+([A-Za-z-]+)", re.M)
 _PREAMBLE_RE = re.compile(r"\s*(?:open|set_option|universe|noncomputable|attribute|local|variable)\b")
 
 _LATEX_PROOF_RE = re.compile(r"\\begin\{proof\}.*?(?:\\end\{proof\}|\Z)", re.S)
@@ -147,9 +156,16 @@ def _ends_proof(line: str, depth: int) -> bool:
 
 
 def required_names(rules: str) -> list[tuple[str, str]]:
-    """``(kind, name)`` of every declaration the formalization rules require ("The lemma must be named `x`")."""
+    """``(kind, name)`` of every declaration the formalization rules require, first by "The lemma must be named
+    `x`", then by the other phrasings (``Formalize the theorem named `x```, ``Formalize in Lean the Theorem (x) from
+    Text``, ``* `x` : the map …``) for names not yet seen; a label that is not a Lean name (``(Cantelli's
+    inequality)``) names nothing."""
+    rules = rules or ""
+    found = _REQUIRED_NAME_RE.findall(rules) + _FORMALIZE_NAMED_RE.findall(rules)
+    found += [(kind, name) for kind, name in _FORMALIZE_LABEL_RE.findall(rules) if _LEAN_NAME_RE.fullmatch(name)]
+    found += [(kind, name) for name, kind in _LISTED_NAME_RE.findall(rules)]
     seen, names = set(), []
-    for kind, name in _REQUIRED_NAME_RE.findall(rules or ""):
+    for kind, name in found:
         if name not in seen:
             seen.add(name)
             names.append((kind.lower(), name))
@@ -337,8 +353,8 @@ def _targets(meta: dict[str, Any], rules: str | None, meta_path: Path, notes: li
         notes.append(f"target_decl {decl!r} is not a name the formalization rules require; "
                      f"the targets are the rules' {', '.join(theorems)}")
     if not theorems:
-        raise ShadowBenchError(f"{meta_path}: no target: the formalization rules name no theorem "
-                               "(\"The theorem must be named `…`\") and there is no target_decl")
+        notes.append("no target: the formalization rules name no theorem (\"The theorem must be named `…`\") and "
+                     "there is no target_decl; name the reference's target in problem.toml `targets`")
     for name in theorems:
         if not _LEAN_NAME_RE.fullmatch(name):
             raise ShadowBenchError(f"{meta_path}: target {name!r} is not a Lean name")
@@ -349,6 +365,9 @@ def _stub(sb_id: str, targets: tuple[str, ...], auxiliaries: list[tuple[str, str
     lines = [f"Imported from ShadowBench `{sb_id}`. Write the reference formalization here. pyshadow checks",
              "the targets `problem.toml` lists; declare each under exactly this name:", ""]
     lines += [f"* `{name}`" for name in targets]
+    if not targets:
+        lines += ["(none yet: the formalization rules name no target. Choose the target's name, declare it here",
+                  "and list it under `targets` in `problem.toml`.)"]
     if auxiliaries:
         lines += ["", "The formalization rules also require:", ""]
         lines += [f"* {kind} `{name}`" for kind, name in auxiliaries]

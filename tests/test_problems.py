@@ -257,7 +257,7 @@ MALFORMED = [
     ("target_undeclared", _sub('"root_fact",\n]', '"root_fact",\n  "Sample.root_fact",\n]'), REFERENCE, "targets",
      "'Sample.root_fact' is not declared in Reference.lean"),
     ("no_targets", re.sub(r"targets = \[.*?\n\]", "targets = []", TOML, flags=re.S), REFERENCE, "targets",
-     "expected at least one name"),
+     "the target is missing"),
     ("targets_not_list", re.sub(r"targets = \[.*?\n\]", 'targets = "root_fact"', TOML, flags=re.S), REFERENCE,
      "targets", "expected a list of strings, got a string"),
     ("unknown_key", _sub("imports = [ ]", "imports = [ ]\ntarget = 1"), REFERENCE, "target", "unknown field"),

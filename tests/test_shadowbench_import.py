@@ -185,14 +185,27 @@ def test_no_data_folder_exits_2_with_one_line(tmp_path, capsys, make):
     assert err.count("\n") == 1 and str(data) in err
 
 
-def test_a_problem_without_any_target_is_reported(tmp_path, capsys):
+def test_a_problem_without_any_target_is_imported_and_check_problem_says_it_is_missing(tmp_path, capsys):
+    # Like ShadowBench's probability/L1/prob_gen_L1_002 (ldilab/shadowbench @ cfbdeedc79dd09c92aa5ced289508fbf8dbc9308):
+    # the formalization rules are the theorem's LaTeX text and name no declaration; there is no target_decl.
     folder = tmp_path / "data" / "logic" / "L1" / "log_toy_L1_001"
     folder.mkdir(parents=True)
-    (folder / "meta.json").write_text(json.dumps({"level": "L1", "formalization_rules": "open Nat\n"}), "utf-8")
+    rules = "\\begin{theorem}[Quantitative lemma]\nLet $A_i$ be events.\n\\end{theorem}\n"
+    (folder / "meta.json").write_text(json.dumps({"level": "L1", "formalization_rules": rules,
+                                                  "target_decl": None}), "utf-8")
     (folder / "text.md").write_text("Theorem (t)\n\nSomething.\n", "utf-8")
-    assert main(["import-shadowbench", str(tmp_path / "data"), "-o", str(tmp_path / "out")]) == 2
+    out_dir = tmp_path / "out"
+    assert main(["import-shadowbench", str(tmp_path / "data"), "-o", str(out_dir)]) == 0
     out = capsys.readouterr().out
-    assert "no target: the formalization rules name no theorem" in out
+    assert "imported logic.L1.log_toy_L1_001: targets none (missing)" in out
+    assert "note: no target: the formalization rules name no theorem" in out
+    assert "imported 1/1 problems" in out
+    problem = out_dir / "logic.L1.log_toy_L1_001"
+    assert toml_of(out_dir, "logic.L1.log_toy_L1_001")["targets"] == []
+    assert "the formalization rules name no target" in (problem / "Reference.lean").read_text(encoding="utf-8")
+    assert main(["check-problem", str(problem)]) == 2
+    err = capsys.readouterr().err
+    assert "field 'targets': the target is missing" in err and err.count("\n") == 1
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -217,3 +230,22 @@ def test_required_names_and_preamble():
     assert required_names(rules) == [("definition", "d"), ("lemma", "X.l"), ("theorem", "t")]
     assert rules_preamble(rules) == "open A B\nopen scoped C"
     assert rules_preamble("Use Mathlib's names.\nopen X") == ""  # prose first: nothing to copy into Lean
+
+
+# The phrasings ShadowBench's public split uses besides "The theorem must be named `x`." (ldilab/shadowbench @
+# cfbdeedc79dd09c92aa5ced289508fbf8dbc9308): the lines are quoted from geometry/L1/geo_gen_L1_014/meta.json and
+# geometry/L1/geo_gen_L1_013/meta.json; the last case is an adversarial one of ours.
+@pytest.mark.parametrize("rules, names", [
+    ("open Manifold Function\n\n/-\nFormalize the theorem named `partial_x_ne_partial_xtilde_at_p`.\n\n"
+     "The fact that (x~, y~) are global smooth coordinates should be formalized\nas an auxiliary diffeomorphism "
+     "`Phi`.\n-/", [("theorem", "partial_x_ne_partial_xtilde_at_p")]),
+    ("open Manifold Set Topology\n\n/-\nFormalize in Lean the Theorem (gamma_not_smooth_embedding) from Text.\n\n"
+     "The formalization must include the following named declarations:\n\n* `gamma` : the map γ(t) = (t^3, 0)\n"
+     "* `gamma_smooth` : the theorem asserting that γ is smooth\n"
+     "* `gamma_not_smooth_embedding` : the theorem asserting that γ is not a smooth embedding\n-/",
+     [("theorem", "gamma_not_smooth_embedding"), ("map", "gamma"), ("theorem", "gamma_smooth")]),
+    ("Formalize in Lean the Theorem (Cantelli's inequality) from Text.\nThe lemma must be named `l`.",
+     [("lemma", "l")]),
+])
+def test_required_names_other_phrasings(rules, names):
+    assert required_names(rules) == names

@@ -20,7 +20,13 @@ from pathlib import Path
 import pytest
 
 from pyshadow.kernel import proof_terms as pt
-from pyshadow.kernel.skeleton import SkeletonPair, SkeletonSearch, skeleton_block, skeleton_score, skeleton_search
+from pyshadow.kernel.skeleton import (
+    SkeletonPair,
+    SkeletonSearch,
+    skeleton_block,
+    skeleton_score,
+    skeleton_search,
+)
 from pyshadow.lean.runner import DEFAULT_ALLOWED_AXIOMS
 from pyshadow.paths import PROBLEMS_DIR
 from pyshadow.robustness.agreement import variant_source
@@ -163,6 +169,15 @@ ADVERSARIAL = {
         "theorem foo (n : ℕ) : let m : ℕ := n + 1; m = n + 1", "theorem foo (n : ℕ) : let m : ℕ := n + 1; m = n + 1",
         True, {1: f"let m : ℕ := n + 1; le_of_eq (@{CANDIDATE} n)", 2: f"let m : ℕ := n + 1; ge_of_eq (@{CANDIDATE} n)"},
         "fun n => let m : ℕ := n + 1; le_antisymm (@hS_1 n) (@hS_2 n)"),
+    # the real text of a let, as each statement writes it (the search reads canonical keys)
+    "let_written_as_written": (
+        "theorem foo (n : ℕ) : let m : ℕ := n+1; m = (n+1)", "theorem foo (n : ℕ) : let m : ℕ := n +  1; m = n + 1",
+        True, {1: f"let m : ℕ := n+1; le_of_eq (@{CANDIDATE} n)", 2: f"let m : ℕ := n+1; ge_of_eq (@{CANDIDATE} n)"},
+        "fun n => let m : ℕ := n+1; le_antisymm (@hS_1 n) (@hS_2 n)"),
+    # atoms the kernel tier cannot judge (`Complex.abs z` vs `‖z‖`): the re-check's term, `exact` decides by unfolding
+    "undecided_atoms_left_to_exact": (
+        "theorem foo (z : ℂ) (h : 0 < Complex.abs z) : Complex.abs z ≠ 0",
+        "theorem foo (z : ℂ) (h : 0 < ‖z‖) : ‖z‖ ≠ 0", True, {1: f"@{CANDIDATE} z (h)"}, "fun z h => @hS_1 z (h)"),
     # `(@hS_1) x h` would let real Lean insert `?x` for the implicit `{x}`: one explicit application instead.
     "implicit_forall_in_the_conclusion": (
         "theorem foo : ∀ {x : ℕ}, 0 < x → x ≠ 0", "theorem foo {x : ℕ} (h : 0 < x) : x ≠ 0", True,
@@ -173,7 +188,8 @@ ADVERSARIAL = {
 @pytest.mark.parametrize("name", sorted(ADVERSARIAL))
 def test_adversarial_pairs_print_as_written_out(name):
     ref, cand, mathlib, forward, backward = ADVERSARIAL[name]
-    alt = skeleton_alternatives(parse_declaration(ref), parse_declaration(cand), mathlib=mathlib, head=CANDIDATE)
+    pair = SkeletonPair(name, parse_declaration(ref), parse_declaration(cand), mathlib)
+    alt = skeleton_alternatives(pair, head=CANDIDATE)
     assert alt.forward == forward, alt.why
     assert alt.backward == backward, alt.why
 
@@ -193,11 +209,17 @@ def test_a_term_with_no_real_spelling_gives_no_alternative():
 
 
 @pytest.mark.kernel
-def test_the_kernel_tier_checks_the_abstract_printing(kernel_lean_exe, bundled):
-    pairs = [p for _, p, _, _ in bundled]
-    verdicts = skeleton_score(pairs, kernel_lean_exe, n_jobs=2)
+@pytest.mark.parametrize("source, least", [("bundled", 300), ("dev", 290)])
+def test_the_kernel_tier_checks_the_abstract_printing(request, kernel_lean_exe, source, least):
+    """What Lean checks in the kernel tier is the abstract printing of the tree; every bundled faithful variant's
+    term is accepted. (On the dev pairs a few found terms are rejected — the search proposes, Lean decides — and
+    the full tier then has one alternative that fails inside ``first``, costing nothing.)"""
+    searches = request.getfixturevalue(source)
+    if source == "dev":
+        searches = [s for s in searches if s[0].endswith(":a→b")]  # one direction keeps the run short
+    verdicts = skeleton_score([p for _, p, _, _ in searches], kernel_lean_exe, n_jobs=2)
     accepted = 0
-    for key, pair, role, search in bundled:
+    for key, pair, role, search in searches:
         block = skeleton_block(pair, "C0")
         v = verdicts[pair.key]
         for i, (check, text, tree) in enumerate(_roles(search)):
@@ -206,10 +228,10 @@ def test_the_kernel_tier_checks_the_abstract_printing(kernel_lean_exe, bundled):
             name = f"fwd_{i + 1}" if check != "backward" else "bwd"
             assert f":=\n  {pt.print_abstract(tree)}\n#print axioms {name}\n" in block.text, (key, check)
             passed = v.forward[i] if check != "backward" else v.backward
-            if role == FAITHFUL:
+            if source == "bundled" and role == FAITHFUL:
                 assert passed, (key, check, v.messages)
             accepted += passed
-    assert accepted > 300
+    assert accepted > least  # measured: 322 of 322 bundled terms; 319 of 321 dev terms (a→b)
 
 
 # ---------------------------------------------------------------------------------------------------------------

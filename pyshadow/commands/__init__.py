@@ -21,4 +21,5 @@ COMMAND_MODULES = [
     "report",
     "agree",
     "judge",
+    "lint",
 ]

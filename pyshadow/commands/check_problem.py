@@ -9,7 +9,8 @@ listed one line each:
 * a target that is not declared or does not parse — ``Reference.lean:LINE:COLUMN`` in the reference file;
 * a residual target (only the identity shadow): add expert shadows (``[[shadows]]`` in ``problem.toml``);
 * an expert shadow whose statement does not parse;
-* a checker Lean rejected, with the shadow it checks and Lean's message.
+* a checker Lean rejected, with the shadow it checks and Lean's message;
+* an error of ``pyshadow lint`` on the reference (its warnings are printed as notes).
 
 Exit codes: 0 complete (every target's shadow set verified complete, none residual without expert shadows); 1
 something to fix (listed); 2 malformed input (``problem.toml`` or the folder); 3 the requested Lean tier is not
@@ -23,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from ..lean.toolchain import find_full_toolchain
+from ..lint import ERROR, format_finding, lint_lean
 from ..problems import Problem, load_problem, reference_text
 from ..references import TargetNotFound, TargetParseError, target_declaration
 from ..syntax.scanner import declaration_headers
@@ -57,6 +59,8 @@ def run(args: argparse.Namespace) -> int:
     fixes: list[str] = []
     notes: list[str] = []
     targets = [_target(problem, src, name, tier, fixes, notes) for name in problem.targets]
+    for _, finding in lint_lean(src, str(problem.reference), problem.informal_statement):  # pyshadow lint
+        (fixes if finding.severity == ERROR else notes).append(format_finding(str(problem.reference), finding))
     n = len(problem.targets)
     print(f"check-problem {problem.id} ({problem.level}, {problem.area}): {n} target{'s' if n != 1 else ''}, "
           f"reference {problem.reference}")

@@ -3,7 +3,7 @@
 ``DATA_DIR`` is laid out as ``<area>/<level>/<problem_id>/{meta.json,text.md}`` (ShadowBench's ``data/``); each
 problem becomes ``PROBLEMS_DIR/<area>.<level>.<problem_id>/`` with a ``problem.toml`` keeping every ``meta.json``
 field and a stub ``Reference.lean`` naming the targets (see :mod:`pyshadow.shadowbench`). A problem that cannot
-be imported (malformed ``meta.json``, missing ``text.md``, no target, already imported) is listed and the rest go
+be imported (malformed ``meta.json``, missing ``text.md``, already imported) is listed and the rest go
 on. Exit 0 when at least one problem was imported (errors listed), 2 when none could be.
 """
 
@@ -30,7 +30,7 @@ def run(args: argparse.Namespace) -> int:
     if not found:
         raise BadInput(f"{args.data}: no ShadowBench problem (a folder with meta.json or text.md) under it")
     for problem in imported:
-        print(f"imported {problem.id}: targets {', '.join(problem.targets)}")
+        print(f"imported {problem.id}: targets {', '.join(problem.targets) or 'none (missing)'}")
         for note in problem.notes:
             print(f"  note: {note}")
     for error in errors:

@@ -14,6 +14,7 @@ import textwrap
 from pathlib import Path
 
 from ..errors import BadInput
+from ..lint import lint_lean
 from ..problems import PROBLEM_FILE, new_problem_document, save_problem
 from ..references import reference_skeleton
 from ..workspace import module_name
@@ -50,6 +51,8 @@ def run(args: argparse.Namespace) -> int:
         reference_skeleton(f"{args.id}: reference formalization", body, namespace=namespace), encoding="utf-8")
     save_problem(document, folder)
     print(f"created {folder / PROBLEM_FILE} and {folder / REFERENCE_FILE}")
+    findings = lint_lean((folder / REFERENCE_FILE).read_text(encoding="utf-8"), str(folder / REFERENCE_FILE))
+    print(f"lint: {len(findings)} findings in the reference (check-problem lints it again once it is written)")
     print(f"next: fill in source, targets and [informal] in {PROBLEM_FILE}, write the reference, then run "
           f"`pyshadow check-problem {folder}`")
     return 0

@@ -34,7 +34,8 @@ accounting (calls, tokens, cache hits) is printed when a model was in play.
 
 Exit codes: 0 scored (failing candidates are data); 2 bad input (unreadable CANDIDATES, no problems folder, a
 Mathlib problem in the full tier without ``--workspace``); 3 the requested Lean tier is not available here
-(``--tier full`` without a full toolchain, or no kernel-tier lean); 1 internal error.
+(``--tier full`` without a full toolchain, or no kernel-tier lean); 1 internal error. ``--lint`` adds the
+candidate's ``pyshadow lint`` findings to its row (``lint``: one record per finding, with its declaration).
 """
 
 from __future__ import annotations
@@ -46,6 +47,7 @@ from pathlib import Path
 from ..errors import BadInput
 from ..files import write_atomically
 from ..lean.toolchain import toolchain_fingerprint
+from ..lint import finding_records
 from ..llm import add_llm_arguments, client_from_args
 from ..problems import load_problems
 from ..score.candidates import Candidate, load_candidates
@@ -77,6 +79,7 @@ def register(subparsers) -> None:
     p.add_argument("--system", help="system name for a flat folder or JSONL lines without one")
     p.add_argument("--layout", choices=("auto", "flat", "per_system"), default="auto",
                    help="how to read a candidates folder (default: auto)")
+    p.add_argument("--lint", action="store_true", help="add each candidate's `pyshadow lint` findings to its row")
     p.add_argument("--findings", type=Path, metavar="OUT.jsonl",
                    help="write FaithAlign-style findings, one line per candidate: one finding per shadow and per "
                         "backward check (faithful / unfaithful / undecidable, with the shadow's text) and the "
@@ -137,7 +140,10 @@ def run(args: argparse.Namespace) -> int:
         for row in fresh:
             log.append(row)
             rows.append(row)
+        codes = {p.content_hash: p.candidate.code for p in pending}
         for row in track(score_pending(pending, tier, lean, args, workspace), len(pending), "score", unit="candidates"):
+            if args.lint and row.content_hash in codes:
+                row.lint = finding_records(codes[row.content_hash], row.origin)
             log.append(row)
             rows.append(row)
     rows.sort(key=lambda r: order.get(r.content_hash, len(order)))

@@ -16,8 +16,9 @@ contains an abstract constant rather than emit one.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable, Union
+from typing import Union
 
 # Kinds of marked names.
 LOCAL = "local"  # a bound variable or hypothesis: the same text in both printings
@@ -39,30 +40,30 @@ class Name:
 
 @dataclass(frozen=True)
 class App:
-    fn: "ProofTerm"
-    args: tuple["ProofTerm", ...]
+    fn: ProofTerm
+    args: tuple[ProofTerm, ...]
 
 
 @dataclass(frozen=True)
 class Paren:
-    inner: "ProofTerm"
+    inner: ProofTerm
 
 
 @dataclass(frozen=True)
 class Proj:
-    expr: "ProofTerm"  # a Paren (the search always parenthesises what it projects)
+    expr: ProofTerm  # a Paren (the search always parenthesises what it projects)
     field: str  # "1", "2", "mp", "mpr", …
 
 
 @dataclass(frozen=True)
 class Anon:
-    items: tuple["ProofTerm", ...]
+    items: tuple[ProofTerm, ...]
 
 
 @dataclass(frozen=True)
 class Lam:
     binders: tuple[str, ...]  # as written: `x`, `{x}`, `[inst : C α]` …
-    body: "ProofTerm"
+    body: ProofTerm
 
 
 @dataclass(frozen=True)
@@ -71,7 +72,7 @@ class LetIn:
     name: str
     type: str | None  # the binding's type as written (an abstract constant in the kernel tier)
     value: str  # the bound value as written (`(t5 x y)` in the kernel tier)
-    body: "ProofTerm"
+    body: ProofTerm
 
 
 ProofTerm = Union[Name, App, Paren, Proj, Anon, Lam, LetIn]
@@ -275,8 +276,9 @@ def explicit_heads(term: ProofTerm) -> ProofTerm:
     The search applies a rule to *every* parameter, binder kinds aside (the kernel tier prints quantifier binders
     explicit). Real Lean reads ``(@f a) b`` as an ordinary application of ``@f a``, inserting arguments for any
     implicit binder of ``∀ {x}, …`` left in its type, so ``b`` would land in the wrong place; ``@f a b`` passes
-    every argument explicitly in both tiers (``isExplicit``/``elabAppArgs``, leanprover/lean4
-    ``src/Lean/Elab/App.lean``). Same term, same kernel verdict.
+    every argument explicitly in both tiers (``elabAppFn`` in leanprover/lean4 ``src/Lean/Elab/App.lean``: only a
+    head written ``@$id`` sets ``explicit := true``; a parenthesised head is elaborated on its own and applied
+    with implicit insertion). Same term, same kernel verdict.
     """
 
     def go(t: ProofTerm) -> ProofTerm:
@@ -339,6 +341,26 @@ def names_of(term: ProofTerm, kind: str | None = None) -> list[Name]:
     return out
 
 
-__all__ = ["ProofTerm", "Name", "App", "Paren", "Proj", "Anon", "Lam", "LetIn", "parse_proof_term",
-           "print_abstract", "explicit_heads", "canonical_text", "print_term", "names_of", "binder_name", "TermSyntaxError",
-           "LOCAL", "CANDIDATE", "CERTIFICATE", "LEMMA", "CONSTANT"]
+__all__ = [
+    "CANDIDATE",
+    "CERTIFICATE",
+    "CONSTANT",
+    "LEMMA",
+    "LOCAL",
+    "Anon",
+    "App",
+    "Lam",
+    "LetIn",
+    "Name",
+    "Paren",
+    "Proj",
+    "ProofTerm",
+    "TermSyntaxError",
+    "binder_name",
+    "canonical_text",
+    "explicit_heads",
+    "names_of",
+    "parse_proof_term",
+    "print_abstract",
+    "print_term",
+]

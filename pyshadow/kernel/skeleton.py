@@ -27,10 +27,10 @@ from .atoms import normalize_declaration
 from .undecided import aligned_atom_pairs
 from ..lean.batch import LeanJob, run_jobs
 from .check import block_spans
-from .proof_terms import canonical_text
+from . import proof_terms as pt
 from ..lean.toolchain import LeanExecutable
 from ..shadows.checkers import certificate_prefix, named_binders
-from ..shadows.rules import decompose
+from ..shadows.rules import Shadow, decompose
 from ..syntax import lexer as lx
 from ..syntax.ast import AND, IFF, IMP, Atom, Binder, BinOp, Declaration, Let, Not, Quant, Rel, Term
 from ..syntax.ast import declaration_names, is_proposition
@@ -387,22 +387,22 @@ class SkeletonSearch:
     the backward check (``None`` where the search found nothing), with what is needed to print them again —
     abstractly (``pyshadow.kernel.proof_terms.print_abstract``, exactly the text ``skeleton_block`` gives Lean) or
     with the real atoms and names (``pyshadow.score.skeleton_terms``). The binders are named as the checks name
-    them (``named_binders``)."""
+    them (``named_binders``); ``reference``/``candidate`` are what the search read (atoms as canonical keys),
+    ``written`` the same two declarations as written (the real Lean text of their atoms)."""
 
     reference: Declaration
     candidate: Declaration
-    shadows: tuple
+    shadows: tuple[Shadow, ...]
     abstraction: Abstraction
     candidate_axiom: str
     certificate_prefix: str
     forward: tuple[str | None, ...]
     backward: str | None
     mathlib: bool = True
+    written: tuple[Declaration, Declaration] | None = None
 
     def classify(self, name: str) -> str:
         """The kind of a name in this search's terms (``pyshadow.kernel.proof_terms``)."""
-        from . import proof_terms as pt
-
         if name == self.candidate_axiom:
             return pt.CANDIDATE
         if name.startswith(self.certificate_prefix) and name[len(self.certificate_prefix):].isdigit():
@@ -415,9 +415,10 @@ class SkeletonSearch:
 
     def terms(self):
         """The structured terms: ``(forward per shadow, backward)``, ``None`` where nothing was found."""
-        from .proof_terms import parse_proof_term
 
-        parse = lambda t: parse_proof_term(t, self.classify) if t is not None else None  # noqa: E731
+        def parse(text: str | None) -> pt.ProofTerm | None:
+            return pt.parse_proof_term(text, self.classify) if text is not None else None
+
         return tuple(parse(t) for t in self.forward), parse(self.backward)
 
 
@@ -453,7 +454,7 @@ def skeleton_block(pair: SkeletonPair, namespace: str) -> SkeletonBlock:
     found: dict[str, str | None] = {}
 
     def theorem(name: str, header: str, prop: str, term: str | None, role: str) -> None:
-        term = found[role] = canonical_text(term) if term is not None else None
+        term = found[role] = pt.canonical_text(term) if term is not None else None
         if term is None:
             unbuilt[role] = "no proof term found by the skeleton search (the statements' shapes do not match)"
             return
@@ -489,7 +490,8 @@ def skeleton_block(pair: SkeletonPair, namespace: str) -> SkeletonBlock:
     allowed = PRELUDE_AXIOMS | own | {f"{namespace}.{n}" for n in own}
     search = SkeletonSearch(ref, cand, tuple(dec.shadows), a, cand_axiom, hyp,
                             tuple(found[f"forward:{i}"] for i in range(1, len(dec.shadows) + 1)),
-                            found["backward"], pair.mathlib)
+                            found["backward"], pair.mathlib,
+                            tuple(replace(d, binders=named_binders(d.binders)) for d in (pair.reference, pair.candidate)))
     return SkeletonBlock(pair.key, namespace, text, checks, frozenset(allowed), len(dec.shadows), unbuilt, search)
 
 
@@ -579,6 +581,13 @@ def skeleton_score(pairs: Sequence[SkeletonPair], lean: LeanExecutable, *, n_job
     return verdicts
 
 
+def undecided_aliases(pair: SkeletonPair) -> tuple[tuple[str, str], ...]:
+    """The aligned atom pairs of ``pair`` the kernel tier cannot judge (``undecided.aligned_atom_pairs``)."""
+    ref = normalize_declaration(pair.reference, pair.reference_context)
+    cand = normalize_declaration(pair.candidate, pair.candidate_context)
+    return tuple(aligned_atom_pairs(ref, cand))
+
+
 def _recheck_undecided(pairs: Sequence[SkeletonPair], verdicts: dict[str, SkeletonVerdict], lean, **run) -> None:
     """Failed pairs whose aligned atoms differ only where the kernel tier cannot judge (``undecided.py``) are run
     again with those atoms read as one; where that passes, the verdict becomes *undecided*, naming the pairs, and
@@ -588,11 +597,9 @@ def _recheck_undecided(pairs: Sequence[SkeletonPair], verdicts: dict[str, Skelet
         v = verdicts.get(pair.key)
         if v is None or v.error or v.passed:
             continue
-        ref = normalize_declaration(pair.reference, pair.reference_context)
-        cand = normalize_declaration(pair.candidate, pair.candidate_context)
-        aliases = aligned_atom_pairs(ref, cand)
+        aliases = undecided_aliases(pair)
         if aliases:
-            again.append(replace(pair, aliases=tuple(aliases)))
+            again.append(replace(pair, aliases=aliases))
     if not again:
         return
     second = skeleton_score(again, lean, recheck=False, **run)

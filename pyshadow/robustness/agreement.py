@@ -24,7 +24,12 @@ from ..kernel.skeleton import SkeletonPair, skeleton_search
 from ..problems import Problem
 from ..score.candidates import Candidate
 from ..score.full import candidate_check_file
-from ..score.pipeline import ProblemInfo, prepare_candidate, prepare_problem, rename_identifiers
+from ..score.pipeline import (
+    ProblemInfo,
+    prepare_candidate,
+    prepare_problem,
+    rename_identifiers,
+)
 from ..score.skeleton_terms import ALTERNATIVE_COMMENT, concrete_terms, exact_line
 from ..syntax import render_declaration
 from ..syntax.ast import Declaration
@@ -134,4 +139,4 @@ def tier_cells(matrices: Sequence, inputs: Sequence) -> list[TierCell]:
     return out
 
 
-__all__ = ["TierCell", "variant_source", "cells_for_variant", "tier_cells"]
+__all__ = ["TierCell", "cells_for_variant", "tier_cells", "variant_source"]

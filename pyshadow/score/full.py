@@ -67,6 +67,7 @@ from .skeleton_terms import SkeletonAlternatives, exact_line, skeleton_alternati
 from .pipeline import (
     Check,
     candidate_statement,
+    skeleton_pair,
     PreparedCandidate,
     ProblemInfo,
     ScoreRow,
@@ -255,8 +256,7 @@ def candidate_alternatives(prepared: PreparedCandidate, target: TargetInfo, foun
     if statement.type is None:
         return None
     try:
-        return skeleton_alternatives(target.declaration, statement, mathlib=prepared.info.problem.needs_mathlib,
-                                     head=_HEAD)
+        return skeleton_alternatives(skeleton_pair("full", prepared, target, found, statement), head=_HEAD)
     except Exception as err:  # noqa: BLE001 - an extra alternative must never cost a candidate its three
         return SkeletonAlternatives(why={"search": f"the skeleton search failed: {err}"})
 

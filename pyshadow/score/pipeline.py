@@ -331,6 +331,7 @@ class ScoreRow:
     counted: bool = True  # enters the summary tables (False for an unknown problem or a line without system)
     elapsed_s: float = 0.0
     adapters: list[dict[str, Any]] = field(default_factory=list)  # LLM adapters (only with --llm other than none)
+    lint: list[dict[str, Any]] | None = None  # `score --lint`: the candidate's lint findings
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {
@@ -354,6 +355,8 @@ class ScoreRow:
         }
         if self.adapters:
             data["adapters"] = self.adapters
+        if self.lint is not None:
+            data["lint"] = self.lint
         return data
 
     @classmethod
@@ -368,6 +371,7 @@ class ScoreRow:
             declarations=dict(obj.get("declarations", {})), renames=dict(obj.get("renames", {})),
             counted=bool(obj.get("counted", True)), elapsed_s=float(obj.get("elapsed_s", 0.0)),
             adapters=[dict(a) for a in obj.get("adapters", [])],
+            lint=[dict(f) for f in obj["lint"]] if obj.get("lint") is not None else None,
         )
 
 
@@ -479,10 +483,7 @@ def kernel_rows(
                     checks += missing_target_checks(p, t)
                     continue
                 keys[t.name] = f"{p.content_hash}|{t.name}"
-                # Each statement's names resolve under its own file's opens (kernel/atoms.py).
-                before = p.candidate.code[: max(0, p.candidate.code.find(found.header))]
-                pairs.append(skeleton.SkeletonPair(keys[t.name], t.declaration, decl, p.info.problem.needs_mathlib,
-                                                   p.info.context, before))
+                pairs.append(skeleton_pair(keys[t.name], p, t, found, decl))
             pending.append((p, checks, problems, keys))
         verdicts = skeleton.skeleton_score(pairs, lean, n_jobs=n_jobs, cache_dir=cache_dir) if pairs else {}
         for p, checks, problems, keys in pending:
@@ -501,6 +502,20 @@ def candidate_statement(prepared: PreparedCandidate, found: ExtractedDeclaration
     text); raises ``ParseError``. What the skeleton search of either tier reads."""
     inverse = {v: k for k, v in prepared.renames.items()}
     return parse_declaration(rename_identifiers(found.header, inverse, qualify=False))
+
+
+def skeleton_pair(key: str, prepared: PreparedCandidate, target: TargetInfo, found: ExtractedDeclaration,
+                  statement: Declaration) -> Any:
+    """The skeleton search's input for one candidate target (both tiers search the same pair): the reference's
+    and the candidate's ``statement`` (``candidate_statement``), each with the text it is written under, so names
+    resolve under its own file's opens (``pyshadow.kernel.atoms``)."""
+    from ..kernel.skeleton import SkeletonPair
+
+    assert target.declaration is not None
+    code = prepared.candidate.code
+    before = code[: max(0, code.find(found.header))]
+    return SkeletonPair(key, target.declaration, statement, prepared.info.problem.needs_mathlib,
+                        prepared.info.context, before)
 
 
 def skeleton_checks(target: TargetInfo, verdict: Any) -> list[Check]:

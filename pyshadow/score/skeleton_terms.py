@@ -19,7 +19,10 @@ shadow and one for the backward check; the kernel tier states them over abstract
   (``isLambdaWithImplicit``/``blockImplicitLambda``, leanprover/lean4 ``src/Lean/Elab/Term.lean``); ``fun``
   accepts ``{x}``, ``⦃x⦄`` and ``[x : C]`` binders (``funBinder``, ``src/Lean/Parser/Term.lean``).
 
-Local names (variables, hypotheses, the search's fresh names) print the same in both. The backward term is wrapped
+Local names (variables, hypotheses, the search's fresh names) print the same in both. The search reads atoms as
+canonical keys (``pyshadow.kernel.atoms``); their real text comes from the declarations as written. Where the
+plain search finds nothing because atoms differ only in ways the kernel tier cannot judge, the term of its
+*undecided* re-check (those atoms read as one) is used: ``exact`` then decides whether they agree. The backward term is wrapped
 in ``fun <candidate binders> =>``, since the full tier's backward goal is ``type_of% @Cand`` rather than the
 conclusion under the candidate's binders. ``reabstract`` reads a concrete term back to the abstract text (the
 textual round trip the tests check). A term that would still contain an abstract constant is not printed.
@@ -31,19 +34,22 @@ tier checks the abstract printing; that the concrete one elaborates is reasoned 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from ..kernel import proof_terms as pt
 from ..kernel.abstract import PRELUDE_AXIOMS
 from ..kernel.normalize import atom_key, type_key
-from ..kernel.skeleton import SkeletonPair, SkeletonSearch, skeleton_search
+from ..kernel.skeleton import SkeletonPair, SkeletonSearch, skeleton_search, undecided_aliases
 from ..shadows.checkers import certificate_prefix
 from ..shadows.types import CORE_NAT, MATHLIB_ORDER, MATHLIB_SETS, EqualitySplit
-from ..syntax.ast import Atom, Binder, BinOp, Declaration, Let, Not, Quant, Rel, Term, declaration_names
+from ..syntax.ast import Atom, BinOp, Declaration, Let, Not, Quant, Rel, Term, declaration_names
 from ..syntax.render import render_term
 
 # The comment on the full tier's extra alternative: where the term came from.
 ALTERNATIVE_COMMENT = "-- the skeleton search's term (kernel tier), de-abstracted"
+
+# A checker stays readable: a longer term gets no alternative (measured: the longest on the dev pairs is 290).
+MAX_TERM_CHARS = 1000
 
 # Abstract lemma → (split, which lemma of it), per library. A lemma the library lacks has no entry: no term.
 _LEMMAS: dict[bool, dict[str, tuple[EqualitySplit, str]]] = {
@@ -70,40 +76,67 @@ class ConcreteNames:
     let_types: dict[str, str | None]  # abstract let type constant → the real type (None: the let states none)
     let_values: dict[str, str]  # abstract let value constant → the real value text
     let_keywords: dict[str, str]  # let name → `let` | `have`, as the statement writes it
+    let_constants: dict[tuple[str, str], tuple[str | None, str | None]]  # (name, real value) → (type, value) consts
+    let_idents: dict[str, tuple[str, ...]]  # value constant → the identifiers its key (the value as read) mentions
     binders: dict[str, tuple[str, str | None]]  # quantified name → (bracket, type text) as the goal declares it
 
 
 def concrete_names(search: SkeletonSearch, candidate: str, full_prefix: str | None = None) -> ConcreteNames:
-    """The substitution for ``search``'s terms; ``full_prefix`` defaults to the full tier's certificate prefix."""
+    """The substitution for ``search``'s terms; ``full_prefix`` defaults to the full tier's certificate prefix.
+
+    The search read each atom as its canonical key (``pyshadow.kernel.atoms``); the real text of a ``let`` or a
+    binder type is taken from the same position of the declarations *as written*."""
     ref, cand = search.reference, search.candidate
     if full_prefix is None:
         full_prefix = full_certificate_prefix(search)
+    written_lets: dict[tuple[str, str], Let] = {}
+    binders: dict[str, tuple[str, str | None]] = {}
+    for read, wrote in zip((ref, cand), _written(search)):
+        read_terms = [read.type, *(b.type for b in read.binders)]
+        wrote_terms = [wrote.type, *(b.type for b in wrote.binders)]
+        for r, w in zip(_walk(read_terms, Let), _walk(wrote_terms, Let)):
+            written_lets.setdefault((r.name, r.value.text), w)
+        for q in _walk(wrote_terms, Quant):
+            for b in q.binders if q.kind == "∀" else ():
+                for n in b.names:
+                    binders.setdefault(n, (b.bracket, render_term(b.type) if b.type is not None else None))
     statements = [ref.type, cand.type, *(s.statement for s in search.shadows),
                   *(b.type for d in (ref, cand) for b in d.binders)]
     let_types: dict[str, str | None] = {}
     let_values: dict[str, str] = {}
     keywords: dict[str, str] = {}
+    constants: dict[tuple[str, str], tuple[str | None, str | None]] = {}
+    idents: dict[str, tuple[str, ...]] = {}
     a = search.abstraction
     value_consts = {key[0]: name for key, name in a.terms.items() if len(key) == 3}
     for let in _walk(statements, Let):
         if let.binders:
             continue  # `let f (n : ℕ) := …`: not in the search's language
-        source = let.type.text if isinstance(let.type, Atom) else (render_term(let.type) if let.type else None)
-        ty = a.types.get(type_key(f"let {let.name} : {source if source is not None else let.value.text}"))
+        read_type = _text(let.type)
+        ty = a.types.get(type_key(f"let {let.name} : {read_type if read_type is not None else let.value.text}"))
         value = value_consts.get(atom_key(let.value.text))
+        wrote = written_lets.get((let.name, let.value.text), let)
         if ty is not None:
-            let_types.setdefault(ty, source)
+            let_types.setdefault(ty, _text(wrote.type))
         if value is not None:
-            let_values.setdefault(value, let.value.text)
+            let_values.setdefault(value, wrote.value.text)
         keywords.setdefault(let.name, "have" if let.keyword.startswith("have") else "let")
-    binders: dict[str, tuple[str, str | None]] = {}
-    for q in _walk(statements, Quant):
-        if q.kind != "∀":
-            continue
-        for b in q.binders:
-            for n in b.names:
-                binders.setdefault(n, (b.bracket, render_term(b.type) if b.type is not None else None))
-    return ConcreteNames(candidate, full_prefix, search.mathlib, let_types, let_values, keywords, binders)
+        constants.setdefault((let.name, wrote.value.text), (ty, value))
+        if value is not None:
+            idents.setdefault(value, let.value.idents)
+    return ConcreteNames(candidate, full_prefix, search.mathlib, let_types=let_types, let_values=let_values,
+                         let_keywords=keywords, let_constants=constants, let_idents=idents, binders=binders)
+
+
+def _text(term: Term | None) -> str | None:
+    if term is None:
+        return None
+    return term.text if isinstance(term, Atom) else render_term(term)
+
+
+def _written(search: SkeletonSearch) -> tuple[Declaration, Declaration]:
+    """The reference and the candidate as written (binders named as the search names them)."""
+    return search.written or (search.reference, search.candidate)
 
 
 def full_certificate_prefix(search: SkeletonSearch) -> str:
@@ -255,20 +288,46 @@ def concrete_terms(search: SkeletonSearch, candidate: str) -> SkeletonAlternativ
         except NotConcrete as err:
             why[f"forward:{i}"] = str(err)
     backward = None
+    bound = {n for b in search.candidate.binders for n in b.names} | set(names.binders)
     if backward_tree is None:
         why["backward"] = "the search found no term"
+    elif any(n.startswith(names.certificate_prefix) for n in bound):
+        # the full tier names its shadow hypotheses apart from the reference's names only: a candidate binder
+        # `hS_1` would capture them inside `fun <candidate binders> =>`
+        why["backward"] = f"a candidate binder is named like the shadow hypotheses ({names.certificate_prefix}…)"
     else:
         try:
-            backward = candidate_lambda(search.candidate) + print_concrete(backward_tree, names)
+            backward = candidate_lambda(_written(search)[1]) + print_concrete(backward_tree, names)
         except NotConcrete as err:
             why["backward"] = str(err)
+    for role, term in [*((f"forward:{i}", t) for i, t in forward.items()), ("backward", backward)]:
+        if term is not None and len(term) > MAX_TERM_CHARS:
+            why[role] = f"the term is longer than {MAX_TERM_CHARS} characters"
+    forward = {i: t for i, t in forward.items() if f"forward:{i}" not in why}
+    backward = backward if "backward" not in why else None
     return SkeletonAlternatives(forward, backward, why)
 
 
-def skeleton_alternatives(reference: Declaration, candidate: Declaration, *, mathlib: bool, head: str
-                          ) -> SkeletonAlternatives:
-    """Search the pair and print its terms for the full tier (the candidate applied as ``head``)."""
-    return concrete_terms(skeleton_search(SkeletonPair("full", reference, candidate, mathlib)), head)
+def skeleton_alternatives(pair: SkeletonPair, *, head: str) -> SkeletonAlternatives:
+    """Search the pair and print its terms for the full tier (the candidate applied as ``head``).
+
+    Where the search finds no term because atoms differ only in ways the kernel tier cannot judge
+    (``pyshadow.kernel.undecided``: ``Complex.abs z`` vs ``‖z‖``, casts placed elsewhere), it is run again with
+    those atoms read as one — the kernel tier's *undecided* re-check — and its terms fill the missing roles: in the
+    full tier ``exact`` then decides, by definitional unfolding, whether the atoms agree."""
+    search = skeleton_search(pair)
+    found = concrete_terms(search, head)
+    n = len(search.shadows)
+    if len(found.forward) == n and found.backward is not None:
+        return found
+    aliases = undecided_aliases(pair)
+    if not aliases:
+        return found
+    again = concrete_terms(skeleton_search(replace(pair, aliases=aliases)), head)
+    forward = {**again.forward, **found.forward}
+    backward = found.backward if found.backward is not None else again.backward
+    missing = {f"forward:{i}" for i in range(1, n + 1) if i not in forward} | ({"backward"} if backward is None else set())
+    return SkeletonAlternatives(forward, backward, {r: w for r, w in found.why.items() if r in missing})
 
 
 def exact_line(term: str) -> str:
@@ -293,7 +352,7 @@ def reabstract(concrete: str, search: SkeletonSearch, names: ConcreteNames, *, b
     """The abstract text of a concrete term: real names, lemmas and lets replaced by the search's constants,
     binder kinds dropped (and, with ``backward``, the ``fun <candidate binders> =>`` wrapper removed)."""
     if backward:
-        wrapper = candidate_lambda(search.candidate)
+        wrapper = candidate_lambda(_written(search)[1])
         if not concrete.startswith(wrapper):
             raise ValueError("the backward term does not start with the candidate's binders")
         concrete = concrete[len(wrapper):]
@@ -328,17 +387,14 @@ def reabstract(concrete: str, search: SkeletonSearch, names: ConcreteNames, *, b
                 return f"{abstract} ({go(inner)})"
         return None
 
-    inverse_types = {v: k for k, v in names.let_types.items()}
-    inverse_values = {v: k for k, v in names.let_values.items()}
     scope_names = _scope_names(search)
 
     def let(node: pt.LetIn) -> tuple[str, str | None, str]:
-        source = node.type if node.type is not None else node.value
-        ty = search.abstraction.types.get(type_key(f"let {node.name} : {source}"))
-        const = inverse_values.get(node.value)
-        if ty is None or const is None or (node.type is not None and inverse_types.get(node.type) != ty):
+        ty, const = names.let_constants.get((node.name, node.value), (None, None))
+        if ty is None or const is None or names.let_types.get(ty) != node.type:
             raise ValueError(f"the let {node.name} does not map back to the abstraction")
-        args = [i for i in dict.fromkeys(Atom(node.value, _idents(node.value)).idents) if i in scope_names]
+        # the variables the value's key mentions, as the abstraction applies its constant to them
+        args = [i for i in names.let_idents.get(const, ()) if i in scope_names]
         return "let", ty, f"({const} {' '.join(args)})" if args else const
 
     def lam(node: pt.Lam) -> tuple[str, ...]:
@@ -365,6 +421,18 @@ def _scope_names(search: SkeletonSearch) -> set[str]:
     return names
 
 
-__all__ = ["ALTERNATIVE_COMMENT", "ConcreteNames", "NotConcrete", "SkeletonAlternatives", "concrete_names",
-           "concrete_terms", "print_concrete", "reabstract", "skeleton_alternatives", "exact_line",
-           "with_forward_alternative", "candidate_lambda", "full_certificate_prefix"]
+__all__ = [
+    "ALTERNATIVE_COMMENT",
+    "ConcreteNames",
+    "NotConcrete",
+    "SkeletonAlternatives",
+    "candidate_lambda",
+    "concrete_names",
+    "concrete_terms",
+    "exact_line",
+    "full_certificate_prefix",
+    "print_concrete",
+    "reabstract",
+    "skeleton_alternatives",
+    "with_forward_alternative",
+]

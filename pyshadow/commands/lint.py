@@ -1,0 +1,53 @@
+"""``pyshadow lint FILE.lean|CORPUS.jsonl|PROBLEMS_DIR [--json]``: the known ways a statement silently says
+something else (see :mod:`pyshadow.lint.rules` for the rules).
+
+One line per finding, ``PATH:LINE:COLUMN: severity rule-id: explanation``, then ``  suggested: …`` when a rewrite
+is mechanical; a statement the term reader cannot read in part is still linted on the parts it can. ``--json``
+prints one object per statement ``{id, path, line, findings: [{rule, severity, line, column, start, end, excerpt,
+message, suggestion}]}``. The last line counts findings per rule. Exit 0 clean, 1 findings, 2 unreadable input.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from collections import Counter
+from pathlib import Path
+
+from ..lint import RULES, lint_source, read_inputs
+
+EXIT_CLEAN = 0
+EXIT_FINDINGS = 1
+
+
+def register(subparsers) -> None:
+    p = subparsers.add_parser("lint", help="flag Lean statements that silently say something else",
+                              description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("input", type=Path, metavar="FILE.lean|CORPUS.jsonl|PROBLEMS_DIR", help="what to lint")
+    p.add_argument("--json", action="store_true", help="print one JSON object per statement")
+    p.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    inputs = read_inputs(args.input)  # BadInput (exit 2) when unreadable
+    counts: Counter[str] = Counter()
+    flagged = 0
+    for source in inputs.sources:
+        findings = lint_source(source)
+        counts.update(f.rule for f in findings)
+        flagged += bool(findings)
+        if args.json:
+            print(json.dumps({"id": source.id, "path": source.path, "line": source.line,
+                              "findings": [f.to_dict() for f in findings]}, ensure_ascii=False))
+            continue
+        for f in findings:
+            print(f"{source.path}:{f.line}:{f.column}: {f.severity} {f.rule}: {f.message}")
+            if f.suggestion:
+                print(f"  suggested: {f.suggestion}")
+    for line in inputs.skipped:
+        print(f"skipped: {line}")
+    detail = ", ".join(f"{rule} {counts[rule]}" for rule in RULES if counts[rule])
+    summary = (f"linted {len(inputs.sources)} statements: {sum(counts.values())} findings in {flagged}"
+               + (f" ({detail})" if detail else ""))
+    print(summary if not args.json else json.dumps({"summary": summary}, ensure_ascii=False))
+    return EXIT_FINDINGS if counts else EXIT_CLEAN
