@@ -11,7 +11,13 @@ from pyshadow.llm import ChatResponse, ProviderConfig, make_client
 from pyshadow.paths import PROBLEMS_DIR
 from pyshadow.problems import load_problem
 from pyshadow.score.candidates import Candidate
-from pyshadow.score.judge import JudgeSettings, consensus, judge_candidate, majority, parse_verdict
+from pyshadow.score.judge import (
+    JudgeSettings,
+    consensus,
+    judge_candidate,
+    majority,
+    parse_verdict,
+)
 from pyshadow.score.pipeline import prepare_problem
 
 FIXTURE = Path(__file__).parent / "fixtures" / "judge"

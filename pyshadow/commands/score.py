@@ -1,7 +1,9 @@
 """``pyshadow score PROBLEMS_DIR CANDIDATES -o RESULTS.jsonl [--tier full|kernel]``: SA-Pass of candidate files.
 
 CANDIDATES is a folder of ``<problem_id>.lean`` files (one system, ``--system`` or the folder's name), a folder of
-``<system>/<problem_id>.lean``, or a JSONL file of ``{"problem_id", "system", "code"}`` objects.
+``<system>/<problem_id>.lean``, or a JSONL file of ``{"problem_id", "system", "code"}`` objects. The bundled sample
+layout — ``problems`` or ``problems/<id>/candidates`` (``<kind>….lean`` beside ``expected.toml``) — is read too,
+each sample's kind as its system (``pyshadow.score.samples``).
 
 Per candidate: the trust gate (``pyshadow audit``; any finding fails it, and nothing of it is compiled), the
 checked declaration (the last with the target's name), rule-based renaming, then the checks —
@@ -32,8 +34,8 @@ checks statements only: there no model is asked and the row says "adapter needs 
 (the default) nothing changes; candidates with unresolved names are listed in the summary either way, and the LLM
 accounting (calls, tokens, cache hits) is printed when a model was in play.
 
-Exit codes: 0 scored (failing candidates are data); 2 bad input (unreadable CANDIDATES, no problems folder, a
-Mathlib problem in the full tier without ``--workspace``); 3 the requested Lean tier is not available here
+Exit codes: 0 scored (failing candidates are data); 2 bad input (unreadable CANDIDATES, nothing scored, no problems
+folder, a Mathlib problem in the full tier without ``--workspace``); 3 the requested Lean tier is not available here
 (``--tier full`` without a full toolchain, or no kernel-tier lean); 1 internal error. ``--lint`` adds the
 candidate's ``pyshadow lint`` findings to its row (``lint``: one record per finding, with its declaration).
 """
