@@ -5,7 +5,8 @@ Layout of ``WORKSPACE`` (``pyshadow generate PROBLEMS_DIR -o WORKSPACE``)::
     lakefile.toml                  requires Mathlib (at the tag matching lean-toolchain) only if a problem imports it
     lean-toolchain                 copied from the repository
     Checkers.lean                  the root module: imports every module below
-    Checkers/<Module>/Reference.lean   the problem's reference file, verbatim
+    Checkers/<Module>/Reference.lean   the problem's reference file, verbatim but for targets proved with `sorry`,
+                                   stated as `axiom`s (so checkers' `#print axioms` never list `sorryAx`)
     Checkers/<Module>/Forward.lean     every forward checker of every target, importing the reference
     Checkers/<Module>/Backward.lean    the backward certificates (of the targets that have one)
     manifest.json                  problem id → files, checkers (name, file, lines, sha256), shadows, residuals
@@ -24,8 +25,9 @@ referred to by their fully qualified names.
 
 **Context.** A checker file re-opens what the reference's statements rely on: its ``universe`` names (plus the
 ``u_k`` that ``Type*`` binders become), its ``open`` commands (``open … in`` ones too, file-wide), and the target's
-namespace and its prefixes (the reference states the target inside them). ``variable`` commands cannot be
-replayed: a reference using them gets a note in the manifest.
+namespace and its prefixes (the reference states the target inside them). ``variable``s are not replayed: the
+target's declaration already starts with the variables Lean includes in it (``references.included_variables``:
+those its statement mentions, and their instances), and the manifest notes that the reference has some.
 
 **Determinism.** The same inputs give byte-identical files; a file is written only when its bytes change (so
 unchanged files keep their mtimes and Lake rebuilds nothing), atomically. Files that an earlier run listed in
@@ -45,21 +47,13 @@ from . import __version__
 from .errors import BadInput
 from .files import write_atomically
 from .paths import LEAN_TOOLCHAIN_FILE
-from .problems import Problem, ProblemError, declared_names, reference_text
-from .references import TargetNotFound, target_declaration, target_source
-from .syntax.scanner import normalize_name
-from .shadows.checkers import Checker, CheckerSet, full_tier_checkers, render_template
-from .shadows.expert import ExpertShadow
-from .shadows.merge import (
-    CONSEQUENCE_KINDS,
-    ExpertShadowError,
-    MergeReport,
-    merge_shadows,
-    provenances,
-)
-from .shadows.rules import Decomposition, decompose, uncheckable_reason
-from .syntax import ParseError, render_term
-from .syntax.ast import Declaration
+from .problems import Problem, declared_names, reference_text
+from .references import ReferenceTarget, reference_as_axioms, reference_sorry, reference_targets
+from .syntax.scanner import declarations, normalize_name
+from .shadows.checkers import render_template
+from .shadows.expert import CONSEQUENCE_KINDS, ExpertShadow
+from .shadows.merge import MergeReport, provenances
+from .syntax import render_term
 from .syntax.lexer import IDENT, code_tokens, command_starts
 
 MANIFEST = "manifest.json"
@@ -98,17 +92,6 @@ def module_names(problem_ids: Sequence[str]) -> dict[str, str]:
     return out
 
 
-def target_prefixes(problem_id: str, targets: Sequence[str]) -> dict[str, str]:
-    """The id passed to ``full_tier_checkers`` per target, so checker names are unique within the problem."""
-    if len(targets) == 1:
-        return {targets[0]: problem_id}
-    last = [normalize_name(t).rsplit(".", 1)[-1] for t in targets]
-    return {
-        t: f"{problem_id}_{short if last.count(short) == 1 else normalize_name(t).replace('.', '_')}"
-        for t, short in zip(targets, last)
-    }
-
-
 def mathlib_rev(toolchain: str) -> str:
     """The Mathlib tag for a ``lean-toolchain`` line: Mathlib tags each release with its Lean version."""
     match = _TOOLCHAIN_RE.fullmatch(toolchain.strip())
@@ -128,6 +111,9 @@ class ReferenceContext:
     opens: tuple[str, ...]  # verbatim `open …` commands (`open … in` without the `in`)
     universes: tuple[str, ...]
     has_variables: bool  # a `variable` command: the target may have binders the checkers cannot see
+    # `local notation …`, `attribute [local instance] …`: verbatim, for checker files in other modules (a file that
+    # contains the reference itself already has them)
+    local: tuple[str, ...] = ()
 
 
 def reference_context(src: str) -> ReferenceContext:
@@ -135,13 +121,28 @@ def reference_context(src: str) -> ReferenceContext:
     starts = command_starts(src, code)
     opens: list[str] = []
     universes: list[str] = []
+    local: list[str] = []
     has_variables = False
+    namespaces = _file_namespaces(src)
+    scope: list[str | None] = []  # the enclosing `namespace`s (None for a `section`)
     for k, i in enumerate(starts):
         keyword = code[i].text
-        if keyword not in ("open", "universe", "variable"):
-            continue
         j = starts[k + 1] if k + 1 < len(starts) else len(code)
         tokens = code[i:j]
+        if keyword in ("namespace", "section"):
+            scope.append(tokens[1].text if keyword == "namespace" and len(tokens) > 1 else None)
+            continue
+        if keyword == "end":
+            if scope:
+                scope.pop()
+            continue
+        if _is_local_context(tokens):
+            # `local notation`/`local infix…`, `attribute [local instance] …`: they end with the reference's file,
+            # but its statements are written with them, so checker files in other modules repeat them
+            local.append(src[tokens[0].start : tokens[-1].end])
+            continue
+        if keyword not in ("open", "universe", "variable"):
+            continue
         if keyword == "variable":
             has_variables = True
         elif keyword == "universe":
@@ -150,8 +151,45 @@ def reference_context(src: str) -> ReferenceContext:
             if len(tokens) > 1 and tokens[-1].text == "in":
                 tokens = tokens[:-1]
             if len(tokens) > 1:
-                opens.append(src[tokens[0].start : tokens[-1].end])
-    return ReferenceContext(tuple(dict.fromkeys(opens)), tuple(dict.fromkeys(universes)), has_variables)
+                opens.append(_open_at_top_level(src[tokens[0].start : tokens[-1].end], tokens, scope, namespaces))
+    return ReferenceContext(tuple(dict.fromkeys(opens)), tuple(dict.fromkeys(universes)), has_variables,
+                            tuple(dict.fromkeys(local)))
+
+
+_LOCAL_NOTATION = frozenset({"notation", "infix", "infixl", "infixr", "prefix", "postfix", "macro_rules", "syntax",
+                             "macro"})
+
+
+def _is_local_context(tokens) -> bool:
+    """``local notation …`` (and the other notation commands) or ``attribute [local instance] …``."""
+    texts = [t.text for t in tokens[:4]]
+    if texts[:1] == ["local"] and len(texts) > 1 and texts[1] in _LOCAL_NOTATION:
+        return True
+    return texts[:1] == ["attribute"] and "local" in texts and "instance" in [t.text for t in tokens[:6]]
+
+
+def _file_namespaces(src: str) -> frozenset[str]:
+    """Every namespace the reference file itself declares (as ``namespace`` blocks or name prefixes)."""
+    names: set[str] = set()
+    for d in declarations(src):
+        parts = normalize_name(d.qualified_name).split(".")[:-1]
+        names.update(".".join(parts[: n + 1]) for n in range(len(parts)))
+    return frozenset(names)
+
+
+def _open_at_top_level(command: str, tokens, scope: Sequence[str | None], namespaces: frozenset[str]) -> str:
+    """``open Inner`` written inside ``namespace Outer`` names ``Outer.Inner`` when the file declares that namespace
+    (Lean resolves ``open`` against the enclosing namespaces); checker files repeat it at the top level, where a bare
+    ``open Inner`` would be an unknown namespace and fail the whole file. Other forms are kept verbatim."""
+    enclosing = ".".join(n for n in scope if n)
+    if not enclosing or not all(t.kind == IDENT for t in tokens[1:]):
+        return command
+    prefixes = [".".join(enclosing.split(".")[: n]) for n in range(len(enclosing.split(".")), 0, -1)]
+
+    def resolve(name: str) -> str:
+        return next((f"{p}.{name}" for p in prefixes if f"{p}.{name}" in namespaces), name)
+
+    return " ".join([tokens[0].text, *(resolve(t.text) for t in tokens[1:])])
 
 
 def namespace_opens(targets: Sequence[str]) -> tuple[str, ...]:
@@ -168,27 +206,7 @@ def namespace_opens(targets: Sequence[str]) -> tuple[str, ...]:
 # Planning: every target's shadows and checkers
 
 
-@dataclass
-class TargetPlan:
-    """One target: its declaration, its shadows (generated, then merged-in ones) and its checkers."""
-
-    name: str
-    checker_id: str  # the id its checker names derive from
-    declaration: Declaration
-    preceding: str  # the reference's text before the target (definitions, opens): context for the LLM
-    generated: Decomposition
-    merged: Decomposition
-    checkers: CheckerSet
-    llm: dict | None = None  # what the LLM was asked and answered, for the manifest
-    llm_certificate: Checker | None = None  # a backward certificate an LLM proposed (residual targets only)
-
-    @property
-    def residual(self) -> bool:
-        return self.generated.residual
-
-    @property
-    def added_shadows(self) -> int:
-        return sum(1 for s in self.merged.shadows if s.kind in CONSEQUENCE_KINDS)
+TargetPlan = ReferenceTarget  # a workspace target is the one prepared target (``pyshadow.references``)
 
 
 @dataclass
@@ -214,46 +232,58 @@ class ProblemPlan:
     def file_of(self, kind: str) -> str:
         return f"{self.folder}/{kind}.lean"
 
+    @property
+    def errors(self) -> list[str]:
+        """What keeps this problem out of a workspace: targets without checkers, expert shadows that do not parse."""
+        return [fix for t in self.targets for fix in (t.fixes or ([t.error] if t.error else []))]
+
 
 def plan_problem(problem: Problem, module: str) -> ProblemPlan:
-    """Parse, decompose and merge the expert shadows of every target of ``problem``; ``ProblemError`` on bad input."""
+    """Every target of ``problem`` prepared (``reference_targets``: never raises; see ``ProblemPlan.errors``)."""
     src = reference_text(problem)
     context = reference_context(src)
-    prefixes = target_prefixes(problem.id, problem.targets)
-    targets: list[TargetPlan] = []
-    for target in problem.targets:
-        try:
-            source = target_source(src, target)
-            decl = target_declaration(src, target)
-        except TargetNotFound as err:
-            raise ProblemError(problem.problem_file, str(err), "targets") from None
-        except ParseError as err:
-            raise ProblemError(problem.problem_file, f"{target}: the reference's statement does not parse: {err}",
-                               "targets") from None
-        reason = uncheckable_reason(decl)
-        if reason:
-            raise ProblemError(problem.problem_file, f"{target}: {reason}", "targets")
-        generated = decompose(decl, mathlib=problem.needs_mathlib)
-        preceding = src[: source.start].strip()
-        plan = TargetPlan(target, prefixes[target], decl, preceding, generated, generated, CheckerSet((), ()))
-        experts = [s for s in problem.expert_shadows if s.target == target]
-        try:
-            merge_into(plan, experts)
-        except ExpertShadowError as err:
-            index = problem.expert_shadows.index(experts[err.index]) + 1
-            raise ProblemError(problem.problem_file, str(err), f"shadows[{index}].statement") from None
-        targets.append(plan)
     notes = []
     if context.has_variables:
-        notes.append("the reference has `variable` commands: checkers repeat only each target's own binders")
-    return ProblemPlan(problem, module, src, context, targets, notes)
+        notes.append("the reference has `variable` commands: each target's binders start with the variables Lean "
+                     "includes in it (`references.included_variables`)")
+    return ProblemPlan(problem, module, src, context, list(reference_targets(problem, src)), notes)
 
 
 def merge_into(plan: TargetPlan, shadows: Sequence[ExpertShadow]) -> MergeReport:
     """Merge ``shadows`` into ``plan`` and rebuild its checkers."""
-    plan.merged, report = merge_shadows(plan.merged, shadows)
-    plan.checkers = full_tier_checkers(plan.checker_id, plan.name, plan.declaration, plan.merged)
-    return report
+    return plan.merge(shadows)
+
+
+@dataclass
+class WorkspaceBuild:
+    """What ``build_workspace`` made: the problems given checkers, those left out (with why), and the files."""
+
+    plans: list[ProblemPlan]
+    skipped: list[tuple[str, str]]  # (problem id or folder, one-line reason)
+    files: dict[str, bytes]
+    manifest: dict
+
+
+def build_workspace(problems: Sequence[Problem], *, refine=None, toolchain: str | None = None) -> WorkspaceBuild:
+    """Plan every problem, leave out (and report) the ones a checker set cannot be made for, render the rest.
+
+    ``refine(plan)`` runs on each usable plan before rendering (``generate --llm``). Two problems sharing a module
+    name or a declared name are bad input for the whole set (the root module could not import both).
+    """
+    modules = module_names([p.id for p in problems])
+    plans, skipped = [], []
+    for problem in problems:
+        plan = plan_problem(problem, modules[problem.id])
+        if plan.errors:
+            skipped.append((problem.id, "; ".join(plan.errors)))
+            continue
+        plans.append(plan)
+    check_declaration_clashes(plans)
+    for plan in plans:
+        if refine is not None:
+            refine(plan)
+    files, manifest = render_workspace(plans, read_toolchain() if toolchain is None else toolchain)
+    return WorkspaceBuild(plans, skipped, files, manifest)
 
 
 def check_declaration_clashes(plans: Sequence[ProblemPlan]) -> None:
@@ -283,7 +313,7 @@ def render_workspace(plans: Sequence[ProblemPlan], toolchain: str) -> tuple[dict
     }
     problems: dict[str, dict] = {}
     for plan in plans:
-        files[plan.file_of("Reference")] = plan.source.encode()
+        files[plan.file_of("Reference")] = reference_module_text(plan).encode()
         forward, backward = _checker_file(plan, "forward"), _checker_file(plan, "backward")
         files[plan.file_of("Forward")] = forward.encode()
         files[plan.file_of("Backward")] = backward.encode()
@@ -342,7 +372,7 @@ def _checker_file(plan: ProblemPlan, kind: str) -> str:
         "title": title,
         "summary": summary,
         "universes": universes,
-        "opens": [*plan.context.opens, *namespace_opens(plan.problem.targets)],
+        "opens": [*plan.context.opens, *namespace_opens(plan.problem.targets), *plan.context.local],
         "namespace": plan.namespace,
         "checkers": checkers,
     })
@@ -409,8 +439,17 @@ def _problem_manifest(plan: ProblemPlan, texts: Mapping[str, str]) -> dict:
         "files": {kind.lower(): plan.file_of(kind) for kind in ("Reference", "Forward", "Backward")},
         "targets": targets,
         "residual_targets": [t.name for t in plan.targets if t.residual],
+        # targets proved with `sorry`, stated as axioms in Reference.lean: a checker's `#print axioms` lists them
+        # (and Lean's standard axioms), never `sorryAx`
+        "reference_axioms": [t for t, admitted in reference_sorry(plan.source, plan.problem.targets).items()
+                             if admitted],
         "notes": plan.notes,
     }
+
+
+def reference_module_text(plan: ProblemPlan) -> str:
+    """The reference file, with each target proved by ``sorry`` stated as an ``axiom`` (issue #16, class 6)."""
+    return reference_as_axioms(plan.source, plan.problem.targets, only_admitted=True)
 
 
 def _spans(text: str) -> dict[str, tuple[int, int]]:
@@ -450,6 +489,7 @@ def write_workspace(root: Path, files: Mapping[str, bytes]) -> WriteReport:
     if root.exists() and not root.is_dir():
         raise BadInput(f"{root}: expected a folder for the workspace, found a file")
     previous = _previous_files(root)
+    _refuse_foreign_lakefile(root, files, previous)
     written, unchanged = [], []
     for rel, data in sorted(files.items()):
         path = root / rel
@@ -466,6 +506,21 @@ def write_workspace(root: Path, files: Mapping[str, bytes]) -> WriteReport:
             removed.append(rel)
             _remove_empty_parents(path.parent, root)
     return WriteReport(tuple(written), tuple(unchanged), tuple(removed))
+
+
+GENERATED_MARK = "# Generated by `pyshadow generate`"
+
+
+def _refuse_foreign_lakefile(root: Path, files: Mapping[str, bytes], previous: Sequence[str]) -> None:
+    """Never overwrite a ``lakefile.toml`` that pyshadow did not write (no generated mark, not in the previous
+    manifest): generating into an existing Lake project — the repository root included, until its lakefile is
+    the generated one — must not silently replace its configuration."""
+    path = root / "lakefile.toml"
+    if "lakefile.toml" not in files or not path.is_file() or "lakefile.toml" in previous:
+        return
+    if not path.read_text(encoding="utf-8", errors="replace").startswith(GENERATED_MARK):
+        raise BadInput(f"{path}: a lakefile.toml pyshadow did not generate; refusing to overwrite it "
+                       f"(move it away, or generate into another folder)")
 
 
 def _previous_files(root: Path) -> list[str]:

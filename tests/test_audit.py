@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -16,7 +17,7 @@ import pytest
 from pyshadow.commands import COMMAND_MODULES
 from pyshadow.commands import audit as audit_command
 from pyshadow.errors import BadInput
-from pyshadow.score.audit import DEFAULT_POLICY, RULES, AuditPolicy, Finding, audit, is_clean
+from pyshadow.score.audit import DEFAULT_POLICY, RULES, AuditPolicy, Finding, audit, elaboration_changes, is_clean
 from pyshadow.syntax.lexer import IDENT, code_tokens, tokenize
 
 FIXTURES = Path(__file__).parent / "fixtures" / "audit"
@@ -136,8 +137,8 @@ def test_is_clean():
         ("variable [Fact False]", "forced_hypothesis"),
         ("variable [inst : Nonempty Empty] {α : Type}", "forced_hypothesis"),
         ("attribute [-simp] Nat.add_comm", "foreign_attribute"),
-        ("attribute [instance 100] Real.instLE", "foreign_attribute"),
-        ("attribute [local instance] Classical.propDecidable Nat.decEq", "foreign_attribute"),
+        ("attribute [instance 100] Real.instLE", "foreign_instance"),
+        ("attribute [local instance] Classical.propDecidable Nat.decEq", "foreign_instance"),
         ("@[instance] def fakeLE : LE ℕ := ⟨fun _ _ => True⟩", "foreign_instance"),
         ("def fakeLE : LE ℕ := ⟨fun _ _ => True⟩\nattribute [instance] fakeLE", "foreign_instance"),
         ("instance {α : Type} [Preorder α] : LT (List α) := ⟨fun _ _ => True⟩", "foreign_instance"),
@@ -273,7 +274,7 @@ def run_cli(argv: list[str]) -> int:
 def test_cli_json_findings_exit_1(tmp_path: Path, capsys):
     f = tmp_path / "cand.lean"
     f.write_text("theorem t : 1999 ^ 2000 % 5 = 1 := by native_decide\n", encoding="utf-8")
-    assert run_cli(["audit", str(f), "--json"]) == 1
+    assert run_cli(["audit", str(f), "--json"]) == 4
     out = json.loads(capsys.readouterr().out)
     assert out == [{"kind": "native_decide", "line": 1, "column": 38,
                     "excerpt": "theorem t : 1999 ^ 2000 % 5 = 1 := by native_decide"}]
@@ -284,7 +285,7 @@ def test_cli_json_findings_exit_1(tmp_path: Path, capsys):
 def test_cli_text_output(tmp_path: Path, capsys):
     f = tmp_path / "cand.lean"
     f.write_text("theorem t : True := by\n  sorry\n", encoding="utf-8")
-    assert run_cli(["audit", str(f)]) == 1
+    assert run_cli(["audit", str(f)]) == 4
     lines = capsys.readouterr().out.splitlines()
     assert lines[0] == f"{f}:2:2: sorry: sorry"
     assert lines[-1].startswith("1 finding(s) in")
@@ -313,7 +314,7 @@ def test_cli_main_exit_codes(tmp_path: Path, capsys):
 
     f = tmp_path / "cand.lean"
     f.write_text("axiom a : False\n", encoding="utf-8")
-    assert main(["audit", str(f), "--json"]) == 1
+    assert main(["audit", str(f), "--json"]) == 4
     assert main(["audit", str(tmp_path / "missing.lean")]) == 2
 
 
@@ -327,3 +328,208 @@ def test_lexer_interpolated_string_holes_are_code():
 
 def test_lexer_nested_projection_is_two_field_indices():
     assert [t.text for t in tokenize("(foo h).2.1")][-4:] == [".", "2", ".", "1"]
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Disguised cheats (#14): every class written several ways, and a fuzzer that disguises every cheating fixture
+
+DISGUISED = sorted((FIXTURES / "disguised").glob("*.lean"))
+
+
+def test_disguised_fixture_count():
+    assert len(DISGUISED) >= 20
+
+
+@pytest.mark.parametrize("path", DISGUISED, ids=lambda p: p.stem)
+def test_disguised_cheat_is_flagged(path: Path):
+    assert audit(path.read_text(encoding="utf-8")), path.name
+
+
+def _split_imports(src: str) -> tuple[str, str]:
+    lines = src.split("\n")
+    k = 0
+    while k < len(lines) and (lines[k].startswith(("import ", "--")) or not lines[k].strip()):
+        k += 1
+    return "\n".join(lines[:k]), "\n".join(lines[k:])
+
+
+def _wrap_in_namespace(src: str) -> str:
+    head, body = _split_imports(src)
+    return f"{head}\nnamespace Disguise\n{body}\nend Disguise\n"
+
+
+def _docstrings_before_declarations(src: str) -> str:
+    return re.sub(r"^((?:private |protected |noncomputable )*(?:theorem|lemma|def|instance|abbrev|class) )",
+                  r"/-- a harmless note -/\n\1", src, flags=re.M)
+
+
+def _open_in_before_declarations(src: str) -> str:
+    return re.sub(r"^((?:theorem|lemma|def|instance|abbrev|attribute|#eval|macro|notation|syntax) )",
+                  r"open Nat in\n\1", src, flags=re.M)
+
+
+def _break_attributes_and_headers(src: str) -> str:
+    src = re.sub(r"(@\[|attribute \[)([^\]\n]*)\]", lambda m: f"{m[1]}\n  {m[2]}\n  ]", src)
+    return re.sub(r"^((?:theorem|lemma|def|instance) \S+)", r"\1\n   ", src, flags=re.M)
+
+
+def _trailing_comment_mentions(src: str) -> str:
+    return src.replace("\n", "  -- fine: nothing here\n", 3)
+
+
+DISGUISES = {
+    "namespace": _wrap_in_namespace,
+    "docstrings": _docstrings_before_declarations,
+    "open_in": _open_in_before_declarations,
+    "line_breaks": _break_attributes_and_headers,
+    "comments": _trailing_comment_mentions,
+}
+
+
+@pytest.mark.parametrize("disguise", sorted(DISGUISES))
+def test_every_cheat_stays_flagged_under_every_disguise(disguise):
+    rewrite = DISGUISES[disguise]
+    missed = []
+    for path in CHEATING + DISGUISED:
+        src = path.read_text(encoding="utf-8")
+        for once in (rewrite(src), rewrite(rewrite(src))):
+            if not audit(once):
+                missed.append(path.name)
+    assert not missed, f"{disguise}: {sorted(set(missed))}"
+
+
+@pytest.mark.parametrize("disguise", ["docstrings", "open_in", "line_breaks", "comments"])
+def test_benign_files_stay_clean_under_disguises(disguise):
+    flagged = [p.name for p in BENIGN if audit(DISGUISES[disguise](p.read_text(encoding="utf-8")))]
+    assert not flagged, flagged
+
+
+@pytest.mark.parametrize(
+    "src, kind",
+    [
+        # instances, however written
+        ("namespace M\nclass LE (α : Type) where\n  le : α → α → Prop\nend M\ninstance : LE Nat := ⟨fun _ _ => True⟩",
+         "foreign_instance"),
+        ("class C extends LE Nat\ninstance : C := ⟨⟨fun _ _ => True⟩⟩", "foreign_instance"),
+        ("class C (α : Type) extends Add α, LE α", "foreign_instance"),
+        ("abbrev Order.Decidable (α : Type) := LE α\ninstance : Order.Decidable Nat := ⟨fun _ _ => True⟩",
+         "foreign_instance"),
+        ("instance w : [Inhabited Nat] → LE Nat := fun => ⟨fun _ _ => True⟩", "foreign_instance"),
+        ("instance w : ∀ n : Nat, LE (Fin n) := fun _ => ⟨fun _ _ => True⟩", "foreign_instance"),
+        ("def w : LE Nat := ⟨fun _ _ => True⟩\nattribute [instance high]\nw", "foreign_instance"),
+        ("def w : LE Nat := ⟨fun _ _ => True⟩\nattribute\n  [instance]\n  w", "foreign_instance"),
+        ("@[instance high]\ndef w : HAdd Nat Nat Nat := ⟨fun _ _ => 0⟩", "foreign_instance"),
+        ("@[simp, instance]\n\ntheorem w : HAdd Nat Nat Nat := ⟨fun _ _ => 0⟩", "foreign_instance"),
+        ("namespace X\nscoped instance : HAdd Nat Nat Nat := ⟨fun _ _ => 0⟩\nend X", "foreign_instance"),
+        ("local instance (priority := high) : LT Nat := ⟨fun _ _ => False⟩", "foreign_instance"),
+        ("instance : _root_.LE Nat := ⟨fun _ _ => True⟩", "foreign_instance"),
+        ("namespace Q\nclass Good (α : Type) where\n  v : α\nend Q\nopen Q in\ninstance : Good Nat := ⟨0⟩\n"
+         "instance : Q.Good Int := ⟨0⟩\ninstance : LE Nat := ⟨fun _ _ => True⟩", "foreign_instance"),
+        # the checkers' namespace, core names, look-alikes
+        ("namespace PyshadowChecks\nscoped instance : HAdd Nat Nat Nat := ⟨fun _ _ => 0⟩\nend PyshadowChecks",
+         "reserved_namespace"),
+        ("def _root_.PyshadowChecks.helper := 1", "reserved_namespace"),
+        ("namespace Foo.PyshadowChecks\ndef x := 1\nend Foo.PyshadowChecks", "reserved_namespace"),
+        ("namespace A\nstructure Real where\n  x : Nat\nend A", "shadowed_name"),
+        ("abbrev Mine.ℕ := Fin 2", "shadowed_name"),
+        ("def Ρi := 1", "confusable_identifier"),  # Greek capital Rho
+        ("theorem t (x : Νat) : x = x := rfl", "confusable_identifier"),
+        # code run at elaboration time, compiler-trusting proofs
+        ("#guard 1 + 1 == 2", "run_code"),
+        ("set_option doc.verso true\n/-- {lean}`#eval 1` -/\ntheorem t : True := trivial", "set_option"),
+        ("theorem t : 2 ≤ 3 := by decide (config := { kernel := false })", "native_decide"),
+        ("theorem t : 2 ≤ 3 := by\n  decide (config := {})", "native_decide"),
+    ],
+)
+def test_disguised_variant(src, kind):
+    assert kind in kinds(src), kinds(src)
+
+
+@pytest.mark.parametrize(
+    "src",
+    [
+        "attribute [local simp] Nat.le_add_right\ntheorem t (a b : Nat) : a ≤ a + b := by simp",
+        "attribute [local simp]\n  Nat.le_add_right Nat.le_refl",
+        "def NonPos := {x : Int //-x ≥ 0}",
+        "class Good (α : Type) where\n  val : α\ninstance : Good Nat := ⟨0⟩\ninstance : Good (List Nat) := ⟨[]⟩",
+        "class Good (α : Type) where\n  val : α\n@[instance] def goodNat : Good Nat := ⟨0⟩",
+        "namespace Q\nclass Good (α : Type) where\n  v : α\ninstance : Good Nat := ⟨0⟩\nend Q\ninstance : Q.Good Int := ⟨0⟩",
+        "instance : Fact (1 < 2) := ⟨by decide⟩",
+        "instance : NeZero (2 : Nat) := ⟨by decide⟩",
+        "open Classical in\nattribute [local instance] Classical.propDecidable",
+        "theorem t (α : Type) (μ ν : Nat) (é : Nat) : μ + ν + é = ν + μ + é := by omega",
+        'def s : String := panic! "{"\ntheorem t : True := trivial',
+        "-- instance : LE Nat := ⟨fun _ _ => True⟩\n/- def PyshadowChecks.Nat := Fin 1 -/\ntheorem t : True := trivial",
+        'def msg := "attribute [instance] w; #eval 1; namespace PyshadowChecks"',
+        "theorem t : 2 ≤ 3 := by decide",
+        "theorem t (a b : Nat) : a + b = b + a := by\n  have := Nat.add_comm a b\n  exact this",
+    ],
+)
+def test_benign_lookalike_is_clean(src):
+    assert audit(src) == [], audit(src)
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# What only the full tier can judge (kernel tier: undecided)
+
+
+@pytest.mark.parametrize(
+    "src, what",
+    [
+        ("variable {α : Type} [Fintype α]\ntheorem t : Fintype.card α = Fintype.card α := rfl", "instance binder"),
+        ("variable (n : Nat) (h : n = 0)\ntheorem t : n = 0 := h", "propositional binder"),
+        ("set_option autoImplicit true\ntheorem t : a + b = b + a := Nat.add_comm a b", "autoImplicit"),
+        ("namespace A\ndef f := 1\nend A\nexport A (f)", "export"),
+        ("class Good (α : Type) where\n  val : α\nlocal instance : Good Nat := ⟨0⟩", "local or scoped instance"),
+        ("attribute [local instance] Classical.propDecidable", "local instance attribute"),
+    ],
+)
+def test_elaboration_changes_name_the_reason(src, what):
+    reasons = elaboration_changes(src)
+    assert any(what in r for r in reasons), reasons
+    assert all(r.startswith("line ") for r in reasons)
+
+
+def test_plain_candidates_change_no_elaboration():
+    assert elaboration_changes("variable {α : Type}\ntheorem t (a b : Nat) : a + b = b + a := Nat.add_comm a b") == []
+    for path in BENIGN:
+        src = path.read_text(encoding="utf-8")
+        assert all("instance binder" not in r for r in elaboration_changes(src)) or "variable" in src, path.name
+
+
+def test_kernel_tier_never_skeleton_passes_what_changes_elaboration():
+    # A faithful-looking statement under a local instance: the kernel tier reads the same text, so it must say it
+    # cannot decide rather than pass it (the engine is not even asked: lean=None would fail if it were).
+    from pyshadow.paths import PROBLEMS_DIR
+    from pyshadow.problems import load_problem
+    from pyshadow.score.candidates import Candidate
+    from pyshadow.score.pipeline import UNDECIDED_NEEDS_FULL_TIER, kernel_rows, prepare_candidate, prepare_problem
+
+    info = prepare_problem(load_problem(PROBLEMS_DIR / "nat_add_comm_assoc"))
+    reference_decl = info.reference[info.reference.index("theorem"):]
+    code = "class Good (α : Type) where\n  v : α\nlocal instance : Good Nat := ⟨0⟩\n" + reference_decl
+    prepared = prepare_candidate(Candidate(info.id, "sys", code, "test"), info, "kernel", "fp")
+    assert not prepared.flagged
+    (row,) = kernel_rows([prepared], None)
+    assert row.reason.startswith(UNDECIDED_NEEDS_FULL_TIER) and "local or scoped instance" in row.reason
+    assert row.checks and not any(c.passed for c in row.checks)
+    assert all(c.message.startswith(UNDECIDED_NEEDS_FULL_TIER) for c in row.checks)
+
+
+def test_candidate_declaring_a_library_name_the_reference_uses_is_flagged():
+    # Inside `namespace Foo`, `Nat.choose` means `Foo.Nat.choose` — for the candidate's statement and for a checker
+    # that enters the target's namespace alike; the text stays the reference's.
+    reference = "theorem t (n : Nat) : Nat.choose n 1 = n := by simp\n"
+    cheat = "namespace Foo\ndef Nat.choose (n k : Nat) : Nat := n\ntheorem t (n : Nat) : Nat.choose n 1 = n := rfl\nend Foo\n"
+    assert "shadowed_name" in kinds_with_reference(cheat, reference)
+    assert "shadowed_name" not in kinds_with_reference(cheat, "")  # only the reference says the name matters
+    honest = "def helper (n : Nat) := n\ntheorem t (n : Nat) : Nat.choose n 1 = n := by simp [helper]\n"
+    assert audit(honest, reference=reference) == []
+    # the reference's own auxiliary declarations may be declared again by the candidate
+    aux_reference = "def Foo.f (n : Nat) := n + 1\ntheorem t (n : Nat) : Foo.f n = n + 1 := rfl\n"
+    assert audit("def Foo.f (n : Nat) := n + 1\ntheorem t (n : Nat) : Foo.f n = n + 1 := rfl\n",
+                 reference=aux_reference) == []
+
+
+def kinds_with_reference(src: str, reference: str) -> set[str]:
+    return {f.kind for f in audit(src, reference=reference)}

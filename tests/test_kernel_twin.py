@@ -126,3 +126,143 @@ def test_class3_candidate_universes_pinned(lean, tmp_path):
     assert _errors(lean, tmp_path, file("type_of% @Cand.{u_1}")) == []
     errors = _errors(lean, tmp_path, file("type_of% @Cand"))
     assert errors and any("mismatch" in e for e in errors), errors
+
+
+# Class 4: the carrier is the join of every operand's declared type, never the first operand's.
+@pytest.mark.parametrize("statement,mathlib,lemmas", [
+    ("theorem t (n : ℕ) (z : ℂ) : n * z = z * n", True, None),  # ℂ: no order, stays whole
+    ("theorem t (z : ℂ) (n : ℕ) : z = n", True, None),
+    ("theorem t (G : Type) (x y : G) : x = y", True, None),
+    ("theorem t (n : Nat) (m : Int) : n + m = m + n", False, ("Int.le_of_eq", "Int.ge_of_eq", "Int.le_antisymm")),
+    ("theorem t (n : Nat) : 2 * n = n + n", False, ("Nat.le_of_eq", "Nat.le_of_eq (Eq.symm", "Nat.le_antisymm")),
+    ("theorem t (n : ℕ) (x : ℝ) : n * x = x * n", True, ("le_of_eq", "ge_of_eq", "le_antisymm")),
+    ("theorem t (a d : ℕ) : ↑a - ↑d = (10 : ℤ)", True, ("le_of_eq", "ge_of_eq", "le_antisymm")),
+    ("theorem t (f : ℕ → ℕ) : ∀ n, f n = n", False, ("Nat.le_of_eq", "Nat.le_of_eq (Eq.symm", "Nat.le_antisymm")),
+    ("theorem t (x : ℝ) (f : ℕ → ℂ) : f 0 = x", True, None),
+    ("theorem t (s : ℝ → ℝ → ℝ) : s 3 11 = 1/33", True, ("le_of_eq", "ge_of_eq", "le_antisymm")),
+])
+def test_class4_carrier_from_declared_types(statement, mathlib, lemmas):
+    decl = parse_declaration(statement)
+    dec = decompose(decl, mathlib=mathlib)
+    if lemmas is None:
+        assert dec.residual, [s.path_text for s in dec.shadows]
+        return
+    checkers = full_tier_checkers("t", "t", decl, dec)
+    le, ge = (c.term for c in checkers.forward)
+    assert le.split("=> ")[-1].startswith(lemmas[0] + " ") and ge.split("=> ")[-1].startswith(lemmas[1]), (le, ge)
+    assert checkers.backward.term.split(" (")[0].split("=> ")[-1] == lemmas[2]
+
+
+@pytest.mark.kernel
+def test_class4_core_int_split_is_kernel_checked(lean):
+    from pyshadow.kernel.check import blocks_for, check_blocks
+
+    decl = parse_declaration("theorem t (n : Nat) (m : Int) : n + m = m + n")
+    reports = check_blocks(blocks_for([("int", decl, False)], mutants=True), lean, n_jobs=1)
+    assert reports["int"].all_accepted and all(reports["int"].mutants_rejected.values()), reports["int"].messages
+
+
+# The twin property itself: for every dev-corpus statement, the term the kernel tier checks for each forward
+# checker and for the certificate is, character for character, the full tier's first `exact` alternative — the
+# only difference being the target's name (`ref` there; atoms never occur in these terms).
+def test_kernel_terms_are_the_full_tiers_first_alternative(dev_rows):
+    compared = 0
+    for row in dev_rows:
+        decl = parse_declaration(row["statement"])
+        dec = decompose(decl)
+        full = full_tier_checkers("p", decl.name, decl, dec)
+        block = kernel_block(row["id"], "K", decl, dec)
+        ref = re.search(r"^axiom (ref\d*) ", block.text, re.M).group(1)
+        for i, checker in enumerate(full.forward, start=1):
+            first = next(line for line in checker.text.splitlines() if line.startswith("  | exact "))
+            assert first == f"  | exact {checker.term}", (row["id"], first)
+            kernel_term = block.terms[f"K.fwd_{i}"]
+            assert checker.term.replace(f"@{decl.name}", f"@{ref}") == kernel_term, (row["id"], i)
+            compared += 1
+        if full.backward is not None:
+            assert f"  exact {full.backward.term}" in full.backward.text
+            assert full.backward.term == block.terms["K.complete"], row["id"]
+            compared += 1
+    assert compared > 1300  # measured: all 1,327 checkers of the 666 statements
+
+
+# Class 5: context carried as the reference has it.
+def test_class5_open_inside_a_namespace_is_opened_by_its_full_name():
+    from pyshadow.workspace import reference_context
+
+    src = ("namespace Outer\nnamespace Inner\ndef f (n : Nat) : Nat := n\nend Inner\nopen Inner\nopen Nat\n"
+           "theorem t (n : Nat) : f n = n := rfl\nend Outer\nopen Inner in\ntheorem u : True := trivial\n")
+    # `open Inner` at the top level of a checker file would be an unknown namespace and fail the whole file
+    assert reference_context(src).opens == ("open Outer.Inner", "open Nat", "open Inner")
+
+
+def test_class5_verify_and_score_files_judge_names_as_checker_files_do():
+    from pyshadow.problems import load_problem
+    from pyshadow.score.full import AUTO_IMPLICIT_OFF, reference_check_file
+    from pyshadow.score.pipeline import prepare_problem
+    from pyshadow.paths import PROBLEMS_DIR
+
+    file, _ = reference_check_file(prepare_problem(load_problem(PROBLEMS_DIR / "set_compl_inter")))
+    lines = file.text.splitlines()
+    first_checker = min(span.start_line for span in file.spans)
+    # after the reference (which keeps its own settings), before every checker — as in the workspace's files
+    assert AUTO_IMPLICIT_OFF in lines[: first_checker - 1]
+    template = (PROBLEMS_DIR.parent / "templates" / "lean" / "checker_file.lean.j2").read_text(encoding="utf-8")
+    assert AUTO_IMPLICIT_OFF in template
+
+
+VARIABLES_REFERENCE = """import Mathlib
+variable {K : Type*} [Field K] {V : Type*} [AddCommGroup V] [Module K V]
+section
+variable (n : ℕ) (hn : 0 < n)
+end
+namespace Foo
+variable {W : Type*} [AddCommGroup W]
+local notation "‖" x "‖₁" => abs x
+attribute [local instance] Classical.propDecidable
+theorem bar (f : V →ₗ[K] V) (x : V) : f x = f x ∧ True := sorry
+end Foo
+"""
+
+
+@pytest.mark.kernel
+def test_class5_variables_lean_includes_are_binders_of_the_target(lean):
+    from pyshadow.kernel.check import blocks_for, check_blocks
+    from pyshadow.references import target_declaration
+    from pyshadow.syntax import render_declaration
+
+    decl = target_declaration(VARIABLES_REFERENCE, "Foo.bar")
+    # mentioned variables and the instances on them; not `W` (unused) nor `n` (its section ended)
+    assert render_declaration(decl) == ("theorem bar {K : Type*} [Field K] {V : Type*} [AddCommGroup V] "
+                                        "[Module K V] (f : V →ₗ[K] V) (x : V) : f x = f x ∧ True")
+    checkers = full_tier_checkers("bar", "Foo.bar", decl, decompose(decl))
+    assert "exact (@Foo.bar K inst_1 V inst_2 inst_3 f x).1" in checkers.forward[0].text
+    reports = check_blocks(blocks_for([("bar", decl, True)], mutants=True), lean, n_jobs=1)
+    assert reports["bar"].all_accepted and all(reports["bar"].mutants_rejected.values()), reports["bar"].messages
+
+
+def test_class5_local_notation_and_instances_are_repeated_in_checker_files():
+    from pyshadow.workspace import reference_context
+
+    context = reference_context(VARIABLES_REFERENCE)
+    assert context.local == ('local notation "‖" x "‖₁" => abs x',
+                             "attribute [local instance] Classical.propDecidable")
+    assert context.has_variables and context.opens == ()
+
+
+@pytest.mark.kernel
+def test_class5_auto_bound_type_variables_become_leading_binders(lean):
+    from pyshadow.kernel.check import blocks_for, check_blocks
+    from pyshadow.shadows.checkers import auto_bound_implicits
+
+    decl = parse_declaration("theorem inter_comm' (s u : Set α) (f : α → β) (k : Fin n) : s ∩ u = u ∩ s")
+    # α, β are used as types and bound nowhere: the reference's file auto-bound them; `n` (not a type) is not added
+    assert [b.names for b in auto_bound_implicits(decl)] == [("α",), ("β",)]
+    checkers = full_tier_checkers("ac", "inter_comm'", decl, decompose(decl))
+    assert checkers.universes == ("u_1", "u_2")
+    assert checkers.forward[0].text.splitlines()[1].startswith("theorem shadow_ac_1 {α : Type u_1} {β : Type u_2} ")
+    assert "(@inter_comm' α β s u f k)" in checkers.forward[0].term
+    reports = check_blocks(blocks_for([("ac", decl, True)], mutants=True), lean, n_jobs=1)
+    assert reports["ac"].all_accepted and all(reports["ac"].mutants_rejected.values()), reports["ac"].messages
+    # a Latin capital or `π` may be notation (`I` is unitInterval, `π` Real.pi): never made a binder
+    assert auto_bound_implicits(parse_declaration("theorem t (x : I) (y : π) : x = x")) == ()

@@ -47,8 +47,15 @@ def test_keyword_inside_comments_is_not_code() -> None:
 
 
 def test_doc_comments_and_module_docs() -> None:
-    toks = tokenize("/-- doc -/ /-! module -/ /- plain -/ /--/ x")
-    assert [t.kind for t in toks] == [DOC_COMMENT, DOC_COMMENT, COMMENT, COMMENT, IDENT]
+    toks = tokenize("/-- doc -/ /-! module -/ /- plain -/ x")
+    assert [t.kind for t in toks] == [DOC_COMMENT, DOC_COMMENT, COMMENT, IDENT]
+
+
+def test_doc_comment_token_does_not_close_itself() -> None:
+    # `/--` is a token and the body starts after it (Lean's `whitespace` / `finishCommentBlock`), so `/--/` opens a
+    # doc comment that the next `-/` closes; the kernel-tier Lean 4.35 reads it so (tests/test_lexer_oracle.py).
+    assert kinds_texts("/--/ sorry -/ x") == [(DOC_COMMENT, "/--/ sorry -/"), (IDENT, "x")]
+    assert tokenize("/--/ x")[-1].kind == UNTERMINATED_COMMENT
 
 
 def test_unterminated_comment_runs_to_the_end() -> None:
@@ -267,6 +274,60 @@ def test_interpolated_string_holes_are_code() -> None:
 
 def test_plain_strings_keep_their_braces() -> None:
     assert kinds_texts('"{sorry}" x') == [(STRING, '"{sorry}"'), (IDENT, "x")]
+
+
+def test_only_interpolation_keywords_interpolate() -> None:
+    # `panic!` is a token taking a term (src/Lean/Parser/Term.lean), `foo!` an identifier: their strings are plain,
+    # so a `{` inside cannot swallow the code after them.
+    for prefix in ("panic!", "foo!", "assert!", "x.s!"):
+        src = f'def f := {prefix}"{{"\ntheorem t : False := sorry'
+        assert (IDENT, "sorry") in [(t.kind, t.text) for t in code_tokens(src)], prefix
+        assert [t.text for t in code_tokens(src) if t.kind == STRING] == ['"{"']
+    # The real ones, with whitespace or a comment before the string as Lean allows.
+    for prefix in ("s!", "f!", "m!", "throwError", "dbg_trace", "println!", "s! ", "s! /- c -/ ", "trace[Meta.debug] "):
+        toks = code_tokens(f'def f := {prefix}"a {{sorry}} b"')
+        assert (IDENT, "sorry") in [(t.kind, t.text) for t in toks], prefix
+
+
+@pytest.mark.parametrize("src, expected", [
+    # Init's subtype notation `{x // p}`: `//` is a token, so `//-x` is not a comment opener.
+    ("{x : Int //-x ≤ 0}", ["{", "x", ":", "Int", "//", "-", "x", "≤", "0", "}"]),
+    # Mathlib's preimage and image tokens end in `'`: no char literal starts there.
+    ("f ⁻¹' s ∪ g '' t ∪ {'a'}", ["f", "⁻¹'", "s", "∪", "g", "''", "t", "∪", "{", "'a'", "}"]),
+])
+def test_tokens_ending_in_comment_or_char_openers(src, expected) -> None:
+    assert texts(src) == expected
+
+
+def test_whitespace_steps_over_the_third_character_of_a_block_comment() -> None:
+    # Lean's `whitespace` reads `/-X`, rules out `/--` and `/-!`, and starts the body after X: `/-/-/` is closed, so
+    # the code after it is code (the old nesting reading hid it until the last `-/`).
+    src = "/-/-/ instance : LE Nat := ⟨fun _ _ => True⟩ /- -/ -- -/ -/"
+    assert (IDENT, "instance") in [(t.kind, t.text) for t in code_tokens(src)]
+
+
+def test_statement_reader_sees_a_hypothesis_after_a_self_closing_comment() -> None:
+    # Lean reads `(h : False)` here (the kernel-tier oracle agrees on `/-/-/`); a nesting reading hid it.
+    src = "theorem t (a b : Nat) /-/-/ (h : False) /- -/ -- -/ -/\n    : a + b = b + a := h.elim\n"
+    (decl,) = find_declarations(src)
+    assert "h" in [t.text for t in code_tokens(decl.header(src))]
+
+
+def test_doc_comment_token_is_followed_by_whitespace() -> None:
+    # `/--` is a token: `whitespace` (line and block comments included) runs before its body.
+    assert tokenize("/-- -- x -/\n-/ y")[0].text == "/-- -- x -/\n-/"
+    assert tokenize("/-- /- a -/ b -/ y")[0].text == "/-- /- a -/ b -/"
+    assert tokenize("/-- /- a -/ y")[-1].kind == UNTERMINATED_COMMENT
+
+
+@pytest.mark.parametrize("name", ["Àb", "ÿ", "Ğx", "ſ", "x₁ⱼ", "ϊ", "ᾼ", "𝓝", "aΡ"])
+def test_identifiers_with_leans_letter_classes(name) -> None:
+    assert kinds_texts(name) == [(IDENT, name)]
+
+
+@pytest.mark.parametrize("src, first", [("a×b", "a"), ("a÷b", "a"), ("aλ", "a"), ("aΠ", "a"), ("aΣ", "a")])
+def test_non_letters_end_identifiers(src, first) -> None:
+    assert code_tokens(src)[0].text == first
 
 
 def test_nested_projections_are_field_indices() -> None:

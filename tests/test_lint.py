@@ -73,7 +73,7 @@ def mathport_rows(tmp_path_factory):
 
 def test_mathport_statements_get_exactly_the_expected_findings(mathport_rows):
     code, rows, summary = mathport_rows
-    assert code == 1 and set(rows) == set(MATHPORT_EXPECTED)
+    assert code == 4 and set(rows) == set(MATHPORT_EXPECTED)
     got = {name: {(f["rule"], f["severity"]) for f in row["findings"]} for name, row in rows.items()}
     assert got == MATHPORT_EXPECTED
     assert summary["summary"].startswith("linted 17 statements:")
@@ -109,6 +109,9 @@ def test_findings_point_at_the_exact_span_in_the_file(mathport_rows):
     ("proofnet/Munkres/exercise_38_6:lean4-vs-sharp", "binder-shadowing"),
     ("putnambench/putnam_1966_a1@cf72fdb..6ab737c", "optparam-binder"),
     ("putnambench/putnam_1965_a1@14b744d..6ab737c", "optparam-binder"),
+    ("minif2f/induction_ineq_nsqlefactn", "factorial-identifier"),
+    ("minif2f/amc12a_2003_p23", "factorial-identifier"),
+    ("minif2f-history/amc12b_2020_p6@8c83bc4", "factorial-identifier"),
 ])
 def test_rule_fires_on_the_defective_side_only(pair_id, rule):
     pair = PAIRS[pair_id]
@@ -132,7 +135,7 @@ def test_changed_pairs_are_flagged_on_the_defective_side_and_same_meaning_pairs_
             assert verdict is not None, f"{pair['id']} is flagged but has no hand verdict"
             assert sides == {verdict["defective"]}, pair["id"]
             on_defective += 1
-    assert flagged_changed == on_defective == len(VERDICTS["changed"]) == 20
+    assert flagged_changed == on_defective == len(VERDICTS["changed"]) == 25
     assert sorted(flagged_same) == sorted(VERDICTS["same_meaning_flagged"])
 
 
@@ -194,6 +197,12 @@ def test_dev_corpus_errors_are_exactly_the_hand_checked_ones(dev_rows):
     ("theorem t (n : ℕ) (h : ∀ n, n + 0 = n) : n = n", set()),  # a quantifier re-binding: as written
     ("theorem t (S : Set ℕ := {n | n < 3}) : S.Finite", {("optparam-binder", ERROR)}),
     ("theorem t (n : ℕ) (h : 0 < n := by decide) : 0 < n", set()),  # an auto-param is a hypothesis
+    # factorial
+    ("theorem t (n : ℕ) : n ^ 2 ≤ n !", set()),
+    ("theorem t (n : ℕ) : n ^ 2 ≤ (n + 1)!", set()),  # `)!` is the postfix notation
+    ("theorem t (n : ℕ) : n ^ 2 ≤ n!", {("factorial-identifier", ERROR)}),
+    ("theorem t : 5000! > 0", set()),  # a numeral: no identifier
+    ("theorem t (m : ℕ) : m ≤ n!", set()),  # `n` is no variable here: nothing to say
     # contradictory hypotheses
     ("theorem t (x : ℝ) (h : x < 0) (h' : 0 < x) : x = 1", {("vacuous-hypotheses", ERROR)}),
     ("theorem t (x : ℝ) (h : x < 0) (h' : x > 0) : x = 1", {("vacuous-hypotheses", ERROR)}),
@@ -225,6 +234,7 @@ def test_suggestions_are_mechanical_rewrites():
 def test_every_rule_has_an_id_a_severity_and_a_summary():
     assert set(RULES) == {"bigop-body", "bigop-trailing-constant", "nat-exponent-division", "nat-subtraction",
                           "nat-division", "binder-shadowing", "optparam-binder", "vacuous-hypotheses",
+                          "factorial-identifier",
                           "single-point-hypothesis", "unused-hypothesis"}
     assert all(r.severity in (ERROR, WARNING) and r.summary for r in RULES.values())
 
@@ -285,7 +295,7 @@ def test_corpus_lines_and_problem_folders(tmp_path, capsys):
     corpus = tmp_path / "c.jsonl"
     corpus.write_text(json.dumps({"id": "x", "statement": "theorem x : (8 : ℝ) ^ (1 / 3) = 2"}) + "\n"
                       + json.dumps({"id": "y"}) + "\n", encoding="utf-8")
-    assert main(["lint", str(corpus)]) == 1
+    assert main(["lint", str(corpus)]) == 4
     out = capsys.readouterr().out
     assert f"{corpus}:1:1:23: error nat-exponent-division" in out and "suggested: ((1 : ℝ) / 3)" in out
     assert f"skipped: {corpus}:2:" in out
@@ -299,7 +309,7 @@ def test_check_problem_lists_lint_errors_as_fixes(tmp_path, capsys, kernel_lean_
     ref = folder / "Reference.lean"
     ref.write_text(ref.read_text(encoding="utf-8") + "\ntheorem extra (x : Nat) (h : x < 0) (h' : 0 < x) : x = 1 :="
                    " by omega\n", encoding="utf-8")
-    assert main(["check-problem", str(folder), "--tier", "kernel"]) == 1
+    assert main(["check-problem", str(folder), "--tier", "kernel"]) == 4
     out = capsys.readouterr().out
     assert "error vacuous-hypotheses" in out and "Reference.lean:" in out
 
@@ -319,3 +329,33 @@ def test_score_rows_carry_lint_findings():
     plain = ScoreRow.from_dict({"problem_id": "p", "system": "s", "origin": "o", "tier": "kernel",
                                 "content_hash": "h", "compiled": True})
     assert "lint" not in plain.to_dict()
+
+
+@pytest.mark.kernel
+def test_score_lint_adds_each_candidates_findings_to_its_row(tmp_path, capsys, kernel_lean_exe):
+    folder = tmp_path / "cands"
+    folder.mkdir()
+    (folder / "nat_pos_facts.lean").write_text(
+        "namespace NatPos\ntheorem pos_facts (n : Nat) : 0 < n → n ≠ 0 ∧ 1 ≤ n ∧ n - 1 + 1 = n := by omega\n"
+        "theorem helper (x : Nat) (h : x < 0) : x = 1 := by omega\nend NatPos\n", encoding="utf-8")
+    out = tmp_path / "results.jsonl"
+    argv = ["score", str(PROBLEMS_DIR), str(folder), "-o", str(out), "--tier", "kernel", "--system", "s"]
+    assert main([*argv, "--lint"]) == 0
+    (row,) = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
+    assert [(f["declaration"], f["rule"], f["line"]) for f in row["lint"]] == [("helper", "vacuous-hypotheses", 3)]
+    out.unlink()
+    assert main(argv) == 0
+    capsys.readouterr()
+    assert "lint" not in json.loads(out.read_text(encoding="utf-8"))  # without --lint rows stay as they were
+
+
+def test_a_problem_that_does_not_load_is_one_skipped_line(tmp_path, capsys):
+    root = tmp_path / "problems"
+    shutil.copytree(PROBLEMS_DIR / "nat_pos_facts", root / "nat_pos_facts")
+    broken = root / "broken"
+    shutil.copytree(PROBLEMS_DIR / "nat_pos_facts", broken)  # its id no longer matches its folder
+    assert main(["lint", str(root)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert [line for line in out if line.startswith("skipped: ")] == [
+        line for line in out if "broken" in line and line.startswith("skipped: ")] and len(out) == 2
+    assert out[-1].startswith("linted 1 statements")

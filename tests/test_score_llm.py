@@ -16,6 +16,7 @@ from types import SimpleNamespace
 import pytest
 
 from pyshadow.cli import main
+from pyshadow.commands import common as common_command
 from pyshadow.commands import score as score_command
 from pyshadow.llm.fakeserver import FakeChatServer, Reply
 from pyshadow.score import full
@@ -59,7 +60,7 @@ def setup(tmp_path: Path) -> SimpleNamespace:
 def fake_full(monkeypatch: pytest.MonkeyPatch) -> list:
     """The full tier with a stand-in for Lean: every declared target passes; the prepared candidates are kept."""
     seen: list = []
-    monkeypatch.setattr(score_command, "choose_lean", lambda tier: ("full", SimpleNamespace(
+    monkeypatch.setattr(common_command, "choose_lean", lambda tier: ("full", SimpleNamespace(
         path="lean", tier="full", version="stand-in")))
     monkeypatch.setattr(score_command, "toolchain_fingerprint", lambda lean: "fp")
 
@@ -200,7 +201,7 @@ def test_an_accepted_adapter_is_compiled_with_the_candidate(setup, kernel_lean_e
     from pyshadow.score.pipeline import apply_llm_adapters, prepare_candidate, prepare_problem
 
     info = prepare_problem(load_problem(setup.problems / "demo_and"))
-    policy = AuditPolicy(disabled_rules=frozenset({"prelude", "axiom", "unsafe", "unsound_constant"}))
+    policy = AuditPolicy(disabled_rules=frozenset({"prelude", "axiom", "unsafe", "unsound_constant", "shadowed_name"}))
     prepared = prepare_candidate(Candidate("demo_and", "sys", PRELUDE_HEADER + PRELUDE_MODULE, "x"), info, "full",
                                  "fp", policy)
     assert prepared.extracted["Cand.main"] is None

@@ -40,6 +40,7 @@ from ..syntax.ast import AND, IFF, IMP, OR, Atom, Binder, BinOp, Declaration, Le
 from ..syntax.ast import declaration_names, is_proposition
 from ..syntax.brackets import split_top_level, strip_outer_parens
 from ..syntax.render import render_term
+from ..syntax.names import FreshNames
 from .normalize import atom_key, type_key
 
 PRELUDE = """prelude
@@ -78,6 +79,9 @@ axiom ge_of_eq : ∀ {a b : Obj}, Eq a b → LE0 b a
 axiom le_antisymm : ∀ {a b : Obj}, LE0 a b → LE0 b a → Eq a b
 axiom Nat.le_of_eq : ∀ {a b : Obj}, Eq a b → LE0 a b
 axiom Nat.le_antisymm : ∀ {a b : Obj}, LE0 a b → LE0 b a → Eq a b
+axiom Int.le_of_eq : ∀ {a b : Obj}, Eq a b → LE0 a b
+axiom Int.ge_of_eq : ∀ {a b : Obj}, Eq a b → LE0 b a
+axiom Int.le_antisymm : ∀ {a b : Obj}, LE0 a b → LE0 b a → Eq a b
 axiom subset_of_eq : ∀ {a b : Obj}, Eq a b → Sub0 a b
 axiom superset_of_eq : ∀ {a b : Obj}, Eq a b → Sub0 b a
 axiom subset_antisymm : ∀ {a b : Obj}, Sub0 a b → Sub0 b a → Eq a b
@@ -110,19 +114,12 @@ class Abstraction:
         self.declarations: list[str] = []
         # Names the statement itself uses (``statement_names``): a binder `t1` or `P1` would shadow a constant of
         # that name wherever it is in scope, so constants are numbered around them.
-        self.taken = set(taken)
-        self._counters: dict[str, int] = {}
+        self._fresh = FreshNames(taken)
+        self.taken = self._fresh.taken  # the statement's names and every constant named so far
 
     def fresh(self, prefix: str) -> str:
         """``prefix`` and the next number that names nothing in the statement (``τ1``, ``P2``, ``t3`` …)."""
-        k = self._counters.get(prefix, 0)
-        while True:
-            k += 1
-            name = f"{prefix}{k}"
-            if name not in self.taken:
-                self._counters[prefix] = k
-                self.taken.add(name)
-                return name
+        return self._fresh(prefix)
 
     @property
     def axioms(self) -> list[str]:
@@ -349,6 +346,7 @@ class KernelBlock:
     checkers: dict[str, str]  # full checker name → role ("forward:1", "backward", "mutant:…")
     expect: dict[str, bool]  # full checker name → should Lean accept it
     axioms: frozenset[str]
+    terms: dict[str, str] = field(default_factory=dict)  # full checker name → the proof term Lean checks
 
 
 def kernel_block(key: str, namespace: str, decl: Declaration, dec: Decomposition, *, mutants: bool = False
@@ -371,12 +369,14 @@ def kernel_block(key: str, namespace: str, decl: Declaration, dec: Decomposition
     body: list[str] = [f"axiom {ref} {binder_text} : {conclusion}".replace("  ", " ")]
     checkers: dict[str, str] = {}
     expect: dict[str, bool] = {}
+    terms: dict[str, str] = {}
 
     def theorem(name: str, header: str, prop: str, term: str, role: str, accept: bool) -> None:
         body.append(f"theorem {name} {header} :\n    {prop} :=\n  {term}".replace("  :", " :"))
         body.append(f"#print axioms {name}")
         checkers[f"{namespace}.{name}"] = role
         expect[f"{namespace}.{name}"] = accept
+        terms[f"{namespace}.{name}"] = term
 
     shadow_props = [pr.prop(statement, scope) for statement in statements]
     for i, shadow in enumerate(dec.shadows, start=1):
@@ -417,7 +417,7 @@ def kernel_block(key: str, namespace: str, decl: Declaration, dec: Decomposition
         header.append(f"universe {' '.join(declared)}")
     text = "\n".join([*header, *a.declarations, *body, f"end {namespace}", ""])
     allowed = PRELUDE_AXIOMS | {f"{namespace}.{n}" for n in a.axioms} | {f"{namespace}.{ref}"}
-    return KernelBlock(key, namespace, text, checkers, expect, frozenset(allowed))
+    return KernelBlock(key, namespace, text, checkers, expect, frozenset(allowed), terms)
 
 
 def statement_names(decl: Declaration) -> frozenset[str]:

@@ -34,6 +34,10 @@ written                       read as              what makes them one constant
                                                    elaborates ``∑ x ∈ s, r``)
 ===========================  ===================  ===========================================================
 
+One logical reading is folded the same way: an equation whose side is syntactically a proposition
+(``p x = ∃ n, …``) is ``↔`` (Lean core ``eq_iff_iff``, by ``propext``). This step is not re-checked by the kernel
+tier (its abstraction has no ``Prop``-valued equality to state it on).
+
 Nothing merely provably equal is folded (``Complex.abs z`` and ``‖z‖`` stay apart, so do ``x⁻¹`` and ``1 / x``).
 """
 
@@ -46,7 +50,7 @@ from functools import lru_cache
 from ..syntax import terms as tm
 from ..syntax import lexer as lx
 from ..syntax.render import render_term
-from ..syntax.ast import Atom, Binder, BinOp, Declaration, Let, Not, Quant, Rel, Term, atoms
+from ..syntax.ast import IFF, Atom, Binder, BinOp, Declaration, Let, Not, Quant, Rel, Term, atoms
 
 # Short names and the namespaces that define them (Mathlib/Lean declarations; a root declaration is "").
 # A short name is resolved only when exactly one opened namespace defines it and no root declaration does — as
@@ -211,6 +215,11 @@ def _type_namespace(type_text: str) -> str:
 def _domains(type_text: str) -> list[tm.Node]:
     """The argument types of a function type ``A → B → C`` (``[A, B]``); empty when it is not an arrow."""
     node = tm.read_term(type_text)
+    if isinstance(node, tm.App) and isinstance(node.fn, tm.Name) and node.fn.text in ("Matrix", "Matrix.{u}") \
+            and len(node.args) == 3:
+        # Mathlib/Data/Matrix/Defs.lean: `def Matrix (m : Type u) (n : Type u') (α : Type v) := m → n → α`, so
+        # `M i j` elaborates with `i : m`, `j : n` (the definition unfolds to the function type).
+        return [node.args[0], node.args[1]]
     out = []
     while isinstance(node, tm.Binary) and node.op == "→":
         out.append(node.left)
@@ -275,12 +284,34 @@ def normalize_declaration(decl: Declaration, context: str = "") -> Declaration:
     quantifier binders typed where a use fixes their type (``∀ x, f x = 1`` with ``f : ℝ → ℝ``)."""
     scope = _Scope(opened_namespaces(context, decl.preamble), {}, {})
     binders = []
-    for b in decl.binders:
+    for b in _drop_unused_sorts(decl):
         nb = _binder(b, scope)
         binders.append(nb)
         scope = scope.bind(b.names, _type_text(nb.type))
     type_ = _term(decl.type, scope) if decl.type is not None else None
     return replace(decl, binders=tuple(binders), type=type_)
+
+
+_SORT = re.compile(r"^(Type|Sort)(\*|\s+\S+|\s*\{[^}]*\})?$")
+
+
+def _drop_unused_sorts(decl: Declaration) -> tuple[Binder, ...]:
+    """The binders without those that bind a type variable (``{R : Type*}``) nothing else mentions: ``∀ R : Type u,
+    P`` is ``P`` when ``P`` does not mention ``R`` (every universe is inhabited, ``PUnit``)."""
+    mentioned: set[str] = set()
+    terms = [decl.type, *(b.type for b in decl.binders), *(b.bound[1] for b in decl.binders if b.bound)]
+    for t in terms:
+        if t is None:
+            continue
+        for a in atoms(t):
+            mentioned.update(a.idents)
+    out = []
+    for b in decl.binders:
+        if (isinstance(b.type, Atom) and _SORT.match(b.type.text.strip()) and b.names and b.default is None
+                and not any(n in mentioned for n in b.names)):
+            continue
+        out.append(b)
+    return tuple(out)
 
 
 def _atom(a: Atom, scope: _Scope) -> Atom:
@@ -310,6 +341,11 @@ def _term(t: Term, scope: _Scope) -> Term:
         return _atom(t, scope)
     if isinstance(t, Not):
         return Not(_term(t.arg, scope))
+    if isinstance(t, Rel) and t.op == "=" and any(_logical(x) or _prop_valued(x, scope) for x in (t.left, t.right)):
+        # An equation between propositions is read as `↔`: Lean core's `eq_iff_iff {p q : Prop} : (p = q) ↔
+        # (p ↔ q)` (src/Init/Core.lean, by `propext`, which is no classical axiom). Only where one side is
+        # syntactically a proposition, so the equation is surely one between Props.
+        return BinOp(IFF, _term(t.left, scope), _term(t.right, scope))
     if isinstance(t, (BinOp, Rel)):
         return replace(t, left=_term(t.left, scope), right=_term(t.right, scope))
     if isinstance(t, Quant):
@@ -330,6 +366,26 @@ def _term(t: Term, scope: _Scope) -> Term:
                        type=_term(t.type, scope) if t.type is not None else None,
                        body=_term(t.body, inner))
     return t
+
+
+def _logical(t: Term) -> bool:
+    return isinstance(t, (Quant, BinOp, Not, Rel, Let))
+
+
+def _prop_valued(t: Term, scope: _Scope) -> bool:
+    """An atom ``v a₁ … aₖ`` (or ``v``) where the variable ``v``'s declared type is ``A₁ → … → Aₖ → Prop``."""
+    if not isinstance(t, Atom):
+        return False
+    node = tm.read_term(t.text)
+    head, n_args = (node.fn, len(node.args)) if isinstance(node, tm.App) else (node, 0)
+    if not isinstance(head, tm.Name) or head.text not in scope.types:
+        return False
+    ty = tm.read_term(scope.types[head.text])
+    for _ in range(n_args):
+        if not (isinstance(ty, tm.Binary) and ty.op == "→"):
+            return False
+        ty = ty.right
+    return isinstance(ty, tm.Name) and ty.text == "Prop"
 
 
 def _type_text(t: Term | None) -> str | None:

@@ -32,9 +32,10 @@ from ..lean.toolchain import LeanExecutable
 from ..shadows.checkers import certificate_prefix, named_binders
 from ..shadows.rules import Shadow, decompose
 from ..syntax import lexer as lx
-from ..syntax.ast import AND, IFF, IMP, Atom, Binder, BinOp, Declaration, Let, Not, Quant, Rel, Term
+from ..syntax.ast import AND, IFF, IMP, OR, Atom, Binder, BinOp, Declaration, Let, Not, Quant, Rel, Term
 from ..syntax.ast import declaration_names, is_proposition
 from ..syntax.render import render_term
+from ..syntax.names import FreshNames
 
 MAX_DEPTH = 6
 SATURATION_ROUNDS = 4
@@ -173,17 +174,37 @@ class Context:
     scope: Scope
     facts: list[Fact]
     rules: list[Rule]
+    eliminated: frozenset[str] = frozenset()  # ∨/∃ facts already taken apart on this branch
+
+
+@dataclass(frozen=True)
+class _False:
+    """The goal ``False`` a negation leaves after its intro (``¬A`` is ``A → False`` in the kernel tier)."""
+
+
+FALSE = _False()
+
+# Core's eliminators, stated as Lean core states them (src/Init/Core.lean `Or.elim`, `Exists.elim`) and proved here
+# from the recursors the prelude's `inductive Or`/`Exists` generate — theorems, not axioms, so nothing is assumed.
+ELIMINATORS = """theorem Or.elim {a b c : Prop} (h : Or a b) (left : a → c) (right : b → c) : c :=
+  Or.rec (motive := fun _ => c) left right h
+theorem Exists.elim {α : Sort u} {p : α → Prop} {b : Prop} (h₁ : Exists (fun x => p x))
+    (h₂ : ∀ (a : α), p a → b) : b :=
+  Exists.rec (motive := fun _ => b) h₂ h₁
+"""
 
 
 class Prover:
     def __init__(self, printer: Printer):
         self.pr = printer
-        self.fresh = 0
+        self.fresh = FreshNames(template="{base}_sk{n}", shared_counter=True)  # h_sk1, x_sk2 …
         # Printed keys by (node identity, scope): the search compares the same facts against many goals. The node
         # is kept in the value so its id cannot be reused by another object while the entry lives.
         self._keys: dict[tuple[int, tuple], tuple[Term, str]] = {}
 
     def key(self, term: Term, scope: Scope) -> str:
+        if term is FALSE:
+            return self.pr.q("False")
         memo = (id(term), tuple(scope.entries))
         hit = self._keys.get(memo)
         if hit is not None and hit[0] is term:
@@ -193,8 +214,7 @@ class Prover:
         return printed
 
     def name(self, hint: str = "h") -> str:
-        self.fresh += 1
-        return f"{hint}_sk{self.fresh}"
+        return self.fresh(hint)
 
     def type_key(self, b: Binder, scope: Scope) -> str:
         return self.pr._binder_type(b, scope)[0]
@@ -208,12 +228,14 @@ class Prover:
         elif isinstance(tree, BinOp) and tree.op == IFF:
             self.add_fact(ctx, f"({term}).mp", BinOp(IMP, tree.left, tree.right))
             self.add_fact(ctx, f"({term}).mpr", BinOp(IMP, tree.right, tree.left))
-        if isinstance(tree, (Quant, BinOp)) and _is_rule(tree):
-            params, concl = self.peel(tree, ctx.scope)
+        if _is_rule(tree):
+            params, concl = self.peel(tree, ctx.scope, negation=True)
             ctx.rules.append(Rule(f"({term})", params, concl))
         ctx.facts.append(Fact(term, tree))
 
-    def peel(self, tree: Term, scope: Scope) -> tuple[tuple[Param, ...], Term]:
+    def peel(self, tree: Term, scope: Scope, negation: bool = False) -> tuple[tuple[Param, ...], Term]:
+        """The ∀/→ parameters of ``tree`` and its conclusion; with ``negation``, a ``tree`` that is itself ``¬A``
+        (or ``≠``/``∉``) peels to the parameter ``A`` and the conclusion ``False``."""
         params: list[Param] = []
         while True:
             if isinstance(tree, Quant) and tree.kind == "∀":
@@ -230,6 +252,10 @@ class Prover:
             elif isinstance(tree, BinOp) and tree.op == IMP:
                 params.append(Param("prop", "_", tree.left))
                 tree = tree.right
+            elif negation and not params and _negated(tree) is not None:
+                # `¬A`, `a ≠ b`, `a ∉ s` are `A → False` (Init/Prelude.lean `Not`, Init/Core.lean `Ne`, `∉`).
+                params.append(Param("prop", "_", _negated(tree)))
+                return tuple(params), FALSE
             else:
                 return tuple(params), tree
 
@@ -300,6 +326,15 @@ class Prover:
             return f"⟨{a}, {b}⟩" if a and b else None
         if (isinstance(goal, BinOp) and goal.op == IMP) or (isinstance(goal, Quant) and goal.kind == "∀"):
             return self._intro(goal, ctx, depth, use_rules)
+        if isinstance(goal, BinOp) and goal.op == OR:
+            for side, ctor in ((goal.left, "Or.inl"), (goal.right, "Or.inr")):
+                proof = self.prove(side, ctx, depth + 1, use_rules)
+                if proof is not None:
+                    return f"{ctor} ({proof})"
+        if isinstance(goal, Quant) and goal.kind == "∃":
+            proof = self._exists_intro(goal, ctx, depth, use_rules)
+            if proof is not None:
+                return proof
         if isinstance(goal, Let):
             return self._let(goal, ctx, depth, use_rules)
         if isinstance(goal, Rel) and goal.op in ("≤", "⊆"):
@@ -321,6 +356,77 @@ class Prover:
                 got = self.instantiate(rule, ctx, depth)
                 if got is not None and self.key(got[1], ctx.scope) == goal_key:
                     return got[0]
+        if _negated(goal) is not None:
+            # `¬A`: assume `A`, prove `False` (after the direct routes, so a matching fact or rule is used as is).
+            return self._intro(goal, ctx, depth, use_rules, negation=True)
+        if use_rules and depth < MAX_DEPTH - 1:
+            return self._eliminate(goal, ctx, depth)
+        return None
+
+    # -- ∃ and ∨ (intuitionistic: introduction with a witness in scope, elimination into the goal) -------------
+    def _first_binder(self, q: Quant, scope: Scope) -> tuple[str, str, Term] | None:
+        """``∃ x y, P`` as (x, x's abstract type, ``∃ y, P``) — a bounded ``∃ x > 0, P`` as ``x > 0 ∧ P``, as the
+        printer states it; None for a proposition binder."""
+        b = q.binders[0]
+        if b.type is not None and not b.is_instance and is_proposition(b):
+            return None
+        names = b.names or ("_",)
+        name = names[0]
+        ty = self.type_key(b, scope)
+        rest_binders = ((replace(b, names=names[1:]),) if len(names) > 1 else ()) + q.binders[1:]
+        rest: Term = Quant(q.kind, rest_binders, q.body) if rest_binders else q.body
+        if b.bound is not None:
+            rest = BinOp(AND, Rel(b.bound[0], Atom(name, (name,)), b.bound[1]), rest)
+        return name, ty, rest
+
+    def _exists_intro(self, goal: Quant, ctx: Context, depth: int, use_rules: bool) -> str | None:
+        first = self._first_binder(goal, ctx.scope)
+        if first is None:
+            return None
+        name, ty, rest = first
+        for var, t in reversed(ctx.scope.entries):
+            if t != ty:
+                continue
+            proof = self.prove(rename(rest, {name: var}) if var != name else rest, ctx, depth + 1, use_rules)
+            if proof is not None:
+                return f"Exists.intro {var} ({proof})"
+        return None
+
+    def _eliminate(self, goal: Term, ctx: Context, depth: int) -> str | None:
+        """Take apart one ∨ or ∃ fact and prove ``goal`` in every case (``Or.elim`` / ``Exists.elim``)."""
+        for f in list(ctx.facts):
+            if f.term in ctx.eliminated:
+                continue
+            done = ctx.eliminated | {f.term}
+            if isinstance(f.tree, BinOp) and f.tree.op == OR:
+                branches = []
+                for side in (f.tree.left, f.tree.right):
+                    h = self.name()
+                    inner = Context(ctx.scope, list(ctx.facts), list(ctx.rules), done)
+                    self.add_fact(inner, h, side)
+                    self.saturate(inner, depth + 1)
+                    proof = self.prove(goal, inner, depth + 1)
+                    if proof is None:
+                        break
+                    branches.append(f"(fun {h} => {proof})")
+                if len(branches) == 2:
+                    return f"Or.elim ({f.term}) {branches[0]} {branches[1]}"
+            elif isinstance(f.tree, Quant) and f.tree.kind == "∃":
+                first = self._first_binder(f.tree, ctx.scope)
+                if first is None:
+                    continue
+                name, ty, rest = first
+                taken = {n for n, _ in ctx.scope.entries}
+                var = name if name not in taken and name != "_" else self.name("w")
+                if var != name:
+                    rest = rename(rest, {name: var})
+                h = self.name()
+                inner = Context(ctx.scope.bind(var, ty), list(ctx.facts), list(ctx.rules), done)
+                self.add_fact(inner, h, rest)
+                self.saturate(inner, depth + 1)
+                proof = self.prove(goal, inner, depth + 1)
+                if proof is not None:
+                    return f"Exists.elim ({f.term}) (fun {var} {h} => {proof})"
         return None
 
     def _let(self, goal: Let, ctx: Context, depth: int, use_rules: bool) -> str | None:
@@ -340,9 +446,9 @@ class Prover:
         proof = self.prove(goal.body, inner, depth + 1, use_rules)
         return f"{binding}; {proof}" if proof else None
 
-    def _intro(self, goal: Term, ctx: Context, depth: int, use_rules: bool) -> str | None:
-        params, body = self.peel(goal, ctx.scope)
-        inner = Context(ctx.scope, list(ctx.facts), list(ctx.rules))
+    def _intro(self, goal: Term, ctx: Context, depth: int, use_rules: bool, negation: bool = False) -> str | None:
+        params, body = self.peel(goal, ctx.scope, negation)
+        inner = Context(ctx.scope, list(ctx.facts), list(ctx.rules), ctx.eliminated)
         names: list[str] = []
         for p in params:
             if p.kind == "var":
@@ -362,7 +468,17 @@ def _same_let_head(a: Let, b: Let) -> bool:
 
 
 def _is_rule(tree: Term) -> bool:
-    return (isinstance(tree, Quant) and tree.kind == "∀") or (isinstance(tree, BinOp) and tree.op == IMP)
+    return (isinstance(tree, Quant) and tree.kind == "∀") or (isinstance(tree, BinOp) and tree.op == IMP) or (
+        _negated(tree) is not None)
+
+
+def _negated(tree: Term) -> Term | None:
+    """``A`` when ``tree`` is ``¬A``, ``a ≠ b`` (``A`` is ``a = b``) or ``a ∉ s`` (``a ∈ s``); else None."""
+    if isinstance(tree, Not):
+        return tree.arg
+    if isinstance(tree, Rel) and tree.op in ("≠", "∉"):
+        return Rel({"≠": "=", "∉": "∈"}[tree.op], tree.left, tree.right)
+    return None
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -469,7 +585,7 @@ def skeleton_block(pair: SkeletonPair, namespace: str) -> SkeletonBlock:
     _hypotheses_as_facts(prover, ctx, ref.binders)
     prover.saturate(ctx, 0)
     for i, shadow in enumerate(dec.shadows, start=1):
-        term = prover.prove(shadow.statement, ctx)
+        term = _using(prover.prove(shadow.statement, ctx), (cand_axiom,))
         theorem(f"fwd_{i}", ref_text, pr.prop(shadow.statement, ref_scope), term, f"forward:{i}")
 
     # Backward: candidate binders and hypotheses; each shadow as a rule over the reference's binders.
@@ -482,7 +598,7 @@ def skeleton_block(pair: SkeletonPair, namespace: str) -> SkeletonBlock:
         ctx.rules.append(Rule(f"@{hyp}{i}", _binder_params(ref.binders, prover, Scope()), shadow.statement))
     _hypotheses_as_facts(prover, ctx, cand.binders)
     prover.saturate(ctx, 0)
-    term = prover.prove(cand.type, ctx)
+    term = _using(prover.prove(cand.type, ctx), tuple(f"{hyp}{i}" for i in range(1, len(dec.shadows) + 1)))
     theorem("bwd", " ".join([cand_text, *hyps]), cand_concl, term, "backward")
 
     text = "\n".join([f"namespace {namespace}", *a.declarations, *body, f"end {namespace}", ""])
@@ -493,6 +609,23 @@ def skeleton_block(pair: SkeletonPair, namespace: str) -> SkeletonBlock:
                             found["backward"], pair.mathlib,
                             tuple(replace(d, binders=named_binders(d.binders)) for d in (pair.reference, pair.candidate)))
     return SkeletonBlock(pair.key, namespace, text, checks, frozenset(allowed), len(dec.shadows), unbuilt, search)
+
+
+# The ∨/∃ steps the search learned for relating two statements (not in the search before them).
+_CASE_STEPS = frozenset({"Or.elim", "Exists.elim", "Or.inl", "Or.inr", "Exists.intro"})
+
+
+def _using(term: str | None, names: tuple[str, ...]) -> str | None:
+    """``term``, unless it proves the check with ∨/∃ reasoning and without any of ``names`` (the candidate for a
+    forward check, the shadows for the backward one): such a proof shows only that the statement is a tautology of
+    logic, which says nothing about the candidate (the full tier, too, applies the candidate). Checks the search
+    proved without them before it knew ∨/∃ (``A ∧ B → A`` shadows of a propositional reference) stay as they were."""
+    if term is None or not names:
+        return term
+    words = {t.text.lstrip("@") for t in lx.code_tokens(term)}
+    if words & set(names) or not words & _CASE_STEPS:
+        return term
+    return None
 
 
 def _read_as(decl: Declaration, mapping: dict[str, str]) -> Declaration:
@@ -557,7 +690,7 @@ def skeleton_score(pairs: Sequence[SkeletonPair], lean: LeanExecutable, *, n_job
     jobs, job_of = [], {}
     for start in range(0, len(blocks), batch_size):
         chunk = blocks[start : start + batch_size]
-        text = PRELUDE + "\n" + "\n".join(b.text for b in chunk)
+        text = PRELUDE + ELIMINATORS + "\n" + "\n".join(b.text for b in chunk)
         spans = block_spans(text)
         allowed = frozenset().union(*(b.axioms for b in chunk))
         key = f"skeleton-{start // batch_size}:" + ",".join(b.key for b in chunk)

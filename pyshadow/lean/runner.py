@@ -13,8 +13,17 @@ the runner polls the resident set size of the process tree (``/proc/<pid>/statm`
 and kills the group when it exceeds ``memory_mb``; the result's status is then ``"memory"``. Where ``/proc`` is
 missing (macOS) only the timeout applies.
 
+**Sandbox.** Untrusted code runs at elaboration time when a candidate compiles (``initialize``, ``#eval`` —
+which the trust gate rejects, but a gate is not a wall). ``run_lean``/``compile_module`` with ``sandbox=SCRATCH``
+run Lean through ``sandbox_prefix``: with ``bwrap`` on PATH, the whole file system read-only except ``SCRATCH``,
+a private ``/tmp``, no network, its own PID namespace; else, where unprivileged user namespaces work (``unshare
+-rn``, util-linux), no network (writes are then not confined); else no sandbox, with a one-line warning on
+stderr, once. Measured on the development machine: no ``bwrap`` installed, ``unshare -rn`` works, so the full
+tier there runs without network; with Debian's ``bubblewrap`` 0.8.0 on PATH the sandbox tests (writes outside the
+scratch folder fail or vanish) and the full-tier plumbing tests pass under ``bwrap``.
+
 **Judging.** ``judge`` maps diagnostics to checker declarations by line. A checker passes only on positive
-evidence (DESIGN.md "Trust"): no error inside its range, *and* its ``#print axioms`` answer present, *and* those
+evidence (docs/DESIGN.md "Trust"): no error inside its range, *and* its ``#print axioms`` answer present, *and* those
 axioms within the allowed set, never naming the checker itself (a kernel rejection) and never ``sorryAx``.
 """
 
@@ -23,8 +32,10 @@ from __future__ import annotations
 import functools
 import os
 import re
+import shutil
 import signal
 import subprocess
+import sys
 import tempfile
 import time
 from dataclasses import asdict, dataclass, field
@@ -34,8 +45,9 @@ from typing import Any, Sequence
 from .diagnostics import Diagnostic, first_line, normalize_name, parse_axioms_message, parse_json_output
 from .toolchain import LeanExecutable
 
+SANDBOX_PROBE_TIMEOUT_S = 10.0
+
 DEFAULT_ALLOWED_AXIOMS = frozenset({"propext", "Classical.choice", "Quot.sound"})
-STATUSES = ("ok", "timeout", "crash", "memory")
 LEAN_EXIT_CODES = (0, 1)  # 0: no errors; 1: the file has errors. Anything else is a crash.
 MAX_OUTPUT_BYTES = 64 * 1024 * 1024
 STDERR_TAIL_CHARS = 2000
@@ -100,14 +112,18 @@ def run_lean(
     cwd: Path | None = None,
     lean_path: Sequence[Path] = (),
     extra_args: Sequence[str] = (),
+    sandbox: Path | None = None,
 ) -> LeanResult:
     """Elaborate ``file`` with ``--json``; never raises for what Lean does (see ``LeanResult.status``).
+    ``sandbox``: a scratch directory, the only place the process may write (see the module docstring).
 
     Lean stops elaborating a file after ``maxErrors`` (100) errors — measured with the kernel tier — which would
     leave every later checker without evidence; a checker file full of failing mutants needs more. The option is
     only settable on the command line (``set_option maxErrors`` in the file does not lift it).
     """
     command = lean_command(lean, [MAX_ERRORS_ARG, *extra_args, str(file)], cwd)
+    if sandbox is not None:
+        command = sandbox_prefix(sandbox) + command
     return _run(command, timeout_s=timeout_s, memory_mb=memory_mb, cwd=cwd, env=lean_env(lean_path))
 
 
@@ -121,6 +137,7 @@ def compile_module(
     lean_path: Sequence[Path] = (),
     cwd: Path | None = None,
     root: Path | None = None,
+    sandbox: Path | None = None,
 ) -> LeanResult:
     """``lean --json -o OLEAN SRC``: write a module other files can ``import`` with its root on ``LEAN_PATH``.
 
@@ -133,7 +150,46 @@ def compile_module(
     if root is not None:
         args += ["-R", str(root)]
     command = lean_command(lean, [*args, str(src)], cwd)
+    if sandbox is not None:
+        command = sandbox_prefix(sandbox) + command
     return _run(command, timeout_s=timeout_s, memory_mb=memory_mb, cwd=cwd, env=lean_env(lean_path))
+
+
+def sandbox_prefix(scratch: Path) -> list[str]:
+    """The command prefix that confines a process: ``bwrap`` (read-only file system but ``scratch``, no network),
+    else ``unshare -rn`` (no network), else nothing — with a one-line warning on stderr the first time."""
+    mechanism = sandbox_mechanism()
+    scratch = Path(scratch).resolve()
+    if mechanism == "bwrap":
+        return ["bwrap", "--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc", "--tmpfs", "/tmp",
+                "--bind", str(scratch), str(scratch), "--unshare-net", "--unshare-pid", "--die-with-parent", "--"]
+    if mechanism == "unshare":
+        return ["unshare", "--user", "--map-root-user", "--net", "--"]
+    _warn_no_sandbox()
+    return []
+
+
+@functools.cache
+def sandbox_mechanism() -> str:
+    """``"bwrap"``, ``"unshare"`` or ``"none"``: the strongest confinement that actually runs here (probed once)."""
+    probes = {"bwrap": ["bwrap", "--ro-bind", "/", "/", "--unshare-net", "--", "true"],
+              "unshare": ["unshare", "--user", "--map-root-user", "--net", "--", "true"]}
+    for name, probe in probes.items():
+        if shutil.which(probe[0]) is None:
+            continue
+        try:
+            ok = subprocess.run(probe, capture_output=True, timeout=SANDBOX_PROBE_TIMEOUT_S).returncode == 0
+        except (OSError, subprocess.TimeoutExpired):
+            ok = False
+        if ok:
+            return name
+    return "none"
+
+
+@functools.cache
+def _warn_no_sandbox() -> None:
+    print("pyshadow: warning: no sandbox (neither bwrap nor unprivileged user namespaces): candidates run with "
+          "network and write access", file=sys.stderr)
 
 
 def lean_command(lean: LeanExecutable, args: Sequence[str], cwd: Path | None) -> list[str]:
@@ -307,9 +363,6 @@ class DeclarationSpan:
     name: str
     start_line: int
     end_line: int
-
-    def contains(self, line: int) -> bool:
-        return self.start_line <= line <= self.end_line
 
 
 @dataclass

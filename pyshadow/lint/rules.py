@@ -22,6 +22,10 @@ nat-division                warning   ℕ division where the statement otherwise
 binder-shadowing            error     a header binder declaring a name an earlier header binder declared: the
                                       hypotheses after it constrain the new variable. A warning for a quantifier
                                       or ``fun`` inside the statement re-binding a header variable.
+factorial-identifier        error     ``n!`` where ``n`` is a variable: one identifier (a new auto-bound
+                                      variable), not ``n !``.
+optparam-binder             error     ``(S : Set ℕ := {…})`` in a theorem: the default value is no hypothesis,
+                                      ``S`` ranges over every value.
 vacuous-hypotheses          error     hypotheses that contradict each other syntactically (``x < 0`` and
                                       ``0 < x``, ``a = 2`` and ``a = 3``), or an ℕ variable below 0.
 single-point-hypothesis     warning   an equation about a function variable at one header variable that
@@ -99,6 +103,7 @@ def _widened(big: tm.BigOperator, top: tm.Node) -> str:
     return tm.render(tm.BigOperator(big.op, big.binder, body, big.filter))
 
 
+_BINDING = (tm.Quantifier, tm.Lambda, tm.SetBuilder, tm.BigOperator)
 _CONNECTIVES = frozenset({"∧", "∨", "→", "↔", "/\\", "\\/", "->", "<->"})
 
 
@@ -459,6 +464,26 @@ def binder_shadowing(ctx: Context) -> Iterator[Finding]:
                                       f"`{name}` is declared again: the earlier `{name}` is an unused extra variable "
                                       "and everything refers to this one", severity=WARNING)
             first[name] = k
+
+
+@rule("factorial-identifier", ERROR, "`n!` is one identifier, not the factorial of `n`")
+def factorial_identifier(ctx: Context) -> Iterator[Finding]:
+    """An identifier may contain ``!`` (Lean's identifier syntax), so ``n!`` is a new name — auto-bound, or
+    unknown — and not ``n !``: Mathlib's ``scoped notation:10000 n "!" => Nat.factorial n`` needs the space
+    (Mathlib/Data/Nat/Factorial/Basic.lean). Flagged when the name without its ``!`` is a variable in scope."""
+    for part in _parts(ctx):
+        header = _names_before(ctx, part)
+        occurrences: list[tuple[tm.Name, tuple[tm.Node, ...]]] = []
+        _free_occurrences(part.tree, frozenset(), (), occurrences)
+        for name, parents in occurrences:
+            stem = name.text.rstrip("!")
+            if not name.text.endswith("!") or not stem or "." in name.text:
+                continue
+            in_scope = header | {p.binder.name for p in parents if isinstance(p, _BINDING)}
+            if stem in in_scope:
+                yield ctx.finding("factorial-identifier", part.span(name),
+                                  f"`{name.text}` is one identifier (a new variable), not the factorial of `{stem}`",
+                                  f"{stem} {name.text[len(stem):]}")
 
 
 @rule("optparam-binder", ERROR, "a default value in a theorem's binder constrains nothing")

@@ -110,12 +110,3 @@ def signature(name: str, opened: tuple[str, ...] = OPEN_NAMESPACES) -> Signature
             return found
     return None
 
-
-def join(a: str, b: str) -> str:
-    """The type both sides of ``a + b`` are elaborated in: the larger numeric type (binop% inserts coercions at the
-    leaves, so one real leaf makes the whole tree real); unknown when either is."""
-    if a == b:
-        return a
-    if a in NUMERIC and b in NUMERIC:
-        return max(a, b, key=NUMERIC.index)
-    return UNKNOWN

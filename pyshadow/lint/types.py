@@ -17,9 +17,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..syntax import lexer as lx
 from ..syntax import terms as tm
-from .signatures import COMPLEX, INT, NAT, NUMERIC, PROP, REAL, SAME, TYPE_NAMES, UNKNOWN, join, signature
+from .signatures import COMPLEX, INT, NAT, NUMERIC, PROP, REAL, SAME, TYPE_NAMES, UNKNOWN, signature
+from .statement import children
 
 ARITHMETIC = frozenset({"+", "-", "*", "/", "%"})
 RELATIONS = frozenset({"=", "≠", "<", "≤", ">", "≥", "!=", "<=", ">=", "∣"})
@@ -93,7 +93,7 @@ class Inference:
         if isinstance(node, tm.App):
             self._app_args(node, scope)
             return
-        for child in _children(node):
+        for child in children(node):
             self.visit(child, scope)
 
     def _app_args(self, node: tm.App, scope: dict[str, object]) -> None:
@@ -196,11 +196,6 @@ def _is_relation(node: tm.Node) -> bool:
     return isinstance(node, tm.Binary) and node.op in RELATIONS
 
 
-def _children(node: tm.Node) -> list[tm.Node]:
-    from .statement import children
-    return children(node)
-
-
 def _as_numeric(t: object) -> str | None:
     return t if isinstance(t, str) and t in NUMERIC else None
 
@@ -282,8 +277,4 @@ def _bound_type(b: tm.Binder, scope: dict[str, object], inference: Inference) ->
     return UNKNOWN
 
 
-def ident_root(text: str) -> str:
-    return lx.ident_root(text)
-
-
-__all__ = ["Inference", "Types", "binder_type", "FLEX", "COERCED", "ARITHMETIC", "RELATIONS", "join"]
+__all__ = ["Inference", "Types", "binder_type", "FLEX", "COERCED", "ARITHMETIC", "RELATIONS"]

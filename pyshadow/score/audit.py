@@ -47,7 +47,8 @@ meta_code                Names from Lean's meta level — ``Lean.Elab.*``, ``Lea
 set_option               Options that switch off checking or change the evidence read: ``debug.*``
                          (``debug.skipKernelTC`` skips the kernel, ``debug.byAsSorry`` turns ``by`` into
                          ``sorry``), ``bootstrap.*`` (switches for building Lean itself), ``pp.*`` (how
-                         diagnostics print; nothing a statement needs), ``compiler.*``, ``interpreter.*``, and
+                         diagnostics print; nothing a statement needs), ``compiler.*``, ``interpreter.*``,
+                         ``doc.*`` (``doc.verso`` elaborates code inside docstrings), and
                          ``allowUnsafeReducibility``. Resource limits (``maxHeartbeats``, ``maxRecDepth``,
                          ``synthInstance.*``), ``trace.*``, ``linter.*``, ``autoImplicit``, ``Elab.async`` and
                          ``backward.*`` are allowed: they change what fails or what is logged, never what passes
@@ -129,7 +130,8 @@ SYNTAX_COMMANDS = frozenset(
 )
 META_ATTRIBUTES = frozenset({"macro", "tactic", "term_elab", "command_elab", "delab", "app_unexpander", "init"})
 RUN_COMMANDS = frozenset({"run_cmd", "run_tac", "run_elab", "run_meta", "by_elab", "initialize", "builtin_initialize"})
-HASH_RUN_COMMANDS = frozenset({"eval", "eval!"})
+# `#guard` evaluates its Bool term with compiled code (core Lean); Plausible's `#test` / `#sample` run generators.
+HASH_RUN_COMMANDS = frozenset({"eval", "eval!", "guard", "test", "sample"})
 META_PREFIXES = (
     "Lean.Elab", "Lean.Meta", "Lean.Parser", "Lean.Compiler", "Lean.Kernel", "Lean.Environment", "Lean.IR",
     "Lean.Server", "Lean.addDecl", "Lean.modifyEnv", "Lean.setEnv", "Lean.addAndCompile", "Lean.evalConst",
@@ -147,6 +149,25 @@ CLASSICAL_INSTANCES = frozenset(
     {"Classical.propDecidable", "Classical.dec", "Classical.decEq", "Classical.decPred", "Classical.decRel",
      "Classical.decidableInhabited", "Classical.typeDecidableEq", "Classical.typeDecidable"}
 )
+# Namespaces the checkers live in (pyshadow.score.full.CHECKS_NAMESPACE): a candidate declaring anything there — a
+# `Nat`, a scoped instance — changes what every checker statement means once the checker file enters it.
+RESERVED_NAMESPACES = frozenset({"PyshadowChecks"})
+# Core and Mathlib type and class names a statement reads: a candidate that declares one of them (in any namespace)
+# can make its statement read the same and mean something else (`namespace Tiny def Nat := Fin 1`).
+CORE_TYPE_NAMES = frozenset(
+    {"Nat", "Int", "Rat", "Real", "Complex", "Bool", "Prop", "Type", "Sort", "List", "Array", "Set", "Finset",
+     "Multiset", "Fin", "ZMod", "Option", "Prod", "Sum", "Subtype", "String", "Char", "Unit", "True", "False", "Eq",
+     "Ne", "Not", "And", "Or", "Iff", "Exists", "Polynomial", "Matrix", "ENNReal", "NNReal", "EReal", "PNat",
+     "Function", "ℕ", "ℤ", "ℚ", "ℝ", "ℂ", "LE", "LT", "Add", "Mul", "Sub", "Div", "Neg", "Inv", "Pow", "Dvd", "Mod",
+     "HAdd", "HMul", "HSub", "HDiv", "HPow", "HMod", "Zero", "One", "OfNat", "Membership", "Abs", "Max", "Min",
+     "Finite", "Fintype", "Decidable", "Nonempty", "Inhabited", "Even", "Odd", "Prime", "Nat.Prime", "Irrational",
+     "Continuous", "Differentiable", "deriv", "Real.sqrt", "Real.pi", "abs", "max", "min", "gcd", "lcm"}
+)
+# Letters of other scripts that render like Latin ones: an identifier mixing them with Latin letters (`Νat`, Greek
+# capital Nu) is made to be misread. Single Greek letters (`α`, `ν`, `μ`) and all-Greek names are left alone.
+# (Only letters Lean accepts in identifiers matter: Greek, Coptic and Latin Extended-A ones; Cyrillic is no
+# identifier character in Lean, so `Nаt` with a Cyrillic а does not even parse.)
+CONFUSABLE_WITH_LATIN = frozenset("ΑΒΕΖΗΙΚΜΝΟΡΤΥΧοιϲνρυχϳıſ")
 DEFAULT_IMPORT_ROOTS = frozenset(
     {"Mathlib", "Init", "Std", "Batteries", "Lean", "Aesop", "Qq", "Plausible", "ImportGraph", "ProofWidgets",
      "LeanSearchClient"}
@@ -177,11 +198,14 @@ class AuditPolicy:
     allow_native_decide: bool = False
     # A `section` (e.g. ProofNet's `noncomputable section`) left open at the end of the file. Namespaces never.
     allow_unclosed_sections: bool = False
-    forbidden_option_prefixes: tuple[str, ...] = ("debug.", "bootstrap.", "pp.", "compiler.", "interpreter.")
+    # `doc.verso` (src/Lean/DocString/Extension.lean) makes docstrings Verso markup whose code elements are
+    # elaborated, and changes how the docstring itself is parsed: docstrings stop being inert.
+    forbidden_option_prefixes: tuple[str, ...] = ("debug.", "bootstrap.", "pp.", "compiler.", "interpreter.", "doc.")
     forbidden_options: frozenset[str] = frozenset({"allowUnsafeReducibility"})
     allowed_instance_classes: frozenset[str] = PROOF_LIKE_CLASSES
     allowed_local_instances: frozenset[str] = CLASSICAL_INSTANCES
     allowed_import_roots: frozenset[str] = DEFAULT_IMPORT_ROOTS
+    reserved_namespaces: frozenset[str] = RESERVED_NAMESPACES
     disabled_rules: frozenset[str] = field(default_factory=frozenset)
 
     def __post_init__(self) -> None:
@@ -207,6 +231,7 @@ class AttributeEntry:
     targets: tuple[Token, ...]  # for `attribute [...] a b`: a, b
     local: bool  # `local` or `scoped`
     owner_offset: int  # for `@[...]`: where the bracket opens (the declaration follows)
+    scoped: bool = False  # `scoped` (or `scoped[NS]`): it comes back wherever the namespace is opened
 
 
 @dataclass(frozen=True, slots=True)
@@ -220,6 +245,7 @@ class Source:
     attributes: tuple[AttributeEntry, ...]
     declarations: tuple[NamedDeclaration, ...]  # all declarations; named ones fully qualified, others ""
     policy: AuditPolicy
+    reference_names: frozenset[str] = frozenset()  # library names the reference uses (``reference_used_names``)
 
     @property
     def named(self) -> tuple[NamedDeclaration, ...]:
@@ -229,44 +255,10 @@ class Source:
 def lex_source(text: str, policy: AuditPolicy) -> Source:
     """Lex ``text``, locate its attribute lists and its declarations."""
     tokens = tuple(tokenize(text))
-    code = [t for t in tokens if not t.is_trivia]
-    code = sorted(code + list(_interpolation_tokens(text, code)), key=lambda t: t.start)
+    code = [t for t in tokens if not t.is_trivia]  # the lexer already lexes interpolation holes as code
     inside, entries = _attribute_lists(text, code)
     decls = tuple(declarations(text, include_anonymous=True))
     return Source(text, tokens, tuple(code), frozenset(inside), tuple(entries), decls, policy)
-
-
-def _interpolation_tokens(text: str, code: list[Token]) -> Iterator[Token]:
-    """Tokens of the ``{…}`` holes of interpolated strings (``s!"…"``, ``m!"…"``, ``throwError "…"`` …)."""
-    for prev, tok in zip(code, code[1:]):
-        interpolated = (prev.kind == IDENT and prev.text.endswith("!") and prev.end == tok.start) or (
-            prev.kind == IDENT and prev.text in {"throwError", "throwErrorAt", "dbg_trace"}
-        )
-        if tok.kind != STRING or not interpolated or not tok.text.startswith('"'):
-            continue
-        for offset, hole in _holes(tok.text):
-            for t in tokenize(hole):
-                if not t.is_trivia:
-                    yield Token(t.kind, t.text, t.start + tok.start + offset, t.end + tok.start + offset)
-
-
-def _holes(literal: str) -> Iterator[tuple[int, str]]:
-    """(offset, text) of each top-level ``{…}`` in a string literal, escapes skipped."""
-    depth, start, i = 0, 0, 1
-    while i < len(literal) - 1:
-        c = literal[i]
-        if c == "\\":
-            i += 2
-            continue
-        if c == "{":
-            if depth == 0:
-                start = i + 1
-            depth += 1
-        elif c == "}" and depth:
-            depth -= 1
-            if depth == 0:
-                yield start, literal[start:i]
-        i += 1
 
 
 def _attribute_lists(text: str, code: list[Token]) -> tuple[set[int], list[AttributeEntry]]:
@@ -281,7 +273,8 @@ def _attribute_lists(text: str, code: list[Token]) -> tuple[set[int], list[Attri
         open_i = i if is_at else i + 1
         close_i = _matching_bracket(code, open_i)
         inside.update(range(open_i + 1, close_i))
-        targets = tuple(_command_arguments(text, code, close_i + 1)) if is_cmd else ()
+        # `attribute [..] ident+` (src/Lean/Parser/Command.lean) takes identifiers on any later line too.
+        targets = tuple(_command_arguments(text, code, close_i + 1, across_lines=True)) if is_cmd else ()
         for group in _split_on_commas(code, open_i + 1, close_i):
             entry = _attribute_entry(group, tok if is_cmd else None, targets, tok.start)
             if entry is not None:
@@ -289,18 +282,21 @@ def _attribute_lists(text: str, code: list[Token]) -> tuple[set[int], list[Attri
     return inside, entries
 
 
-def _matching_bracket(code: list[Token], i: int) -> int:
-    """Index of the bracket closing the one at ``i`` (or the end)."""
+def _depths(toks: Sequence[Token], start: int) -> Iterator[tuple[int, Token, int]]:
+    """(index, token, bracket depth after it) from ``start``; a closing bracket is reported at the outer depth."""
     depth = 0
-    for k in range(i, len(code)):
-        t = code[k]
+    for k in range(start, len(toks)):
+        t = toks[k]
         if t.kind == SYMBOL and t.text in OPEN_BRACKETS:
             depth += 1
         elif t.kind == SYMBOL and t.text in CLOSE_BRACKETS:
             depth -= 1
-            if depth == 0:
-                return k
-    return len(code)
+        yield k, t, depth
+
+
+def _matching_bracket(code: Sequence[Token], i: int) -> int:
+    """Index of the bracket closing the one at ``i`` (or the end)."""
+    return next((k for k, t, depth in _depths(code, i) if depth == 0 and t.text in CLOSE_BRACKETS), len(code))
 
 
 def _split_on_commas(code: list[Token], start: int, stop: int) -> Iterator[list[Token]]:
@@ -323,10 +319,11 @@ def _split_on_commas(code: list[Token], start: int, stop: int) -> Iterator[list[
 def _attribute_entry(
     group: list[Token], command: Token | None, targets: tuple[Token, ...], owner: int
 ) -> AttributeEntry | None:
-    local = False
+    local = scoped = False
     k = 0
     while k < len(group) and group[k].text in {"local", "scoped", "-"}:
         local = local or group[k].text in {"local", "scoped"}
+        scoped = scoped or group[k].text == "scoped"
         k += 1
         if k < len(group) and group[k].text == "[":  # `scoped[NS] simp`
             while k < len(group) and group[k].text != "]":
@@ -334,18 +331,19 @@ def _attribute_entry(
             k += 1
     if k >= len(group) or group[k].kind != IDENT:
         return None
-    return AttributeEntry(normalize_name(group[k].text), group[k], command, targets, local, owner)
+    return AttributeEntry(normalize_name(group[k].text), group[k], command, targets, local, owner, scoped)
 
 
-def _command_arguments(text: str, code: Sequence[Token], i: int) -> Iterator[Token]:
-    """The identifiers that follow a command's bracket (``attribute [simp] a b``), up to the next command."""
+def _command_arguments(text: str, code: Sequence[Token], i: int, *, across_lines: bool = False) -> Iterator[Token]:
+    """The identifiers that follow a command's bracket (``attribute [simp] a b``), up to the next command (or, unless
+    ``across_lines``, the next line starting at column 0)."""
     prev_end = code[i - 1].end if i > 0 else 0
     while i < len(code):
         t = code[i]
         new_line = "\n" in text[prev_end : t.start]
         if t.kind != IDENT or t.text in COMMAND_KEYWORDS or t.text == "in":
             return
-        if new_line and column_of(text, t.start) == 0:
+        if new_line and column_of(text, t.start) == 0 and not across_lines:
             return
         yield t
         prev_end = t.end
@@ -447,11 +445,19 @@ def detect_native_decide(s: Source) -> Iterator[int]:
     for i, t in _idents(s):
         if t.text in NATIVE_TACTICS or _last_component(t.text) in NATIVE_CONSTANTS:
             yield t.start
+        elif t.text == "decide" and _config_follows(code, i + 1):
+            yield t.start
         elif t.text == "native":
             after_plus = i > 0 and code[i - 1].text == "+" and code[i - 1].end == t.start
             as_field = i + 1 < len(code) and code[i + 1].text == ":="
             if after_plus or as_field:
                 yield t.start
+
+
+def _config_follows(code: Sequence[Token], i: int) -> bool:
+    """``(config := …)`` right after: ``decide (config := …)`` can switch to compiled evaluation without the word
+    ``native_decide`` (``kernel := false``, ``native := true``)."""
+    return i + 2 < len(code) and code[i].text == "(" and code[i + 1].text == "config" and code[i + 2].text == ":="
 
 
 def detect_exit(s: Source) -> Iterator[int]:
@@ -592,36 +598,35 @@ def detect_foreign_attribute(s: Source) -> Iterator[int]:
             continue
         for target in a.targets:
             name = normalize_name(target.text)
-            allowed = a.name == "instance" and a.local and name in s.policy.allowed_local_instances
+            if a.name == "instance":  # instances are judged by foreign_instance, whatever their scope
+                continue
+            # A `local` attribute (not `scoped`: that one comes back wherever the namespace is opened) dies with
+            # the candidate's module: `attribute [local simp] Nat.le_add_right` changes nothing the checkers see.
+            allowed = a.local and not a.scoped
             if not allowed and not _is_own(name, own):
                 yield target.start
 
 
 def _instance_class(header: str) -> str | None:
-    """The class an instance header provides: the head of its type after the top-level colon."""
+    """The class an instance header provides: the head of its type after the top-level colon, past any binders
+    (``∀ x, C``, ``[D] → C``, ``(x : α) → C``, ``{α} → C``) and ``@``/parentheses. None when there is no type."""
     toks = [t for t in tokenize(header) if not t.is_trivia]
-    depth, colon = 0, None
-    for k, t in enumerate(toks):
-        if t.kind == SYMBOL and t.text in OPEN_BRACKETS:
-            depth += 1
-        elif t.kind == SYMBOL and t.text in CLOSE_BRACKETS:
-            depth -= 1
-        elif depth == 0 and t.kind == SYMBOL and t.text == ":":
-            colon = k
-            break
+    colon = _top_level(toks, 0, {":"})
     if colon is None:
         return None
     rest = toks[colon + 1 :]
-    if rest and rest[0].text in {"∀", "Π"}:  # `∀ binders, C …`: skip to the comma at depth 0
-        depth = 0
-        for k, t in enumerate(rest):
-            if t.text in OPEN_BRACKETS:
-                depth += 1
-            elif t.text in CLOSE_BRACKETS:
-                depth -= 1
-            elif depth == 0 and t.text == ",":
-                rest = rest[k + 1 :]
-                break
+    while rest:
+        if rest[0].text in {"∀", "Π"}:  # `∀ binders, C …`: skip to the comma at depth 0
+            comma = _top_level(rest, 0, {","})
+            rest = rest[comma + 1 :] if comma is not None else []
+            continue
+        if rest[0].text in {"[", "{", "⦃", "("} and rest[0].kind == SYMBOL:
+            arrow = _top_level(rest, 0, {"→", "->"})
+            close = _matching_bracket(rest, 0)
+            if arrow is not None and arrow == close + 1:  # a binder arrow: `[D] → C`
+                rest = rest[arrow + 1 :]
+                continue
+        break
     for t in rest:
         if t.kind == IDENT:
             return normalize_name(t.text)
@@ -630,24 +635,154 @@ def _instance_class(header: str) -> str | None:
     return None
 
 
+def _top_level(toks: Sequence[Token], start: int, wanted: set[str]) -> int | None:
+    """Index of the first token at bracket depth 0 (from ``start``) whose text is in ``wanted``."""
+    return next((k for k, t, depth in _depths(toks, start)
+                 if depth == 0 and t.text in wanted and t.text not in CLOSE_BRACKETS), None)
+
+
+def _allowed_class(cls: str, s: Source, offset: int) -> bool:
+    """Whether instances of ``cls`` (as written) are harmless: the candidate's own ``class`` that extends nothing
+    foreign, or a proof-like class of the policy's list written by its own name — and no candidate declaration
+    could capture that name (``Order.Decidable``, a class named ``Decidable`` in some namespace)."""
+    if _resolves_to_own(cls, s, _own_classes(s), offset):
+        return True
+    parts = name_components(cls)
+    if not parts or parts[-1] not in s.policy.allowed_instance_classes or len(parts) > 1:
+        return False
+    return not any(name_components(d.qualified_name)[-1:] == parts[-1:] for d in s.named)
+
+
+def _resolves_to_own(name: str, s: Source, own: set[str], offset: int) -> bool:
+    """Whether ``name``, written at ``offset``, resolves to one of ``own`` as Lean resolves it: ``_root_.N`` is the
+    root ``N``; otherwise the innermost enclosing namespace that has an ``N`` wins. A name the candidate could only
+    mean through ``open`` is not counted as own (the library's class of that name competes with it)."""
+    n = normalize_name(name)
+    if name.startswith("_root_"):
+        return n in own
+    spaces = walk_scopes(s.text).namespace_at(offset)
+    return any(".".join([*spaces[:k], n]) in own for k in range(len(spaces), -1, -1))
+
+
+def _own_classes(s: Source) -> set[str]:
+    """The candidate's own classes: declared with ``class`` and extending no foreign class (a parent's projection is
+    a global instance: ``class C extends LE Nat`` provides ``LE Nat`` wherever a ``C`` instance exists)."""
+    return {d.qualified_name for d in s.named if d.keyword == "class" and not _foreign_parents(d, s)}
+
+
+def _foreign_parents(d: NamedDeclaration, s: Source) -> list[str]:
+    """The ``extends`` parents of a class declaration that are neither the candidate's nor allowed."""
+    toks = [t for t in tokenize(d.header) if not t.is_trivia]
+    k = next((i for i, t in enumerate(toks) if t.kind == IDENT and t.text == "extends"), None)
+    if k is None:
+        return []
+    parents: list[str] = []
+    depth, expect_head = 0, True
+    for t in toks[k + 1 :]:
+        if t.kind == SYMBOL and t.text in OPEN_BRACKETS:
+            depth += 1
+        elif t.kind == SYMBOL and t.text in CLOSE_BRACKETS:
+            depth -= 1
+        elif depth == 0 and t.text == ",":
+            expect_head = True
+        elif depth == 0 and t.text in {":", "where", ":="}:
+            break
+        elif expect_head and t.kind == IDENT:
+            parents.append(normalize_name(t.text))
+            expect_head = False
+    own = {q.qualified_name for q in s.named if q.keyword == "class" and q is not d}
+    return [p for p in parents if not _is_own(p, own) and p not in s.policy.allowed_instance_classes]
+
+
 def detect_foreign_instance(s: Source) -> Iterator[int]:
-    """Instances of classes the candidate did not define (other than proof-like classes)."""
-    own_classes = {d.qualified_name for d in s.named if d.keyword in {"class", "structure", "inductive"}}
-    attr_owners = [a.owner_offset for a in s.attributes if a.name == "instance" and a.command is None]
-    made = [normalize_name(t.text) for a in s.attributes if a.name == "instance" and a.command for t in a.targets]
+    """New instances of classes that are not the candidate's own (or proof-like), in every syntactic form:
+    ``instance`` (``scoped``/``local`` too), ``@[instance]`` / ``@[local instance]`` on any declaration, ``attribute
+    [instance] X`` with ``X`` on any line, ``class … extends Foreign``, and instance binders in front of the class."""
+    # `@[instance]` belongs to the first declaration after it, on the same line or any later one.
+    owned = {_declaration_after(s, a.owner_offset) for a in s.attributes if a.name == "instance" and a.command is None}
     for d in s.declarations:
-        qname = d.qualified_name
-        is_instance = (
-            d.keyword == "instance"
-            or any(d.start <= o < d.keyword_start for o in attr_owners)
-            or (qname != "" and any(qname == m or qname.endswith("." + m) for m in made))
-        )
+        is_instance = d.keyword == "instance" or d.keyword_start in owned
+        if d.keyword == "class" and _foreign_parents(d, s):
+            yield d.keyword_start
+            continue
         if not is_instance:
             continue
         cls = _instance_class(d.header)
-        if cls is None or _last_component(cls) in s.policy.allowed_instance_classes or _is_own(cls, own_classes):
+        if cls is None or not _allowed_class(cls, s, d.keyword_start):
+            yield d.keyword_start
+    by_name = {d.qualified_name: d for d in s.named}
+    for a in s.attributes:
+        if a.name != "instance" or a.command is None:
             continue
-        yield d.keyword_start
+        if not a.targets:
+            yield a.token.start  # an instance attribute whose target the gate cannot see
+        for target in a.targets:
+            name = normalize_name(target.text)
+            if a.local and name in s.policy.allowed_local_instances:
+                continue
+            decl = next((d for q, d in by_name.items() if q == name or q.endswith("." + name)), None)
+            cls = _instance_class(decl.header) if decl is not None else None
+            if cls is None or not _allowed_class(cls, s, decl.keyword_start if decl else target.start):
+                yield target.start
+
+
+def _declaration_after(s: Source, offset: int) -> int | None:
+    """Keyword offset of the first declaration whose keyword follows ``offset``."""
+    return next((d.keyword_start for d in s.declarations if d.keyword_start > offset), None)
+
+
+def detect_reserved_namespace(s: Source) -> Iterator[int]:
+    """Declarations, ``namespace`` blocks and names in the checkers' own namespace (``PyshadowChecks``)."""
+    reserved = s.policy.reserved_namespaces
+    for _, t in _idents(s):
+        if any(part in reserved for part in name_components(normalize_name(t.text))):
+            yield t.start
+    for d in s.declarations:
+        if any(part in reserved for part in name_components(d.qualified_name)):
+            yield d.keyword_start
+
+
+def detect_shadowed_name(s: Source) -> Iterator[int]:
+    """Declarations named like a core or Mathlib type or class (``Tiny.Nat``, ``Mine.LE``), or like a library name
+    the reference's statement uses (``Foo.Nat.choose`` when the reference says ``Nat.choose``): in any namespace, the
+    candidate's statement — and a checker that enters that namespace — can then read like the reference's and mean
+    something else."""
+    for d in s.named:
+        parts = name_components(d.qualified_name)
+        if parts and (parts[-1] in CORE_TYPE_NAMES or ".".join(parts[-2:]) in CORE_TYPE_NAMES):
+            yield d.keyword_start
+        elif any(d.qualified_name == u or d.qualified_name.endswith("." + u) for u in s.reference_names):
+            yield d.keyword_start
+
+
+def reference_used_names(reference: str) -> frozenset[str]:
+    """Library names a reference uses and does not declare itself: identifiers of two or more components
+    (``Nat.choose``, ``Real.sqrt``) or capitalised (``Prime``, ``Irrational``) — binder names are neither, as a rule."""
+    if not reference:
+        return frozenset()
+    declared = {d.qualified_name for d in declarations(reference)}
+    used = set()
+    for t in tokenize(reference):
+        if t.kind != IDENT or t.is_trivia or t.text in COMMAND_KEYWORDS:
+            continue
+        name = normalize_name(t.text)
+        parts = name_components(name)
+        if not parts or not (len(parts) >= 2 or parts[0][:1].isupper()):
+            continue
+        if any(q == name or q.endswith("." + name) or name.endswith("." + q) for q in declared):
+            continue
+        used.add(name)
+    return frozenset(used)
+
+
+def detect_confusable_identifier(s: Source) -> Iterator[int]:
+    """Identifiers mixing Latin letters with look-alike letters of other scripts in one component (``Νat``)."""
+    for _, t in _idents(s):
+        for part in name_components(t.text):
+            latin = any("a" <= c.lower() <= "z" for c in part)
+            if latin and any(c in CONFUSABLE_WITH_LATIN for c in part):
+                yield t.start
+                break
 
 
 def detect_unbalanced_scope(s: Source) -> Iterator[int]:
@@ -713,6 +848,9 @@ RULES: dict[str, Rule] = {
         Rule("foreign_attribute", "an attribute changed on a declaration the candidate did not define",
              detect_foreign_attribute),
         Rule("foreign_instance", "an instance of a class the candidate did not define", detect_foreign_instance),
+        Rule("reserved_namespace", "a declaration or name in the checkers' namespace", detect_reserved_namespace),
+        Rule("shadowed_name", "a declaration named like a core or Mathlib type or class", detect_shadowed_name),
+        Rule("confusable_identifier", "an identifier mixing Latin with look-alike letters", detect_confusable_identifier),
         Rule("unbalanced_scope", "namespace / section / end that do not pair up", detect_unbalanced_scope),
         Rule("prelude", "prelude: Init not imported", detect_prelude),
         Rule("import", "an import outside the allowed libraries", detect_import),
@@ -736,14 +874,17 @@ def excerpt_at(text: str, offset: int, width: int = EXCERPT_WIDTH) -> str:
     return line if len(line) <= width else line[: width - 1] + "…"
 
 
-def audit(src: str, policy: AuditPolicy = DEFAULT_POLICY, *, trusted_prefix: str = "") -> list[Finding]:
+def audit(
+    src: str, policy: AuditPolicy = DEFAULT_POLICY, *, trusted_prefix: str = "", reference: str = ""
+) -> list[Finding]:
     """All findings of the policy's rules on ``src``, sorted by position then kind, without duplicates.
 
     ``trusted_prefix``: benchmark-provided text the candidate starts with (e.g. ProofNet's context, which itself
     holds ``instance … := sorry`` and an unclosed ``noncomputable section``). When ``src`` starts with it
     verbatim, findings located inside it are dropped; the rest of ``src`` is audited as usual.
+    ``reference``: the reference text, so that a candidate declaring a library name its statement uses is caught.
     """
-    source = lex_source(src, policy)
+    source = dataclasses.replace(lex_source(src, policy), reference_names=reference_used_names(reference))
     trusted_end = len(trusted_prefix) if trusted_prefix and src.startswith(trusted_prefix) else 0
     found: set[Finding] = set()
     for rule in active_rules(policy):
@@ -760,6 +901,55 @@ def is_clean(src: str, policy: AuditPolicy = DEFAULT_POLICY) -> bool:
     return not audit(src, policy)
 
 
+# ---------------------------------------------------------------------------------------------------------------
+# What only the full tier can judge
+
+AUTO_BOUND_OPTIONS = frozenset({"autoImplicit", "relaxedAutoImplicit"})
+_PROP_MARKERS = frozenset({"=", "≠", "≤", "<", "≥", ">", "∣", "→", "->", "¬", "∧", "∨", "↔", "∀", "∃", "False", "True",
+                           "∈", "∉", "⊆", "Prop"})
+
+
+def elaboration_changes(src: str, policy: AuditPolicy = DEFAULT_POLICY) -> list[str]:
+    """Why the kernel tier cannot judge ``src`` although the audit finds nothing: the kernel tier reads the candidate's
+    statement as text and never elaborates the candidate, so whatever changes how that statement elaborates is
+    invisible to it. Returned as one reason per place (``line N: …``): section ``variable`` s with instance binders or
+    propositional binders (Lean adds them to statements that mention their variables), ``set_option autoImplicit``
+    (an unknown name in the statement becomes a universally quantified variable), ``export`` (aliases into other
+    namespaces), and ``local``/``scoped`` instances of the candidate's own classes or of allowed classes (the rest
+    are findings). The full tier elaborates the statement and sees all of these."""
+    source = lex_source(src, policy)
+    code = list(source.code)
+    reasons: list[str] = []
+
+    def add(offset: int, what: str) -> None:
+        reasons.append(f"line {line_col(src, offset)[0]}: {what}")
+
+    for i, t in _idents(source):
+        if t.text == "variable":
+            for opener, inner in _variable_binders(src, code, i + 1):
+                _, body = _split_binder(inner)
+                if opener.text == "[":
+                    add(opener.start, "a section variable with an instance binder")
+                elif any(b.text in _PROP_MARKERS for b in body):
+                    add(opener.start, "a section variable with a propositional binder")
+        elif t.text == "set_option" and i + 1 < len(code) and normalize_name(code[i + 1].text) in AUTO_BOUND_OPTIONS:
+            add(t.start, f"set_option {code[i + 1].text}")
+        elif t.text == "export":
+            add(t.start, "export (aliases into another namespace)")
+    for d in source.declarations:
+        if d.keyword == "instance" and any(m in {"local", "scoped"} for m in _modifiers_before(src, d)):
+            add(d.keyword_start, "a local or scoped instance")
+    for a in source.attributes:
+        if a.name == "instance" and a.local and a.command is not None:
+            add(a.token.start, "a local instance attribute")
+    return reasons
+
+
+def _modifiers_before(src: str, d: NamedDeclaration) -> list[str]:
+    """The words between a declaration's start (attributes, docstring) and its keyword: ``scoped``, ``local`` …"""
+    return [t.text for t in tokenize(src[d.start : d.keyword_start]) if t.kind == IDENT]
+
+
 __all__ = [
     "AuditPolicy",
     "DEFAULT_POLICY",
@@ -767,5 +957,6 @@ __all__ = [
     "RULES",
     "Rule",
     "audit",
+    "elaboration_changes",
     "is_clean",
 ]

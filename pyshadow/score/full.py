@@ -17,13 +17,13 @@ The checker file, in order:
    * ``#print axioms <candidate declaration>`` — the candidate's own axioms (role ``axioms``; fails on
      ``sorryAx`` or anything outside the allowed set, so a candidate that only "compiles" with ``sorry`` does not
      count as compiled);
-   * the forward checkers ``shadow_<problem>_<i>`` (T̂ ⇒ Sᵢ; checker-idioms.md "Forward checker", applied to the
+   * the forward checkers ``shadow_<problem>_<i>`` (T̂ ⇒ Sᵢ; docs/checker-idioms.md "Forward checker", applied to the
      candidate's declaration, with the reference's auxiliary names renamed to the candidate's), plus one
      ``| exact …`` line with the skeleton search's term for this candidate where it found one
      (``pyshadow.score.skeleton_terms``; the backward check likewise gets it after its ``intros; apply …``);
    * the certificate ``shadow_<problem>_complete`` (⋀ Sᵢ ⇒ T, a helper that does not mention the candidate) and
      the backward check ``shadow_<problem>_backward`` (⋀ Sᵢ ⇒ T̂): its statement is ``type_of% @Cand`` under the
-     shadow hypotheses (checker-idioms.md "Backward check against a candidate"), proved by
+     shadow hypotheses (docs/checker-idioms.md "Backward check against a candidate"), proved by
      ``intros; apply shadow_<problem>_complete <;> assumption`` — so a candidate with implicit binders,
      reordered hypotheses or a hypothesis moved between binder and conclusion still passes;
 
@@ -59,8 +59,9 @@ from ..errors import PyshadowError
 from ..shadows.checkers import CheckerSet, full_tier_checkers, universe_parameters
 from ..syntax.ast import Declaration
 from ..syntax.parser import parse_declaration
+from ..references import reference_as_axioms, reference_sorry  # noqa: F401 - re-exported: verify uses both
 from ..workspace import reference_context
-from ..syntax.scanner import contains_admit, declarations, name_components, normalize_name
+from ..syntax.scanner import name_components, normalize_name
 from ..syntax import ParseError
 from ..syntax.scanner import ExtractedDeclaration
 from .skeleton_terms import SkeletonAlternatives, exact_line, skeleton_alternatives, with_forward_alternative
@@ -80,6 +81,9 @@ from .pipeline import (
 CANDIDATE_MODULE = "PyshadowCandidate"
 CHECKS_NAMESPACE = "PyshadowChecks"
 CHECKS_FILE = "Checks.lean"
+# As in the workspace's checker files (templates/lean/checker_file.lean.j2): a name a checker does not resolve is
+# an error, never an auto-bound variable — so `verify`, `score` and `lake build` judge the same text alike.
+AUTO_IMPLICIT_OFF = "set_option autoImplicit false"
 _HEAD = "pyshadow_checked_declaration_"  # placeholder for the name checkers apply, replaced after renaming
 
 
@@ -143,7 +147,7 @@ def _checkers(problem_id: str, target: TargetInfo, several: bool, *, certificate
     """The target's checkers applied to the placeholder head; with ``certificate`` always a certificate (an
     atomic target's is the identity: its shadow is the target itself)."""
     assert target.declaration is not None and target.decomposition is not None
-    pid = f"{problem_id}_{name_components(normalize_name(target.name))[-1]}" if several else problem_id
+    pid = target.checker_id or problem_id  # the names ``reference_targets`` gave (one place for them)
     dec = replace(target.decomposition, residual=False) if certificate else target.decomposition
     return full_tier_checkers(pid, _HEAD, target.declaration, dec)
 
@@ -231,8 +235,9 @@ def candidate_check_file(prepared: PreparedCandidate, *, module: str = CANDIDATE
     out = CheckerFile()
     out.add("\n".join([*(f"import {m}" for m in info.problem.imports), f"import {module}"]))
     out.add(f"/-! # pyshadow checks of a candidate for `{info.id}` (generated) -/")
+    out.add(AUTO_IMPLICIT_OFF)
     context = reference_context(info.reference)
-    out.add("\n".join([*(f"universe {u}" for u in context.universes), *context.opens]))
+    out.add("\n".join([*(f"universe {u}" for u in context.universes), *context.opens, *context.local]))
     universes = set(context.universes)
     several = len(info.targets) > 1
     for target in info.targets:
@@ -261,34 +266,12 @@ def candidate_alternatives(prepared: PreparedCandidate, target: TargetInfo, foun
         return SkeletonAlternatives(why={"search": f"the skeleton search failed: {err}"})
 
 
-def reference_as_axioms(src: str, targets: Sequence[str]) -> str:
-    """``src`` with each target theorem restated as an ``axiom`` (the last declaration of that name; proof dropped)."""
-    wanted = {normalize_name(t) for t in targets}
-    chosen = {}
-    for d in declarations(src):
-        if normalize_name(d.qualified_name) in wanted and d.keyword in ("theorem", "lemma"):
-            chosen[normalize_name(d.qualified_name)] = d
-    out, last = [], 0
-    for d in sorted(chosen.values(), key=lambda d: d.keyword_start):
-        header = src[d.keyword_start : d.statement_end].rstrip()
-        out += [src[last : d.keyword_start], "axiom", header[len(d.keyword):], "\n\n"]
-        last = d.end
-    return "".join(out) + src[last:]
-
-
-def reference_sorry(src: str, targets: Sequence[str]) -> dict[str, bool]:
-    """Whether each target's proof in the reference uses ``sorry`` (reported; it does not affect completeness)."""
-    wanted = {normalize_name(t) for t in targets}
-    found = {normalize_name(d.qualified_name): contains_admit(src[d.statement_end : d.end])
-             for d in declarations(src) if normalize_name(d.qualified_name) in wanted}
-    return {t: found.get(normalize_name(t), False) for t in targets}
-
-
 def reference_check_file(info: ProblemInfo) -> tuple[CheckerFile, frozenset[str]]:
     """The completeness file of a problem, and the axioms its checkers may use (the targets' among them)."""
     out = CheckerFile()
     out.add(reference_as_axioms(info.reference, info.problem.targets).rstrip("\n"))
     out.add(f"\n/-! # pyshadow completeness checks for `{info.id}` (generated) -/")
+    out.add(AUTO_IMPLICIT_OFF)
     context = reference_context(info.reference)  # the reference above declares its universes already
     out.add("\n".join(context.opens))  # its `open`s inside namespaces and `open … in` ended with them
     universes = set(context.universes)
@@ -345,14 +328,14 @@ def run_full_task(task: FullTask, lean: LeanExecutable) -> FullOutcome:
         source = src_dir / f"{task.module}.lean"
         source.write_text(task.module_text, encoding="utf-8")
         module = compile_module(lean, source, out_dir / f"{task.module}.olean", timeout_s=task.timeout_s,
-                                memory_mb=task.memory_mb, cwd=task.workspace, root=src_dir)
+                                memory_mb=task.memory_mb, cwd=task.workspace, root=src_dir, sandbox=Path(tmp))
         if not module.succeeded:
             return FullOutcome(task.key, False, f"the candidate does not compile: {compile_failure(module)}", [],
                                time.monotonic() - start)
         checks_file = Path(tmp) / CHECKS_FILE
         checks_file.write_text(task.checker_text, encoding="utf-8")
         result = run_lean(lean, checks_file, timeout_s=task.timeout_s, memory_mb=task.memory_mb,
-                          cwd=task.workspace, lean_path=(out_dir,))
+                          cwd=task.workspace, lean_path=(out_dir,), sandbox=Path(tmp))
     verdicts = judge(result, task.spans, task.allowed_axioms, text=task.checker_text)
     checks = []
     for span in task.spans:

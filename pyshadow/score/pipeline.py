@@ -30,12 +30,11 @@ from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
 from ..problems import Problem, reference_text
-from ..references import TargetNotFound, target_declaration
-from ..shadows.rules import Decomposition, decompose, uncheckable_reason
+from ..references import ReferenceTarget, reference_targets
 from ..syntax import Declaration, ParseError, parse_declaration
 from ..syntax.lexer import IDENT, code_tokens
 from ..syntax.render import render_term
-from .audit import AuditPolicy, Finding, audit
+from .audit import AuditPolicy, Finding, audit, elaboration_changes
 from ..syntax.scanner import (
     ExtractedDeclaration,
     declaration_headers,
@@ -49,25 +48,14 @@ from .candidates import Candidate, CandidateError
 from .metrics import CandidateScore, candidate_metrics
 
 SCHEMA = 1
-TIERS = ("full", "kernel")
+UNDECIDED_NEEDS_FULL_TIER = "undecided: needs the full tier"
 
 
 # ---------------------------------------------------------------------------------------------------------------
 # Problems, ready for checking
 
 
-@dataclass(frozen=True)
-class TargetInfo:
-    """One reference target: its parsed statement and decomposition, or why it has none."""
-
-    name: str  # fully qualified, as in problem.toml
-    declaration: Declaration | None = None
-    decomposition: Decomposition | None = None
-    error: str | None = None
-
-    @property
-    def n_forward(self) -> int:
-        return len(self.decomposition.shadows) if self.decomposition is not None else 0
+TargetInfo = ReferenceTarget  # one reference target, prepared once (``pyshadow.references``)
 
 
 @dataclass(frozen=True)
@@ -86,22 +74,11 @@ class ProblemInfo:
 
 
 def prepare_problem(problem: Problem) -> ProblemInfo:
-    """Read the reference, parse and decompose every target (a target that fails carries its ``error``)."""
+    """Read the reference and prepare every target (``reference_targets``: a target that fails carries its
+    ``error``)."""
     src = reference_text(problem)
-    targets = tuple(prepare_target(src, name, problem.needs_mathlib) for name in problem.targets)
+    targets = reference_targets(problem, src)
     return ProblemInfo(problem, src, problem_context(src, problem.targets), declaration_headers(src), targets)
-
-
-def prepare_target(src: str, name: str, mathlib: bool) -> TargetInfo:
-    try:
-        decl = target_declaration(src, name)
-    except TargetNotFound as err:
-        return TargetInfo(name, error=str(err))
-    except ParseError as err:
-        return TargetInfo(name, error=f"the reference statement does not parse: {err}")
-    if reason := uncheckable_reason(decl):
-        return TargetInfo(name, decl, error=reason)
-    return TargetInfo(name, decl, decompose(decl, mathlib=mathlib))
 
 
 def problem_context(src: str, targets: Sequence[str]) -> str:
@@ -173,7 +150,7 @@ class PreparedCandidate:
 def prepare_candidate(
     candidate: Candidate, info: ProblemInfo, tier: str, fingerprint: str, policy: AuditPolicy | None = None
 ) -> PreparedCandidate:
-    findings = audit(candidate.code, policy or AuditPolicy(), trusted_prefix=info.context)
+    findings = audit(candidate.code, policy or AuditPolicy(), trusted_prefix=info.context, reference=info.reference)
     extracted = {t.name: extract_target(candidate.code, t.name) for t in info.targets}
     renames = rename_map(declaration_headers(candidate.code), info.headers)
     for target, found in extracted.items():  # the checked declaration is the one extraction chose (J.6)
@@ -471,6 +448,13 @@ def kernel_rows(
             checks: list[Check] = []
             problems: list[str] = []
             keys: dict[str, str] = {}
+            if not p.flagged and (changes := elaboration_changes(p.candidate.code)):
+                # The kernel tier reads statements as text: what changes elaboration needs the full tier (#14).
+                why = f"{UNDECIDED_NEEDS_FULL_TIER}: {'; '.join(changes[:3])}"
+                for t in p.info.targets:
+                    checks += [replace(c, message=why) for c in missing_target_checks(p, t)]
+                pending.append((p, checks, [why], {}))
+                continue
             for t in p.info.targets:
                 found = p.extracted.get(t.name)
                 if found is None or t.error or t.declaration is None:
@@ -539,11 +523,11 @@ def skeleton_checks(target: TargetInfo, verdict: Any) -> list[Check]:
     checks = []
     for i in range(1, target.n_forward + 1):
         ok = i <= len(forward) and bool(forward[i - 1]) and not (verdict and verdict.error)
-        undecided, msg = judged(ok, f"forward:{i}", message(ok, f"forward:{i}", f"fwd_{i}", str(i)))
+        undecided, msg = judged(ok, f"forward:{i}", message(ok, f"forward:{i}"))
         text = render_term(shadows[i - 1].statement) if i <= len(shadows) else ""
         checks.append(Check(f"{target.name}:forward:{i}", "forward", target.name, ok, msg, i, undecided, text))
     ok = bool(verdict is not None and verdict.backward and not verdict.error)
-    undecided, msg = judged(ok, "backward", message(ok, "backward", "bwd"))
+    undecided, msg = judged(ok, "backward", message(ok, "backward"))
     text = render_term(target.declaration.type) if target.declaration is not None and target.declaration.type else ""
     checks.append(Check(f"{target.name}:backward", "backward", target.name, ok, msg, None, undecided, text))
     return checks

@@ -22,6 +22,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from ..syntax.ast import AND, IFF, IMP, Binder, BinOp, Declaration, Let, Quant, Rel, Term, declaration_names
+from ..syntax.names import FreshNames as _FreshNames
+from ..syntax.render import render_term
 from .types import EqualitySplit, TypeEnv, equality_split
 
 
@@ -145,21 +147,16 @@ class _Ctx:
     shadows: list[Shadow] = field(default_factory=list)
 
 
-class FreshNames:
-    """Names for lambda-bound variables that cannot clash with any identifier of the declaration."""
+class FreshNames(_FreshNames):
+    """Names for lambda-bound variables that cannot clash with any identifier of the declaration (``h_1``, ``x_2``:
+    one counter across hints; never ``inst…``/``hS…``, which instance and certificate names use)."""
 
     def __init__(self, taken: set[str]):
-        self.taken = set(taken)
-        self.counter = 0
+        super().__init__(taken, template="{base}_{n}", shared_counter=True)
 
     def __call__(self, hint: str) -> str:
         base = hint if hint.isidentifier() and hint != "_" and not hint.startswith(("inst", "hS")) else "a"
-        while True:
-            self.counter += 1
-            name = f"{base}_{self.counter}"
-            if name not in self.taken:
-                self.taken.add(name)
-                return name
+        return super().__call__(base)
 
 
 def uncheckable_reason(decl: Declaration) -> str | None:
@@ -202,8 +199,9 @@ def _go(term: Term, path: tuple[Step, ...], frames: tuple[Frame, ...], ctx: _Ctx
         step = Step("intro", names, brackets=brackets, originals=originals)
         body = _go(term.body, path + (step,), frames + (Frame("forall", term),), inner)
         return CertIntro(names, body, brackets)
-    if isinstance(term, Let) and _decomposes(term.body, ctx):
-        return CertLet(_go(term.body, path + (Step("let"),), frames + (Frame("let", term),), ctx))
+    if isinstance(term, Let) and _decomposes(term.body, ctx.with_let(term)):
+        inner = ctx.with_let(term)
+        return CertLet(_go(term.body, path + (Step("let"),), frames + (Frame("let", term),), inner))
     if isinstance(term, Rel) and term.op == "=":
         split = equality_split(term, ctx.env, mathlib=ctx.mathlib)
         if split is not None:
@@ -242,7 +240,7 @@ def _decomposes(term: Term, ctx) -> bool:
     if isinstance(term, Quant):
         return term.kind == "∀" and _decomposes(term.body, ctx.with_binders(term.binders))
     if isinstance(term, Let):
-        return _decomposes(term.body, ctx)
+        return _decomposes(term.body, ctx.with_let(term))
     if isinstance(term, Rel) and term.op == "=":
         return equality_split(term, ctx.env, mathlib=ctx.mathlib) is not None
     return False
@@ -252,7 +250,15 @@ def _with_binders(self: _Ctx, binders: tuple[Binder, ...]) -> _Ctx:
     return _Ctx(self.env.extend(binders), self.fresh, self.mathlib, self.shadows)
 
 
+def _with_let(self: _Ctx, let: Let) -> _Ctx:
+    declared = render_term(let.type) if let.type is not None and not let.binders else None
+    value = let.value if not let.binders else None
+    env = self.env.bind_let(let.name, declared, value) if let.name.isidentifier() else self.env
+    return _Ctx(env, self.fresh, self.mathlib, self.shadows)
+
+
 _Ctx.with_binders = _with_binders  # type: ignore[attr-defined]
+_Ctx.with_let = _with_let  # type: ignore[attr-defined]
 
 
 def intro_names(binders: tuple[Binder, ...], fresh: FreshNames) -> tuple[str, ...]:

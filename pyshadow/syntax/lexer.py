@@ -5,8 +5,24 @@ candidate extractor — so that a keyword inside a comment, a docstring, a strin
 is never mistaken for code. The lexer never raises: an unterminated comment or string becomes a token of kind
 ``unterminated_comment`` / ``unterminated_string`` running to the end of the input, for the caller to judge.
 
-Identifier characters follow Lean's ``isLetterLike``/``isSubScriptAlnum`` (Greek but λ Π Σ, the letterlike block
-with ℕ ℤ ℚ ℝ ℂ, mathematical script letters such as 𝓝, subscripts), so ``ℝ`` and ``x₀`` are identifiers as in Lean.
+The lexer follows Lean 4's own token function (leanprover/lean4 ``src/Lean/Parser/Basic.lean``: ``whitespace``,
+``finishCommentBlock``, ``tokenFnAux``, ``strLitFnAux``, ``charLitFnAux``, ``rawStrLitFnAux``, ``identFnAux``,
+``isIdCont``) so that its comment, string and identifier spans are the ones Lean reads:
+
+* a comment starts only where Lean scans whitespace, i.e. at a token boundary, so the multi-character tokens that
+  end in ``/`` matter: ``{x : ℤ //-x ≤ 0}`` is ``//`` then ``-x`` (Init's subtype notation), never a comment;
+* ``/--`` and ``/-!`` are doc-comment *tokens* whose body starts after the third character (``/--/ x -/`` is one
+  doc comment, not an empty comment followed by code); block comments nest;
+* a string is interpolated only after the tokens whose syntax takes ``interpolatedStr`` (``s!``, ``f!``, ``m!``,
+  ``throwError``, ``dbg_trace``, ``println!``, ``trace[c]`` — ``INTERPOLATION_KEYWORDS``), never after an arbitrary
+  ``ident!``: ``panic!"{"`` is the token ``panic!`` and a plain string (src/Lean/Parser/StrInterpolation.lean);
+* a char literal is ``'`` + one character or escape + ``'`` (a newline included); ``''`` and ``⁻¹'`` are tokens;
+* identifier characters are Lean's ``isIdFirst``/``isIdRest`` (``src/Init/Meta/Defs.lean``: ASCII letters, ``_``,
+  ``isLetterLike`` — Greek but λ Π Σ, Coptic, polytonic Greek, the letterlike block with ℕ ℤ ℚ ℝ ℂ, mathematical
+  alphanumerics such as 𝓝, Latin-1 letters but × ÷, Latin Extended-A — then digits, ``'``, ``!``, ``?`` and
+  ``isSubScriptAlnum``), with ``«…»`` escapes and ``.`` continuations as ``isIdCont``.
+
+``tests/test_lexer_oracle.py`` checks these spans against the kernel-tier Lean binary itself.
 """
 
 from __future__ import annotations
@@ -43,12 +59,37 @@ class Token(NamedTuple):
         return self.kind in TRIVIA_KINDS
 
 
-_GREEK_LOWER = "α-κμ-ω"  # α..ω without λ
-_GREEK_UPPER = "Α-ΟΡΤ-Ω"  # Α..Ω without Π (U+03A0) and Σ (U+03A3)
-_LETTERLIKE = (
-    f"A-Za-z_{_GREEK_LOWER}{_GREEK_UPPER}\u03ca-\u03fb\u1f00-\u1ffe\u2100-\u214f\U0001d49c-\U0001d59f"
+# Lean's `isLetterLike` (src/Init/Meta/Defs.lean), range by range.
+LETTERLIKE_RANGES = (
+    (0x3B1, 0x3BA), (0x3BC, 0x3C9),  # lower Greek but λ (U+03BB)
+    (0x391, 0x39F), (0x3A1, 0x3A2), (0x3A4, 0x3A9),  # upper Greek but Π (U+03A0) and Σ (U+03A3)
+    (0x3CA, 0x3FB),  # Coptic letters
+    (0x1F00, 0x1FFE),  # polytonic Greek
+    (0x2100, 0x214F),  # the letterlike block: ℕ ℤ ℚ ℝ ℂ …
+    (0x1D49C, 0x1D59F),  # mathematical script, double-struck, Fraktur
+    (0xC0, 0xD6), (0xD8, 0xF6), (0xF8, 0xFF),  # Latin-1 letters but × (U+00D7) and ÷ (U+00F7)
+    (0x100, 0x17F),  # Latin Extended-A
 )
-_SUBSCRIPTS = "\u2080-\u2089\u2090-\u209c\u1d62-\u1d6a\u2c7c"
+# Lean's `isSubScriptAlnum`: subscript digits, letters and ⱼ (U+2C7C).
+SUBSCRIPT_RANGES = ((0x2080, 0x2089), (0x2090, 0x209C), (0x1D62, 0x1D6A), (0x2C7C, 0x2C7C))
+
+
+def _class(ranges: tuple[tuple[int, int], ...]) -> str:
+    return "".join(re.escape(chr(a)) if a == b else f"{re.escape(chr(a))}-{re.escape(chr(b))}" for a, b in ranges)
+
+
+def is_id_first(c: str) -> bool:
+    """Lean's ``isIdFirst``: an ASCII letter, ``_`` or a letter-like character."""
+    return c == "_" or ("a" <= c <= "z") or ("A" <= c <= "Z") or any(a <= ord(c) <= b for a, b in LETTERLIKE_RANGES)
+
+
+def is_id_rest(c: str) -> bool:
+    """Lean's ``isIdRest``: ``isIdFirst``, an ASCII digit, ``'``, ``!``, ``?`` or a subscript letter or digit."""
+    return is_id_first(c) or ("0" <= c <= "9") or c in "'!?" or any(a <= ord(c) <= b for a, b in SUBSCRIPT_RANGES)
+
+
+_LETTERLIKE = "A-Za-z_" + _class(LETTERLIKE_RANGES)
+_SUBSCRIPTS = _class(SUBSCRIPT_RANGES)
 _ID_FIRST = f"[{_LETTERLIKE}]"
 _ID_REST = f"[{_LETTERLIKE}0-9'!?{_SUBSCRIPTS}]"
 # Mathlib notations that Lean's longest-match tokenizer reads as one token and that act as type names.
@@ -63,6 +104,9 @@ MULTI_SYMBOLS = sorted(
         "×ˢ", "∑'", "∏'", "↑", "⇑", "↥", "#[", "%%",
         # Mathlib's bundled-morphism arrows: `M →+* N`, `M →+ N`, `M →* N` are single tokens in Lean, not `→`.
         "→+*", "→+", "→*",
+        # Tokens a comment opener or a char literal could otherwise be read inside: Init's subtype `{x // p}`
+        # (`//-x` is `//` then `-x`), Mathlib's preimage `f ⁻¹' s` and image `f '' s`.
+        "//", "⁻¹'", "''",
     ],
     key=len,
     reverse=True,
@@ -92,7 +136,8 @@ _TOKEN_RE = re.compile(
             r"(?P<block_comment>/-)",
             r'(?P<string>"(?:[^"\\]|\\.)*")',
             r'(?P<unterminated_string>")',
-            r"(?P<char>'(?:\\(?:x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4}|.)|[^'\\\n])')",
+            # `'` then one character (a newline too) or escape, then `'` (charLitFnAux); `''` is a token instead.
+            r"(?P<char>'(?:\\(?:x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4}|.)|[^'\\])')",
             # The lookahead on first characters spares most symbols the trial of every multi-character one.
             rf"(?P<symbol>{_LETTER_TOKENS}|(?:(?=[{re.escape(''.join(sorted({s[0] for s in MULTI_SYMBOLS})))}])(?:"
             + "|".join(re.escape(s) for s in MULTI_SYMBOLS)
@@ -104,25 +149,60 @@ _TOKEN_RE = re.compile(
 
 
 def _block_comment_end(src: str, pos: int) -> int:
-    """End offset of the (nested) block comment opening at ``pos``, or -1 if it never closes."""
-    depth = 0
-    i = pos
-    n = len(src)
-    while i < n:
-        # Next interesting place: an opener "/-" or a closer "-/".
-        k = src.find("/-", i)
+    """End offset of the (nested) block comment opening at ``pos``, or -1 if it never closes.
+
+    Lean (``src/Lean/Parser/Basic.lean``): ``/-`` is skipped by ``whitespace`` and its body, from the *fourth*
+    character (``whitespace`` reads the third to rule out ``/--``/``/-!`` and steps over it), is ``finishCommentBlock``: ``/-`` and ``-/`` pairs taken left to right, nesting. ``/--`` and ``/-!``
+    are *tokens*, and like every token they are followed by ``whitespace`` before their ``commentBody``: spaces,
+    ``--`` line comments and ``/- -/`` block comments right after the opener are skipped first. So ``/--/ x -/`` is one
+    doc comment (the body starts at ``/``), and in ``/-- --/ -/`` the ``--/ -/`` is a line comment, the doc comment
+    runs on to a later ``-/``.
+    """
+    if src.startswith(("/--", "/-!"), pos):
+        i = _skip_whitespace(src, pos + 3)
+        if i == -1:
+            return -1
+        return _finish_comment_block(src, i)
+    # `whitespace` checks the third character for `-`/`!` and then starts the body *after* it: `/-/-/` is closed.
+    return _finish_comment_block(src, min(pos + 3, len(src)))
+
+
+def _finish_comment_block(src: str, i: int) -> int:
+    """Lean's ``finishCommentBlock`` at nesting 1 from ``i``: the offset after the closing ``-/``, or -1."""
+    depth = 1
+    while True:
+        # Next interesting place: an opener "/-" or a closer "-/"; the earlier one is the pair Lean reads.
         closer = src.find("-/", i)
         if closer == -1:
             return -1
-        if k != -1 and k < closer:
+        opener = src.find("/-", i, closer + 1)  # an opener starting before the closer wins, even in `/-/`
+        if opener != -1:
             depth += 1
-            i = k + 2
+            i = opener + 2
             continue
         depth -= 1
         i = closer + 2
         if depth == 0:
             return i
-    return -1
+
+
+def _skip_whitespace(src: str, i: int) -> int:
+    """Lean's ``whitespace`` from ``i``: spaces, line comments and plain block comments (not ``/--``, ``/-!``)."""
+    n = len(src)
+    while i < n:
+        c = src[i]
+        if c in " \t\r\n":
+            i += 1
+        elif src.startswith("--", i):
+            newline = src.find("\n", i)
+            i = n if newline == -1 else newline
+        elif src.startswith("/-", i) and not src.startswith(("/--", "/-!"), i):
+            i = _finish_comment_block(src, min(i + 3, n))
+            if i == -1:
+                return -1
+        else:
+            break
+    return i
 
 
 # Pattern groups whose match is the whole token, and the token kind each gives.
@@ -178,7 +258,7 @@ def _scan(src: str, pos: int, in_hole: bool) -> tuple[list[Token], int]:
                 if end == -1:
                     append(Token(UNTERMINATED_COMMENT, src[start:], start, n))
                     return tokens, (-1 if in_hole else n)
-                doc = src.startswith(("/--", "/-!"), start) and not src.startswith("/--/", start)
+                doc = src.startswith(("/--", "/-!"), start)
                 append(Token(DOC_COMMENT if doc else COMMENT, src[start:end], start, end))
                 pos = end
                 break  # resume the scan after the comment
@@ -204,12 +284,24 @@ def _scan(src: str, pos: int, in_hole: bool) -> tuple[list[Token], int]:
     return tokens, (-1 if in_hole else n)
 
 
+# Tokens whose syntax reads an interpolated string after them (`interpolatedStr(term)`): `s!`
+# (src/Init/Data/ToString/Macro.lean), `f!` (src/Init/Data/Format/Macro.lean), `m!` (src/Lean/Message.lean),
+# `throwError` (src/Lean/Exception.lean), `dbg_trace` (src/Lean/Parser/Term.lean), `println!`
+# (src/Init/System/IO.lean); and `trace[cls]` (src/Lean/Util/Trace.lean), matched by shape. Any other `ident!` before
+# a string is an identifier followed by a plain string literal.
+INTERPOLATION_KEYWORDS = frozenset({"s!", "f!", "m!", "throwError", "dbg_trace", "println!"})
+
+
 def _interpolation_prefix(tokens: list[Token], start: int) -> bool:
-    """Whether the string at ``start`` is interpolated: written right after ``s!``, ``m!``, ``f!``, ``throwError!`` …"""
-    if not tokens:
+    """Whether the string at ``start`` is interpolated: the code token before it takes an interpolated string."""
+    code = [t for t in tokens[-6:] if t.kind not in TRIVIA_KINDS]
+    if not code:
         return False
-    prev = tokens[-1]
-    return prev.kind == IDENT and prev.end == start and prev.text.endswith("!")
+    if code[-1].kind == IDENT and code[-1].text in INTERPOLATION_KEYWORDS:
+        return True
+    # `trace[cls] "…"`: `trace[` is one token in Lean.
+    return (len(code) >= 4 and code[-1].text == "]" and code[-2].kind == IDENT and code[-3].text == "["
+            and code[-4].text == "trace" and code[-4].end == code[-3].start)
 
 
 def _interpolated(src: str, start: int) -> tuple[list[Token], int]:
