@@ -1,8 +1,9 @@
-"""Reading and writing corpus JSONL files (DESIGN.md "Corpus format").
+"""Reading and writing corpus JSONL files (docs/DESIGN.md "Corpus format").
 
 One JSON object per line with at least ``id`` and ``statement``; optional ``context``, ``imports``, ``informal``.
-Unreadable files and non-JSON lines are ``BadInput`` naming the file and the line; an object missing a field is
-returned as an entry with ``error`` set, so one bad entry does not stop a run.
+A line that is not JSON, not an object, or misses a field is returned as an entry with ``error`` set (its id
+``<line N>`` when it has none), so one bad line is a data row and the run goes on. An unreadable file, a file with
+no entry, or one in which no line is a usable entry is ``BadInput`` (exit 2).
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable, Iterator
 
-from .errors import BadInput
+from .errors import BadInput, EmptyInput
 
 
 @dataclass(frozen=True)
@@ -37,7 +38,12 @@ def read_corpus(path: Path) -> list[CorpusEntry]:
         raise BadInput(f"{path}: not UTF-8 ({err.reason} at byte {err.start})") from None
     except OSError as err:
         raise BadInput(f"{path}: cannot read ({err.strerror})") from None
-    return list(parse_corpus_lines(text.splitlines(), str(path)))
+    entries = list(parse_corpus_lines(text.splitlines(), str(path)))
+    if not entries:
+        raise EmptyInput(f"{path}: no entries (one JSON object per line expected)")
+    if all(e.error for e in entries):
+        raise BadInput(f"{path}: no line is a usable entry; first: line {entries[0].line}: {entries[0].error}")
+    return entries
 
 
 def parse_corpus_lines(lines: Iterable[str], origin: str) -> Iterator[CorpusEntry]:
@@ -47,9 +53,11 @@ def parse_corpus_lines(lines: Iterable[str], origin: str) -> Iterator[CorpusEntr
         try:
             obj = json.loads(line)
         except json.JSONDecodeError as err:
-            raise BadInput(f"{origin}: line {number} is not valid JSON ({err.msg})") from None
+            yield CorpusEntry(f"<line {number}>", "", line=number, error=f"not valid JSON ({err.msg})")
+            continue
         if not isinstance(obj, dict):
-            raise BadInput(f"{origin}: line {number} is not a JSON object")
+            yield CorpusEntry(f"<line {number}>", "", line=number, error="not a JSON object")
+            continue
         yield _entry(obj, number)
 
 

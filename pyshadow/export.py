@@ -31,17 +31,9 @@ from typing import Any
 
 from . import __version__
 from .errors import BadInput
-from .problems import Problem, ProblemError, load_problems
-from .workspace import (
-    MANIFEST,
-    check_declaration_clashes,
-    mathlib_rev,
-    module_names,
-    plan_problem,
-    read_toolchain,
-    render_workspace,
-    write_workspace,
-)
+from .errors import EmptyInput
+from .problems import Problem, load_problems
+from .workspace import MANIFEST, build_workspace, mathlib_rev, read_toolchain, write_workspace
 
 PUBLIC_SCHEMA = 1
 PROBLEMS_FILE = "problems.jsonl"
@@ -64,7 +56,7 @@ def load_for_export(root: Path) -> list[Problem]:
         listed = "; ".join(str(e) for e in errors)
         raise BadInput(f"{len(errors)} malformed problem{'s' if len(errors) != 1 else ''}, nothing exported: {listed}")
     if not problems:
-        raise BadInput(f"{root}: no problems found (a problem is a folder holding problem.toml)")
+        raise EmptyInput(f"{root}: no problems found (a problem is a folder holding problem.toml)")
     return problems
 
 
@@ -131,19 +123,14 @@ def export_public(root: Path, out: Path) -> ExportSummary:
 
 
 def hidden_files(problems: Sequence[Problem], toolchain: str) -> tuple[dict[str, bytes], dict[str, Any]]:
-    """The hidden export: the generated workspace (files and manifest) of ``problems``."""
-    modules = module_names([p.id for p in problems])
-    plans, errors = [], []
-    for problem in problems:
-        try:
-            plans.append(plan_problem(problem, modules[problem.id]))
-        except ProblemError as err:
-            errors.append(str(err))
-    if errors:
-        raise BadInput(f"{len(errors)} problem{'s' if len(errors) != 1 else ''} cannot be given checkers, nothing "
-                       f"exported: {'; '.join(errors)}")
-    check_declaration_clashes(plans)
-    return render_workspace(plans, toolchain)
+    """The hidden export: the generated workspace (files and manifest) of ``problems`` (``build_workspace``);
+    ``BadInput`` when some problem cannot be given checkers — an export is all or nothing."""
+    build = build_workspace(problems, toolchain=toolchain)
+    if build.skipped:
+        n = len(build.skipped)
+        listed = "; ".join(f"{pid}: {why}" for pid, why in build.skipped)
+        raise BadInput(f"{n} problem{'s' if n != 1 else ''} cannot be given checkers, nothing exported: {listed}")
+    return build.files, build.manifest
 
 
 def export_hidden(root: Path, out: Path) -> ExportSummary:

@@ -1,5 +1,10 @@
 """Reference files: a target's declaration found by its fully qualified name and parsed; skeletons of new ones.
 
+:func:`reference_targets` is the one place a problem's targets are prepared for every command (generate, run,
+verify, score, check-problem, robustness, export): each becomes a :class:`ReferenceTarget` — the parsed
+declaration and where it sits, its decomposition with the expert shadows merged, its checker names and checkers,
+or why it has none — and this never raises: what is wrong is data on the target (``error``, ``fixes``).
+
 A problem names its targets fully qualified (``NatPos.pos_facts``). :func:`target_declaration` resolves such a name
 the way Lean names declarations — ``namespace A`` … ``end A`` blocks tracked (a ``section`` adds no prefix),
 ``_root_.`` and «guillemets» dropped (``pyshadow.syntax.scanner.declarations``) — never by guessing from the
@@ -9,14 +14,19 @@ and column counted from 0 as Lean prints it), not into the extracted statement.
 
 from __future__ import annotations
 
-from .errors import BadInput
 from collections.abc import Sequence
-from dataclasses import replace
+from dataclasses import dataclass, field, replace
 
-from .syntax.scanner import contains_admit, declarations, normalize_name
+from .errors import BadInput
+from .problems import Problem, ProblemError, reference_text
+from .shadows.checkers import Checker, CheckerSet, full_tier_checkers
+from .shadows.expert import CONSEQUENCE_KINDS, ExpertShadow
+from .shadows.merge import ExpertShadowError, MergeReport, merge_shadows, parse_expert_statement
+from .shadows.rules import Decomposition, decompose, uncheckable_reason
 from .syntax import ParseError, parse_declaration
 from .syntax.ast import Binder, Declaration, atoms, declaration_names
 from .syntax.lexer import code_tokens, command_starts, line_col
+from .syntax.scanner import NamedDeclaration, contains_admit, declarations, normalize_name
 
 
 class TargetNotFound(BadInput):
@@ -39,7 +49,7 @@ class TargetParseError(ParseError):
 
 def target_source(src: str, target: str):
     """Where the declaration named ``target`` (fully qualified) sits in ``src``: the last one of that name counts,
-    as for candidates (DESIGN.md). Raises :class:`TargetNotFound`."""
+    as for candidates (docs/DESIGN.md). Raises :class:`TargetNotFound`."""
     wanted = normalize_name(target)
     named = declarations(src)
     matches = [d for d in named if normalize_name(d.qualified_name) == wanted]
@@ -126,6 +136,128 @@ def reference_skeleton(title: str, body: str, *, imports: tuple[str, ...] = (), 
     if namespace:
         parts.append(f"namespace {namespace}\n\nend {namespace}")
     return "\n\n".join(parts) + "\n"
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Targets, ready for every command
+
+
+def checker_ids(problem_id: str, targets: Sequence[str]) -> dict[str, str]:
+    """The id each target's checker names derive from (``shadow_<id>_<i>``), unique within the problem: the
+    problem id for a single target; else ``<problem>_<last name component>``, or ``<problem>_<full name with
+    dots as _>`` when two targets share the last component."""
+    if len(targets) == 1:
+        return {targets[0]: problem_id}
+    last = [normalize_name(t).rsplit(".", 1)[-1] for t in targets]
+    return {
+        t: f"{problem_id}_{short if last.count(short) == 1 else normalize_name(t).replace('.', '_')}"
+        for t, short in zip(targets, last)
+    }
+
+
+@dataclass
+class ReferenceTarget:
+    """One target of a problem, prepared once for every command; never raises — ``error`` says why a target has
+    no decomposition, ``fixes`` lists (one line each, located in the author's files) what its author must fix.
+
+    ``generated`` is what the rules derive; ``merged`` adds the expert (and LLM) shadows; ``checkers`` are the
+    full-tier checkers of ``merged`` (their names from ``checker_id``). ``decomposition`` is the shadow set the
+    Lean tiers verify and score with — the generated one (the kernel tier cannot read an expert statement's
+    mathematics; ``check-problem`` in the full tier checks ``merged``).
+    """
+
+    name: str  # fully qualified, as in problem.toml
+    checker_id: str = ""
+    declaration: Declaration | None = None
+    source: NamedDeclaration | None = None  # where the declaration sits in the reference (span, header)
+    preceding: str = ""  # the reference's text before the target (definitions, opens): context for an LLM
+    generated: Decomposition | None = None
+    merged: Decomposition | None = None
+    checkers: CheckerSet | None = None
+    decomposition: Decomposition | None = None
+    error: str | None = None
+    fixes: list[str] = field(default_factory=list)
+    llm: dict | None = None  # what the LLM was asked and answered (generate --llm), for the manifest
+    llm_certificate: Checker | None = None  # a backward certificate an LLM proposed (residual targets only)
+
+    @property
+    def ok(self) -> bool:
+        """Usable: declaration parsed and decomposed (expert-shadow fixes may still be listed)."""
+        return self.error is None and self.decomposition is not None
+
+    @property
+    def residual(self) -> bool:
+        return self.generated is not None and self.generated.residual
+
+    @property
+    def added_shadows(self) -> int:
+        return sum(1 for s in (self.merged.shadows if self.merged else ()) if s.kind in CONSEQUENCE_KINDS)
+
+    @property
+    def identity_only(self) -> bool:
+        """Residual with nothing added: the only shadow is the target itself, so its "complete" says nothing."""
+        return self.residual and self.added_shadows == 0
+
+    @property
+    def n_forward(self) -> int:
+        return len(self.decomposition.shadows) if self.decomposition is not None else 0
+
+    def merge(self, shadows: Sequence[ExpertShadow]) -> MergeReport:
+        """Merge ``shadows`` (already parsed once: ``ExpertShadowError`` otherwise) and rebuild the checkers."""
+        assert self.merged is not None and self.declaration is not None
+        self.merged, report = merge_shadows(self.merged, shadows)
+        self.checkers = full_tier_checkers(self.checker_id, self.name, self.declaration, self.merged)
+        return report
+
+    def checked_with(self, decomposition: Decomposition) -> "ReferenceTarget":
+        """A copy whose tiers check ``decomposition`` (``check-problem`` in the full tier: the merged set)."""
+        return replace(self, decomposition=decomposition)
+
+
+def reference_targets(problem: Problem, src: str | None = None) -> tuple[ReferenceTarget, ...]:
+    """Every target of ``problem``: found, parsed, decomposed, merged with its expert shadows, given checkers."""
+    try:
+        src = reference_text(problem) if src is None else src
+    except ProblemError as err:
+        return tuple(ReferenceTarget(name, error=str(err), fixes=[str(err)]) for name in problem.targets)
+    ids = checker_ids(problem.id, problem.targets)
+    return tuple(_reference_target(problem, src, name, ids[name]) for name in problem.targets)
+
+
+def _reference_target(problem: Problem, src: str, name: str, checker_id: str) -> ReferenceTarget:
+    target = ReferenceTarget(name, checker_id)
+    try:
+        target.source = target_source(src, name)
+        target.declaration = target_declaration(src, name)
+    except TargetNotFound as err:
+        target.error = str(err)
+        target.fixes.append(f"{problem.problem_file}: target {name}: {err}")
+        return target
+    except TargetParseError as err:
+        target.error = f"the reference statement does not parse: {err.reason} (line {err.line}, column {err.column})"
+        target.fixes.append(f"{problem.reference}:{err.line}:{err.column}: target {name} does not parse: {err.reason}")
+        return target
+    if reason := uncheckable_reason(target.declaration):
+        target.error = reason
+        target.fixes.append(f"{problem.reference}: target {name}: {reason}")
+        return target
+    target.preceding = src[: target.source.start].strip()
+    target.generated = target.merged = target.decomposition = decompose(target.declaration,
+                                                                        mathlib=problem.needs_mathlib)
+    experts = []
+    for index, shadow in enumerate(problem.expert_shadows):
+        if shadow.target != name:
+            continue
+        try:
+            parse_expert_statement(index, shadow)
+        except ExpertShadowError as err:
+            target.fixes.append(f"{problem.problem_file}: shadows[{index + 1}]: {err}")
+            continue
+        experts.append(shadow)
+    target.checkers = full_tier_checkers(checker_id, name, target.declaration, target.generated)
+    if experts:
+        target.merge(experts)
+    return target
 
 
 def reference_as_axioms(src: str, targets: Sequence[str], *, only_admitted: bool = False) -> str:

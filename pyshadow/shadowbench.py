@@ -55,8 +55,6 @@ TEXT_FILE = "text.md"
 REFERENCE_FILE = "Reference.lean"
 IMPORTS = ("Mathlib",)
 
-# meta.json field → the pyshadow field that holds it when the value fits there verbatim.
-HELD_BY = {"level": "level", "area": "area", "formalization_rules": "rules.text"}
 _RESERVED = (SHADOWBENCH_HELD_BY, SHADOWBENCH_AS_JSON)
 
 THEOREM_KINDS = frozenset({"theorem", "lemma", "proposition", "corollary", "claim", "fact"})

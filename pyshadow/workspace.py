@@ -47,21 +47,13 @@ from . import __version__
 from .errors import BadInput
 from .files import write_atomically
 from .paths import LEAN_TOOLCHAIN_FILE
-from .problems import Problem, ProblemError, declared_names, reference_text
-from .references import TargetNotFound, reference_as_axioms, reference_sorry, target_declaration, target_source
+from .problems import Problem, declared_names, reference_text
+from .references import ReferenceTarget, reference_as_axioms, reference_sorry, reference_targets
 from .syntax.scanner import declarations, normalize_name
-from .shadows.checkers import Checker, CheckerSet, full_tier_checkers, render_template
-from .shadows.expert import ExpertShadow
-from .shadows.merge import (
-    CONSEQUENCE_KINDS,
-    ExpertShadowError,
-    MergeReport,
-    merge_shadows,
-    provenances,
-)
-from .shadows.rules import Decomposition, decompose, uncheckable_reason
-from .syntax import ParseError, render_term
-from .syntax.ast import Declaration
+from .shadows.checkers import render_template
+from .shadows.expert import CONSEQUENCE_KINDS, ExpertShadow
+from .shadows.merge import MergeReport, provenances
+from .syntax import render_term
 from .syntax.lexer import IDENT, code_tokens, command_starts
 
 MANIFEST = "manifest.json"
@@ -98,17 +90,6 @@ def module_names(problem_ids: Sequence[str]) -> dict[str, str]:
         seen[name.lower()] = pid
         out[pid] = name
     return out
-
-
-def target_prefixes(problem_id: str, targets: Sequence[str]) -> dict[str, str]:
-    """The id passed to ``full_tier_checkers`` per target, so checker names are unique within the problem."""
-    if len(targets) == 1:
-        return {targets[0]: problem_id}
-    last = [normalize_name(t).rsplit(".", 1)[-1] for t in targets]
-    return {
-        t: f"{problem_id}_{short if last.count(short) == 1 else normalize_name(t).replace('.', '_')}"
-        for t, short in zip(targets, last)
-    }
 
 
 def mathlib_rev(toolchain: str) -> str:
@@ -225,27 +206,7 @@ def namespace_opens(targets: Sequence[str]) -> tuple[str, ...]:
 # Planning: every target's shadows and checkers
 
 
-@dataclass
-class TargetPlan:
-    """One target: its declaration, its shadows (generated, then merged-in ones) and its checkers."""
-
-    name: str
-    checker_id: str  # the id its checker names derive from
-    declaration: Declaration
-    preceding: str  # the reference's text before the target (definitions, opens): context for the LLM
-    generated: Decomposition
-    merged: Decomposition
-    checkers: CheckerSet
-    llm: dict | None = None  # what the LLM was asked and answered, for the manifest
-    llm_certificate: Checker | None = None  # a backward certificate an LLM proposed (residual targets only)
-
-    @property
-    def residual(self) -> bool:
-        return self.generated.residual
-
-    @property
-    def added_shadows(self) -> int:
-        return sum(1 for s in self.merged.shadows if s.kind in CONSEQUENCE_KINDS)
+TargetPlan = ReferenceTarget  # a workspace target is the one prepared target (``pyshadow.references``)
 
 
 @dataclass
@@ -271,47 +232,58 @@ class ProblemPlan:
     def file_of(self, kind: str) -> str:
         return f"{self.folder}/{kind}.lean"
 
+    @property
+    def errors(self) -> list[str]:
+        """What keeps this problem out of a workspace: targets without checkers, expert shadows that do not parse."""
+        return [fix for t in self.targets for fix in (t.fixes or ([t.error] if t.error else []))]
+
 
 def plan_problem(problem: Problem, module: str) -> ProblemPlan:
-    """Parse, decompose and merge the expert shadows of every target of ``problem``; ``ProblemError`` on bad input."""
+    """Every target of ``problem`` prepared (``reference_targets``: never raises; see ``ProblemPlan.errors``)."""
     src = reference_text(problem)
     context = reference_context(src)
-    prefixes = target_prefixes(problem.id, problem.targets)
-    targets: list[TargetPlan] = []
-    for target in problem.targets:
-        try:
-            source = target_source(src, target)
-            decl = target_declaration(src, target)
-        except TargetNotFound as err:
-            raise ProblemError(problem.problem_file, str(err), "targets") from None
-        except ParseError as err:
-            raise ProblemError(problem.problem_file, f"{target}: the reference's statement does not parse: {err}",
-                               "targets") from None
-        reason = uncheckable_reason(decl)
-        if reason:
-            raise ProblemError(problem.problem_file, f"{target}: {reason}", "targets")
-        generated = decompose(decl, mathlib=problem.needs_mathlib)
-        preceding = src[: source.start].strip()
-        plan = TargetPlan(target, prefixes[target], decl, preceding, generated, generated, CheckerSet((), ()))
-        experts = [s for s in problem.expert_shadows if s.target == target]
-        try:
-            merge_into(plan, experts)
-        except ExpertShadowError as err:
-            index = problem.expert_shadows.index(experts[err.index]) + 1
-            raise ProblemError(problem.problem_file, str(err), f"shadows[{index}].statement") from None
-        targets.append(plan)
     notes = []
     if context.has_variables:
         notes.append("the reference has `variable` commands: each target's binders start with the variables Lean "
                      "includes in it (`references.included_variables`)")
-    return ProblemPlan(problem, module, src, context, targets, notes)
+    return ProblemPlan(problem, module, src, context, list(reference_targets(problem, src)), notes)
 
 
 def merge_into(plan: TargetPlan, shadows: Sequence[ExpertShadow]) -> MergeReport:
     """Merge ``shadows`` into ``plan`` and rebuild its checkers."""
-    plan.merged, report = merge_shadows(plan.merged, shadows)
-    plan.checkers = full_tier_checkers(plan.checker_id, plan.name, plan.declaration, plan.merged)
-    return report
+    return plan.merge(shadows)
+
+
+@dataclass
+class WorkspaceBuild:
+    """What ``build_workspace`` made: the problems given checkers, those left out (with why), and the files."""
+
+    plans: list[ProblemPlan]
+    skipped: list[tuple[str, str]]  # (problem id or folder, one-line reason)
+    files: dict[str, bytes]
+    manifest: dict
+
+
+def build_workspace(problems: Sequence[Problem], *, refine=None, toolchain: str | None = None) -> WorkspaceBuild:
+    """Plan every problem, leave out (and report) the ones a checker set cannot be made for, render the rest.
+
+    ``refine(plan)`` runs on each usable plan before rendering (``generate --llm``). Two problems sharing a module
+    name or a declared name are bad input for the whole set (the root module could not import both).
+    """
+    modules = module_names([p.id for p in problems])
+    plans, skipped = [], []
+    for problem in problems:
+        plan = plan_problem(problem, modules[problem.id])
+        if plan.errors:
+            skipped.append((problem.id, "; ".join(plan.errors)))
+            continue
+        plans.append(plan)
+    check_declaration_clashes(plans)
+    for plan in plans:
+        if refine is not None:
+            refine(plan)
+    files, manifest = render_workspace(plans, read_toolchain() if toolchain is None else toolchain)
+    return WorkspaceBuild(plans, skipped, files, manifest)
 
 
 def check_declaration_clashes(plans: Sequence[ProblemPlan]) -> None:

@@ -274,7 +274,7 @@ def run_cli(argv: list[str]) -> int:
 def test_cli_json_findings_exit_1(tmp_path: Path, capsys):
     f = tmp_path / "cand.lean"
     f.write_text("theorem t : 1999 ^ 2000 % 5 = 1 := by native_decide\n", encoding="utf-8")
-    assert run_cli(["audit", str(f), "--json"]) == 1
+    assert run_cli(["audit", str(f), "--json"]) == 4
     out = json.loads(capsys.readouterr().out)
     assert out == [{"kind": "native_decide", "line": 1, "column": 38,
                     "excerpt": "theorem t : 1999 ^ 2000 % 5 = 1 := by native_decide"}]
@@ -285,7 +285,7 @@ def test_cli_json_findings_exit_1(tmp_path: Path, capsys):
 def test_cli_text_output(tmp_path: Path, capsys):
     f = tmp_path / "cand.lean"
     f.write_text("theorem t : True := by\n  sorry\n", encoding="utf-8")
-    assert run_cli(["audit", str(f)]) == 1
+    assert run_cli(["audit", str(f)]) == 4
     lines = capsys.readouterr().out.splitlines()
     assert lines[0] == f"{f}:2:2: sorry: sorry"
     assert lines[-1].startswith("1 finding(s) in")
@@ -314,7 +314,7 @@ def test_cli_main_exit_codes(tmp_path: Path, capsys):
 
     f = tmp_path / "cand.lean"
     f.write_text("axiom a : False\n", encoding="utf-8")
-    assert main(["audit", str(f), "--json"]) == 1
+    assert main(["audit", str(f), "--json"]) == 4
     assert main(["audit", str(tmp_path / "missing.lean")]) == 2
 
 

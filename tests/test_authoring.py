@@ -12,7 +12,7 @@ import pytest
 import tomlkit
 
 import pyshadow.commands.check_problem as check_problem_command
-import pyshadow.commands.verify as verify_command
+import pyshadow.commands.common as common_command
 import pyshadow.kernel.check as kernel_check
 from pyshadow.cli import main
 from pyshadow.problems import PROBLEM_FILE, ProblemError, load_problem
@@ -178,11 +178,13 @@ def test_check_problem_reports_load_errors_as_is(tmp_path, capsys):
 
 
 def test_check_problem_exits_3_when_the_requested_tier_is_missing(tmp_path, capsys, monkeypatch):
-    monkeypatch.setattr(verify_command, "find_full_toolchain", lambda: None)
+    monkeypatch.setattr(common_command, "find_full_toolchain", lambda: None)
+    monkeypatch.setattr(check_problem_command, "find_full_toolchain", lambda: None)
     folder = new_problem(tmp_path, capsys)
     fill_in(folder, [TARGET], THEOREM)
     assert main(["check-problem", str(folder), "--tier", "full"]) == 3
-    assert capsys.readouterr().out.startswith("no full Lean toolchain")
+    err = capsys.readouterr().err
+    assert err.startswith("pyshadow check-problem: error: no full Lean toolchain") and err.count("\n") == 1
 
 
 @pytest.mark.kernel
@@ -218,7 +220,7 @@ def test_check_problem_lists_what_to_fix(tmp_path, capsys, kernel_lean_exe):
                     "\ntheorem bad_one (a : Nat) :\n    a = a ↔ a = a ↔ a = a := sorry\n")
     fill_in(folder, [TARGET, "ToyAdd.exists_zero", "ToyAdd.bad_one"], declarations,
             shadows=[{"target": TARGET, "statement": "a = a ↔ a = a ↔ a = a"}])
-    assert main(["check-problem", str(folder)]) == 1
+    assert main(["check-problem", str(folder)]) == 4
     out = capsys.readouterr().out
     fixes = out[out.index("to fix (3):"):].splitlines()[1:4]
     reference = (folder / "Reference.lean").read_text(encoding="utf-8")
@@ -257,9 +259,10 @@ def test_check_problem_quotes_lean_when_it_rejects_a_checker(tmp_path, capsys, k
     monkeypatch.setattr(kernel_check, "decompose", wrong_first_projection)
     folder = new_problem(tmp_path, capsys)
     fill_in(folder, [TARGET], THEOREM)
-    assert main(["check-problem", str(folder)]) == 1
+    assert main(["check-problem", str(folder)]) == 4
     out = capsys.readouterr().out
     assert "Lean rejected 1 of 5 checkers" in out
+    assert out.rstrip().splitlines()[-1] == "incomplete: toy_add has 1 thing to fix"
     fix = next(line for line in out.splitlines() if line.strip().startswith("Lean rejected the forward checker"))
     assert f"shadow 1 (le `.1.le`: a + 0 ≤ a) of {TARGET}: error:" in fix
 
@@ -272,10 +275,10 @@ def test_check_problem_full_tier_plumbing(tmp_path, capsys, monkeypatch):
     """
     standin = dataclasses.replace(write_standin(tmp_path / "standin"), tier="full")
     monkeypatch.setattr(check_problem_command, "find_full_toolchain", lambda: standin)
-    monkeypatch.setattr(verify_command, "find_full_toolchain", lambda: standin)
+    monkeypatch.setattr(common_command, "find_full_toolchain", lambda: standin)
     folder = new_problem(tmp_path / "problems", capsys)
     fill_in(folder, [TARGET], THEOREM)
-    assert main(["check-problem", str(folder)]) == 1
+    assert main(["check-problem", str(folder)]) == 4
     out = capsys.readouterr().out
     assert f"lean: full tier — {standin.path} (Lean 4.35.0)" in out
     rejected = [line for line in out.splitlines() if line.strip().startswith("Lean rejected")]

@@ -12,7 +12,7 @@ import pytest
 import pyshadow
 from pyshadow.cli import main
 from pyshadow.paths import LEAN_TOOLCHAIN_FILE, PROBLEMS_DIR, TEMPLATES_DIR
-from pyshadow.robustness.diff import GENERATOR, PROBLEM, compare_results, diff_revisions, load_results
+from pyshadow.robustness.diff import BOTH, GENERATOR, PROBLEM, compare_results, diff_revisions, load_results
 from pyshadow.robustness.matrix import FORMAT
 from pyshadow.robustness.revisions import RevisionReader
 
@@ -121,7 +121,8 @@ def test_all_three_at_once_without_touching_the_working_tree(history, reader):
     d = diff_revisions(reader, "A", "B3")
     assert d.problems_removed == ["prop_not_or_iff"]
     by_problem = {t.problem: t for t in d.targets}
-    assert by_problem["nat_sub_add_cancel"].cause == PROBLEM  # its inputs changed too (the expert shadow)
+    # its problem changed (the expert shadow) and so did the template its other checkers use: both, not one
+    assert by_problem["nat_sub_add_cancel"].cause == BOTH
     assert by_problem["nat_add_comm_assoc"].cause == GENERATOR
     assert d.generator_files == ["templates/lean/forward.lean.j2"]
     assert (repo.head.commit.hexsha, repo.git.status("--porcelain")) == (head, status)
@@ -135,7 +136,7 @@ def test_command_text_and_json(history, capsys):
     assert "problems removed (1): prop_not_or_iff" in out
     assert "+ shadow (expert): a - b + b ≤ a + 1" in out
     assert "checker texts changed by the generator: 4 checker(s) in 1 target(s)" in out  # nat_add_comm_assoc
-    assert "nat_add_comm_assoc — nat_add_comm_assoc: changed (checkers changed by the generator)" in out
+    assert "nat_add_comm_assoc — nat_add_comm_assoc: changed (changed by the generator)" in out
     assert main(["diff", "B1", "B2", str(root / "problems"), "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["generator_files"] == ["templates/lean/forward.lean.j2"]
@@ -192,3 +193,39 @@ def test_bad_input(history, tmp_path, capsys):
     assert "not inside a git repository" in capsys.readouterr().err
     assert main(["diff", "A", "B1", str(root / "problems"), "--results-a", "x.json"]) == 2
     assert "go together" in capsys.readouterr().err
+
+
+def test_a_generator_change_in_types_is_not_blamed_on_the_problems(tmp_path):
+    """One commit changes pyshadow/shadows/types.py (core ℕ loses its equality split, so an `=` on ℕ in a core
+    problem stays whole) and also edits two problem files. The shadows of an untouched problem change: that is the
+    generator's doing; an edited problem whose shadows only the edit changed is the problem's; one both touched is
+    put down to both."""
+    root = tmp_path / "repo"
+    shutil.copytree(Path(pyshadow.__file__).parent, root / "pyshadow",
+                    ignore=shutil.ignore_patterns("__pycache__", "*.pyc", "_bundled"))
+    shutil.copytree(TEMPLATES_DIR, root / "templates")
+    shutil.copy(LEAN_TOOLCHAIN_FILE, root / "lean-toolchain")
+    for pid in PROBLEMS:
+        shutil.copytree(PROBLEMS_DIR / pid, root / "problems" / pid)
+    repo = git.Repo.init(root)
+    with repo.config_writer() as cw:
+        cw.set_value("user", "name", "test").set_value("user", "email", "test@example.com")
+    _commit(repo, "three problems", "A")
+
+    types = root / "pyshadow" / "shadows" / "types.py"
+    text = types.read_text(encoding="utf-8")
+    entries = '"ℕ": CORE_NAT, "Nat": CORE_NAT, '
+    assert text.count(entries) == 1
+    types.write_text(text.replace(entries, ""), encoding="utf-8")
+    with open(root / "problems" / "nat_sub_add_cancel" / "problem.toml", "a", encoding="utf-8") as f:
+        f.write(EXPERT_SHADOW)
+    with open(root / "problems" / "prop_not_or_iff" / "problem.toml", "a", encoding="utf-8") as f:
+        f.write('\n[[shadows]]\ntarget = "Logic.not_or_iff_and_not"\nstatement = "¬(p ∨ q) → ¬q ∧ ¬p"\nprovenance = "expert"\n')
+    _commit(repo, "types: core ℕ equalities stay whole; two expert shadows", "B")
+
+    d = diff_revisions(RevisionReader(root / "problems"), "A", "B")
+    assert d.generator_files == ["pyshadow/shadows/types.py"]
+    causes = {t.problem: t.cause for t in d.targets}
+    assert causes == {"nat_add_comm_assoc": GENERATOR, "nat_sub_add_cancel": BOTH, "prop_not_or_iff": PROBLEM}
+    untouched = next(t for t in d.targets if t.problem == "nat_add_comm_assoc")
+    assert untouched.shadows and any(s.change == "removed" and s.key.endswith(".le") for s in untouched.shadows)

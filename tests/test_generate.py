@@ -22,7 +22,8 @@ from pyshadow.llm.fakeserver import FakeChatServer, Reply
 from pyshadow.paths import LEAN_TOOLCHAIN_FILE, PROBLEMS_DIR
 from pyshadow.problems import load_problems, reference_text
 from pyshadow.shadows import decompose
-from pyshadow.workspace import mathlib_rev, module_name, module_names, target_prefixes
+from pyshadow.references import checker_ids
+from pyshadow.workspace import mathlib_rev, module_name, module_names
 from pyshadow.errors import BadInput
 
 PROBLEM_TOML = """\
@@ -322,28 +323,37 @@ def test_empty_problems_folder(tmp_path, cli, capsys):
     assert "no problems found" in capsys.readouterr().err
 
 
-def test_malformed_problem_writes_nothing(tmp_path, cli, capsys):
+# A bad problem among good ones is a reported row: the others are written, exit 4 (README exit-code table).
+
+
+def test_malformed_problem_is_a_row_and_the_rest_is_written(tmp_path, cli, capsys):
     make_problem(tmp_path / "problems", "tiny")
     bad = make_problem(tmp_path / "problems", "bad")
     (bad / "problem.toml").write_text((bad / "problem.toml").read_text().replace('"L1"', '"L4"'), encoding="utf-8")
-    assert cli(tmp_path / "problems", "-o", tmp_path / "ws") == 2
-    err = capsys.readouterr().err
-    assert "field 'level': expected one of L1, L2, L3" in err and "1 malformed problem in" in err
-    assert not (tmp_path / "ws").exists()
+    assert cli(tmp_path / "problems", "-o", tmp_path / "ws") == 4
+    out, err = capsys.readouterr()
+    assert "no checkers for" in err and "field 'level': expected one of L1, L2, L3" in err
+    assert "1 problem left out" in out
+    manifest = json.loads((tmp_path / "ws" / "manifest.json").read_text(encoding="utf-8"))
+    assert sorted(manifest["problems"]) == ["tiny"]
 
 
 def test_unparsable_expert_shadow_names_its_field(tmp_path, cli, capsys):
     extra = '\n[[shadows]]\ntarget = "Tiny.facts"\nstatement = "n ≠ 0"\n\n[[shadows]]\ntarget = "Tiny.facts"\nstatement = "(n ≤"\n'
     make_problem(tmp_path / "problems", "tiny", extra=extra)
-    assert cli(tmp_path / "problems", "-o", tmp_path / "ws") == 2
+    make_problem(tmp_path / "problems", "other")
+    assert cli(tmp_path / "problems", "-o", tmp_path / "ws") == 4
     err = capsys.readouterr().err
-    assert "field 'shadows[2].statement'" in err and "cannot parse statement '(n ≤'" in err
+    assert "no checkers for tiny:" in err and "shadows[2]:" in err and "cannot parse statement '(n ≤'" in err
+    manifest = json.loads((tmp_path / "ws" / "manifest.json").read_text(encoding="utf-8"))
+    assert sorted(manifest["problems"]) == ["other"]
 
 
 def test_unparsable_target_statement(tmp_path, cli, capsys):
     make_problem(tmp_path / "problems", "tiny", reference="theorem t (n : Nat) : (n ≤ := sorry\n", targets=("t",))
-    assert cli(tmp_path / "problems", "-o", tmp_path / "ws") == 2
-    assert "field 'targets': t: the reference's statement does not parse" in capsys.readouterr().err
+    assert cli(tmp_path / "problems", "-o", tmp_path / "ws") == 4
+    err = capsys.readouterr().err
+    assert "no checkers for tiny:" in err and "target t does not parse" in err
 
 
 def test_module_name_collision(tmp_path, cli, capsys):
@@ -391,10 +401,10 @@ def test_module_names_collide_case_insensitively():
         module_names(["ab_c", "a_bc"])  # AbC / ABc: one folder on a case-insensitive file system
 
 
-def test_target_prefixes():
-    assert target_prefixes("p", ["A.foo"]) == {"A.foo": "p"}
-    assert target_prefixes("p", ["A.foo", "A.bar"]) == {"A.foo": "p_foo", "A.bar": "p_bar"}
-    assert target_prefixes("p", ["A.foo", "B.foo", "bar"]) == {"A.foo": "p_A_foo", "B.foo": "p_B_foo", "bar": "p_bar"}
+def test_checker_ids():
+    assert checker_ids("p", ["A.foo"]) == {"A.foo": "p"}
+    assert checker_ids("p", ["A.foo", "A.bar"]) == {"A.foo": "p_foo", "A.bar": "p_bar"}
+    assert checker_ids("p", ["A.foo", "B.foo", "bar"]) == {"A.foo": "p_A_foo", "B.foo": "p_B_foo", "bar": "p_bar"}
 
 
 def test_mathlib_rev_rejects_other_toolchains():

@@ -59,7 +59,7 @@ def test_selfcheck_cli(tmp_path, lean, dev_rows):
 
 @pytest.mark.kernel
 def test_main_job_on_bundled_problems(lean, tmp_path):
-    proc = subprocess.run([sys.executable, "-m", "pyshadow.cli", "run", "--workspace", str(tmp_path / "ws")],
+    proc = subprocess.run([sys.executable, "-m", "pyshadow.cli", "run", "-o", str(tmp_path / "ws")],
                           capture_output=True, text=True)
     assert proc.returncode == 0, proc.stdout + proc.stderr
     last = proc.stdout.strip().splitlines()[-1]

@@ -1,4 +1,4 @@
-"""``pyshadow parse CORPUS.jsonl -o OUT.jsonl``: the DESIGN.md interface, exit codes and error reporting."""
+"""``pyshadow parse CORPUS.jsonl -o OUT.jsonl``: the docs/DESIGN.md interface, exit codes and error reporting."""
 
 from __future__ import annotations
 
@@ -85,8 +85,8 @@ def test_without_output_file_prints_only_the_summary(tmp_path, capsys) -> None:
 def test_empty_corpus(tmp_path, capsys) -> None:
     corpus = tmp_path / "empty.jsonl"
     corpus.write_text("", encoding="utf-8")
-    code, out, _ = run_cli([str(corpus)], capsys)
-    assert code == 0 and out.strip() == "parsed 0/0 statements (0.0%)"
+    code, out, err = run_cli([str(corpus)], capsys)
+    assert code == 2 and out == "" and "empty.jsonl: no entries" in err  # an empty input is exit 2 everywhere
 
 
 def test_unreadable_file_exits_2(tmp_path, capsys) -> None:
@@ -102,16 +102,18 @@ def test_unreadable_file_exits_2(tmp_path, capsys) -> None:
     assert code == 2 and "not UTF-8" in err
 
 
-def test_non_json_line_exits_2_naming_the_line(tmp_path, capsys) -> None:
+def test_non_json_line_is_a_data_row_naming_the_line(tmp_path, capsys) -> None:
     corpus = write_corpus(tmp_path / "c.jsonl", [{"id": "a", "statement": GOOD}, "", "{not json", "[1, 2]"])
     out_path = tmp_path / "out.jsonl"
     code, out, err = run_cli([str(corpus), "-o", str(out_path)], capsys)
-    assert code == 2
-    assert "line 3 is not valid JSON" in err
-    assert "parsed" not in out
-    array = write_corpus(tmp_path / "d.jsonl", ["[1, 2]"])
+    assert code == 0 and err == ""
+    assert out.strip() == "parsed 1/3 statements (33.3%)"
+    rows = read_jsonl(out_path)
+    assert [r["id"] for r in rows] == ["a", "<line 3>", "<line 4>"]
+    assert "line 3: not valid JSON" in rows[1]["error"] and "line 4: not a JSON object" in rows[2]["error"]
+    array = write_corpus(tmp_path / "d.jsonl", ["[1, 2]"])  # no usable line at all: bad input
     code, _, err = run_cli([str(array)], capsys)
-    assert code == 2 and "line 1 is not a JSON object" in err
+    assert code == 2 and "no line is a usable entry" in err and "line 1: not a JSON object" in err
 
 
 def test_console_entry_point_end_to_end(tmp_path) -> None:

@@ -23,7 +23,7 @@ def _readme_block_after(marker: str) -> list[str]:
 @pytest.mark.kernel
 def test_main_job_table_in_readme_is_the_printed_one(tmp_path):
     expected = _readme_block_after("What it prints here")
-    proc = subprocess.run([sys.executable, "-m", "pyshadow.cli", "run", "--workspace", str(tmp_path / "ws")],
+    proc = subprocess.run([sys.executable, "-m", "pyshadow.cli", "run", "-o", str(tmp_path / "ws")],
                           capture_output=True, text=True)
     assert proc.returncode == 0, proc.stderr
     printed = proc.stdout.splitlines()

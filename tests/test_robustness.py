@@ -243,10 +243,13 @@ def test_command_writes_both_reports_and_exits_0_when_clean(kernel_lean_exe, tmp
 @pytest.mark.skipif(find_full_toolchain() is not None, reason="a full toolchain is on PATH")
 def test_full_tier_is_not_available_here(tmp_path, capsys):
     assert main(["robustness", str(PROBLEMS_DIR), "--tier", "full", "-o", str(tmp_path)]) == EXIT_TIER_UNAVAILABLE
-    assert "not available here" in capsys.readouterr().err
+    assert "the full tier cannot run here" in capsys.readouterr().err
     assert not (tmp_path / "robustness.json").exists()
 
 
 def test_a_missing_problems_folder_is_bad_input(tmp_path, capsys):
     assert main(["robustness", str(tmp_path / "nope"), "-o", str(tmp_path / "out")]) == 2
-    assert "not a folder of problems" in capsys.readouterr().err
+    assert "expected a folder of problems" in capsys.readouterr().err
+    (tmp_path / "empty").mkdir()
+    assert main(["robustness", str(tmp_path / "empty"), "-o", str(tmp_path / "out")]) == 2
+    assert "no problems found" in capsys.readouterr().err

@@ -8,8 +8,8 @@ import pytest
 
 from conftest_lean import PRELUDE_HEADER
 from pyshadow.cli import main
-from pyshadow.commands import score as score_command
-from pyshadow.commands import verify as verify_command
+from pyshadow.commands import common as common_command
+from pyshadow.score import tiers as score_tiers
 from pyshadow.lean.toolchain import LeanExecutable
 from pyshadow.paths import PROBLEMS_DIR
 from pyshadow.problems import load_problem, load_problems, load_sample_candidates
@@ -109,8 +109,8 @@ def test_a_rerun_scores_nothing_again_and_a_changed_candidate_once(kernel_run, t
     copy = tmp_path / "results.jsonl"
     shutil.copy(results, copy)
     calls = []
-    real = score_command.kernel_rows
-    monkeypatch.setattr(score_command, "kernel_rows", lambda pending, *a, **k: calls.append(len(pending))
+    real = score_tiers.kernel_rows  # what the kernel Tier scores with
+    monkeypatch.setattr(score_tiers, "kernel_rows", lambda pending, *a, **k: calls.append(len(pending))
                         or real(pending, *a, **k))
     code, out = _score(capsys, str(PROBLEMS_DIR), str(candidates), "-o", str(copy), "--tier", "kernel")
     assert code == 0 and calls == [0]
@@ -164,16 +164,17 @@ def test_unreadable_candidates_path_is_bad_input(tmp_path, capsys):
 
 
 def test_full_tier_without_a_toolchain_exits_3(tmp_path, capsys, monkeypatch):
-    monkeypatch.setattr(verify_command, "find_full_toolchain", lambda: None)
-    code, out = _score(capsys, str(PROBLEMS_DIR), str(FIXTURES / "bad_lines.jsonl"), "-o",
-                       str(tmp_path / "r.jsonl"), "--tier", "full")
-    assert code == 3 and "full" in out and len(out.strip().splitlines()) == 1
+    monkeypatch.setattr(common_command, "find_full_toolchain", lambda: None)
+    code = main(["score", str(PROBLEMS_DIR), str(FIXTURES / "bad_lines.jsonl"), "-o", str(tmp_path / "r.jsonl"),
+                 "--tier", "full"])
+    err = capsys.readouterr().err
+    assert code == 3 and "full tier cannot run here" in err and len(err.strip().splitlines()) == 1
     assert not (tmp_path / "r.jsonl").exists()
 
 
 def test_full_tier_mathlib_problem_without_workspace_is_bad_input(tmp_path, capsys, monkeypatch):
     fake = LeanExecutable(Path("/nonexistent/lean"), "4.35.0", "full", Path("/nonexistent/lake"), "x")
-    monkeypatch.setattr(score_command, "choose_lean", lambda tier: ("full", fake))
+    monkeypatch.setattr(common_command, "choose_lean", lambda tier: ("full", fake))
     candidates = tmp_path / "c.jsonl"
     code = (PROBLEMS_DIR / "set_compl_inter" / "Reference.lean").read_text(encoding="utf-8")
     candidates.write_text(json.dumps({"problem_id": "set_compl_inter", "system": "s", "code": code}) + "\n")

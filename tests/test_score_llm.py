@@ -16,6 +16,7 @@ from types import SimpleNamespace
 import pytest
 
 from pyshadow.cli import main
+from pyshadow.commands import common as common_command
 from pyshadow.commands import score as score_command
 from pyshadow.llm.fakeserver import FakeChatServer, Reply
 from pyshadow.score import full
@@ -59,7 +60,7 @@ def setup(tmp_path: Path) -> SimpleNamespace:
 def fake_full(monkeypatch: pytest.MonkeyPatch) -> list:
     """The full tier with a stand-in for Lean: every declared target passes; the prepared candidates are kept."""
     seen: list = []
-    monkeypatch.setattr(score_command, "choose_lean", lambda tier: ("full", SimpleNamespace(
+    monkeypatch.setattr(common_command, "choose_lean", lambda tier: ("full", SimpleNamespace(
         path="lean", tier="full", version="stand-in")))
     monkeypatch.setattr(score_command, "toolchain_fingerprint", lambda lean: "fp")
 

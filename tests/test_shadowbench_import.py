@@ -54,7 +54,7 @@ def write_reference(folder: Path, declarations: str) -> None:
 
 def test_good_problems_import_and_bad_ones_are_listed(imported):
     code, out, root = imported
-    assert code == 0
+    assert code == 4  # some imported, some listed as errors (README exit codes)
     assert sorted(p.name for p in root.iterdir()) == sorted(GOOD)
     for pid, (_, targets) in GOOD.items():
         assert f"imported {pid}: targets {', '.join(targets)}" in out

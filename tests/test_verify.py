@@ -8,7 +8,9 @@ import pytest
 
 from conftest_lean import PRELUDE_HEADER
 from pyshadow.cli import main
-from pyshadow.commands import verify as verify_command
+from pyshadow.commands import common as common_command
+from pyshadow.errors import EXIT_NEGATIVE, EXIT_UNAVAILABLE
+from pyshadow.score import verification
 from pyshadow.lean.runner import judge, run_lean
 from pyshadow.paths import PROBLEMS_DIR
 from pyshadow.problems import load_problem, load_problems
@@ -27,7 +29,9 @@ def test_kernel_tier_every_bundled_problem_is_complete(kernel_lean_exe, capsys, 
     code, out = _run(capsys, str(PROBLEMS_DIR), "--tier", "kernel", "-o", str(report), "-j", "2")
     problems, _ = load_problems(PROBLEMS_DIR)
     assert code == 0, out
-    assert f"complete {len(problems)}/{len(problems)}" in out.splitlines()[-1]
+    assert f"{len(problems)}/{len(problems)} complete" in out.splitlines()[-1]
+    identity = sum(1 for line in out.splitlines() if line.endswith(" complete (identity shadow only)"))
+    assert identity > 0 and f"{identity} of them identity shadow only" in out.splitlines()[-1]
     rows = [json.loads(line) for line in report.read_text(encoding="utf-8").splitlines()]
     assert [r["problem_id"] for r in rows] == [p.id for p in problems]
     for row in rows:
@@ -49,7 +53,7 @@ def test_failing_checkers_are_listed_with_lean_message_and_exit_4(kernel_lean_ex
     (problems / "broken").mkdir()
     (problems / "broken" / "problem.toml").write_text('id = "broken"\nlevel = "L9"\n', encoding="utf-8")
 
-    real = verify_command.check_blocks
+    real = verification.check_blocks
 
     def one_failure(blocks, lean, **kwargs):
         reports = real(blocks, lean, **kwargs)
@@ -58,11 +62,11 @@ def test_failing_checkers_are_listed_with_lean_message_and_exit_4(kernel_lean_ex
         rep.messages["forward:2"] = "error: line 40: type mismatch"
         return reports
 
-    monkeypatch.setattr(verify_command, "check_blocks", one_failure)
+    monkeypatch.setattr(verification, "check_blocks", one_failure)
     report = tmp_path / "report.jsonl"
     code, out = _run(capsys, str(problems), "--tier", "kernel", "-o", str(report))
-    assert code == verify_command.EXIT_INCOMPLETE
-    assert "nat_pos_facts" in out and "INCOMPLETE" in out
+    assert code == EXIT_NEGATIVE == 4
+    assert "nat_pos_facts                    incomplete" in out
     assert "NatPos.pos_facts:forward:2: error: line 40: type mismatch" in out
     assert "prop_and_assoc                   complete" in out
     rows = {r["problem_id"] or "broken": r for r in map(json.loads, report.read_text().splitlines())}
@@ -70,13 +74,16 @@ def test_failing_checkers_are_listed_with_lean_message_and_exit_4(kernel_lean_ex
     assert [c["passed"] for c in checks].count(False) == 1  # the failing shadow is marked, the others kept
     assert len(checks) == 5  # 4 forward + the certificate: nothing dropped
     assert rows["broken"]["complete"] is False and "problem.toml" in rows["broken"]["error"]
+    assert rows["broken"]["status"] == "incomplete" and rows["nat_pos_facts"]["status"] == "incomplete"
+    assert out.splitlines()[-1] == "verified 3 problems (kernel tier): 1/3 complete"
 
 
 def test_full_tier_without_a_toolchain_says_so_in_one_line_and_exits_3(capsys, monkeypatch):
-    monkeypatch.setattr(verify_command, "find_full_toolchain", lambda: None)
-    code, out = _run(capsys, str(PROBLEMS_DIR), "--tier", "full")
-    assert code == verify_command.EXIT_UNAVAILABLE == 3
-    assert len(out.strip().splitlines()) == 1 and "full" in out
+    monkeypatch.setattr(common_command, "find_full_toolchain", lambda: None)
+    code = main(["verify", str(PROBLEMS_DIR), "--tier", "full"])
+    out, err = capsys.readouterr()
+    assert code == EXIT_UNAVAILABLE == 3 and out == ""
+    assert len(err.strip().splitlines()) == 1 and "full tier cannot run here" in err
 
 
 # ---------------------------------------------------------------------------------------------------------------

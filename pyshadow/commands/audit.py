@@ -1,6 +1,6 @@
 """``pyshadow audit FILE.lean [--allow-native-decide] [--json]``: run the static trust gate on one candidate file.
 
-Exit codes: 0 when the file is clean, 1 when there are findings, 2 when the file cannot be read (missing,
+Exit codes (README): 0 when the file is clean, 4 when there are findings, 2 when the file cannot be read (missing,
 unreadable, or not UTF-8). ``--json`` prints the findings as a JSON list of ``{kind, line, column, excerpt}``
 (``[]`` when clean); otherwise one ``FILE:LINE:COLUMN: kind: excerpt`` line per finding and a summary line.
 """
@@ -11,11 +11,11 @@ import argparse
 import json
 from pathlib import Path
 
-from ..errors import BadInput
+from ..errors import EXIT_NEGATIVE, EXIT_OK, BadInput
 from ..score.audit import RULES, AuditPolicy, Finding, audit
 
-EXIT_CLEAN = 0
-EXIT_FINDINGS = 1
+EXIT_CLEAN = EXIT_OK
+EXIT_FINDINGS = EXIT_NEGATIVE  # a negative verdict, not an internal error (README exit codes)
 
 
 def register(subparsers) -> None:

@@ -12,30 +12,36 @@ listed one line each:
 * a checker Lean rejected, with the shadow it checks and Lean's message;
 * an error of ``pyshadow lint`` on the reference (its warnings are printed as notes).
 
-Exit codes: 0 complete (every target's shadow set verified complete, none residual without expert shadows); 1
-something to fix (listed); 2 malformed input (``problem.toml`` or the folder); 3 the requested Lean tier is not
-available here (``--tier full`` without a full toolchain, or no kernel-tier lean).
+The verdict line uses the words of ``run`` and ``verify`` (``pyshadow.score.verification``): ``complete``,
+``complete (identity shadow only)``, ``incomplete``. check-problem is the author's gate, so it is stricter in what
+it accepts: only ``complete`` exits 0 — a residual target without expert shadows is a thing to fix even though
+its (trivial) shadow set verifies.
+
+Exit codes (README): 0 complete; 4 something to fix (listed; the status is ``complete (identity shadow only)`` or
+``incomplete``); 2 malformed input (``problem.toml`` or the folder); 3 the requested Lean tier is not available
+here; 1 internal error.
 """
 
 from __future__ import annotations
 
 import argparse
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from ..errors import EXIT_NEGATIVE, EXIT_OK
+from ..lean.backends import lean_backend
+from ..lean.settings import LeanSettings
 from ..lean.toolchain import find_full_toolchain
 from ..lint import ERROR, format_finding, lint_lean
-from ..problems import Problem, load_problem, reference_text
-from ..references import TargetNotFound, TargetParseError, target_declaration
-from ..syntax.scanner import declaration_headers
-from ..score.pipeline import ProblemInfo, TargetInfo, problem_context
-from ..shadows.merge import ExpertShadowError, merge_shadows, parse_expert_statement
-from ..shadows.rules import Decomposition, decompose, uncheckable_reason
+from ..problems import Problem, load_problem
+from ..references import ReferenceTarget
+from ..score.pipeline import prepare_problem
+from ..score.tiers import Tier
+from ..score.verification import COMPLETE, INCOMPLETE
 from ..syntax import render_term
-from .verify import EXIT_UNAVAILABLE, add_tier_arguments, choose_lean, default_workspace, full_reports, kernel_reports
+from .common import add_lean_arguments, choose_tier, lean_settings
 
-EXIT_COMPLETE = 0
-EXIT_FIX = 1
 KERNEL_SCOPE = ("it checks each checker's logical skeleton (projections, iff directions, equality splits, the "
                 "certificate), not tactics, notation or Mathlib names")
 
@@ -46,35 +52,43 @@ def register(subparsers) -> None:
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     p.add_argument("problem", type=Path, metavar="DIR", help="the problem folder (holding problem.toml)")
-    add_tier_arguments(p)
+    add_lean_arguments(p)
     p.set_defaults(handler=run, mutate=False)
 
 
 def run(args: argparse.Namespace) -> int:
+    settings = lean_settings(args)
     problem = load_problem(args.problem)  # ProblemError: its one-line message as is, exit 2
-    tier, lean, why = _tier(problem, args)
-    if lean is None:  # choose_lean has said why
-        return EXIT_UNAVAILABLE
-    src = reference_text(problem)
-    fixes: list[str] = []
-    notes: list[str] = []
-    targets = [_target(problem, src, name, tier, fixes, notes) for name in problem.targets]
-    for _, finding in lint_lean(src, str(problem.reference), problem.informal_statement):  # pyshadow lint
+    chosen, why = _tier(problem, settings)
+    tier = chosen.name
+    info = prepare_problem(problem)
+    # The full tier checks the expert shadows too (``simpa`` forward checkers); the kernel tier the generated ones.
+    targets = [t.checked_with(t.merged) if tier == "full" and t.merged is not None else t for t in info.targets]
+    info = replace(info, targets=tuple(targets))
+    fixes = [fix for t in targets for fix in t.fixes]
+    notes = []
+    for t in targets:
+        if t.identity_only:
+            fixes.append(f"{problem.problem_file}: target {t.name} has only the identity shadow (its conclusion "
+                         f"`{render_term(t.declaration.type)}` is atomic for the rules): add expert shadows — "
+                         f"[[shadows]] tables with target = \"{t.name}\" and a statement each")
+        if t.added_shadows and tier == "kernel":
+            notes.append(f"{t.added_shadows} expert shadow(s) of {t.name} parse; the kernel tier checks the "
+                         "generated shadows only — the full tier checks the expert ones (`simpa` forward checkers)")
+    for _, finding in lint_lean(info.reference, str(problem.reference), problem.informal_statement):  # pyshadow lint
         (fixes if finding.severity == ERROR else notes).append(format_finding(str(problem.reference), finding))
     n = len(problem.targets)
     print(f"check-problem {problem.id} ({problem.level}, {problem.area}): {n} target{'s' if n != 1 else ''}, "
           f"reference {problem.reference}")
     print(f"lean: {tier} tier — {why}")
 
-    info = ProblemInfo(problem, src, problem_context(src, problem.targets), declaration_headers(src), tuple(targets))
-    checkable = [t for t in targets if t.decomposition is not None]
     reports: dict[str, dict[str, Any]] = {}
-    if checkable:
-        if tier == "kernel":
-            report = kernel_reports([info], lean, args)[0]
-        else:
-            report = full_reports([info], lean, args, default_workspace(args.workspace))[0]
+    status = INCOMPLETE
+    if any(t.ok for t in targets):
+        with lean_backend(settings):
+            report = chosen.verify([info])[0]
         reports = {t["target"]: t for t in report["targets"]}
+        status = report["status"]
     for t in targets:
         print(f"  {t.name}: {_target_line(t, reports.get(t.name), fixes)}")
     for note in notes:
@@ -83,16 +97,18 @@ def run(args: argparse.Namespace) -> int:
         print(f"to fix ({len(fixes)}):")
         for fix in fixes:
             print(f"  {fix}")
-        print(f"incomplete: {problem.id} has {len(fixes)} thing{'s' if len(fixes) != 1 else ''} to fix")
-        return EXIT_FIX
-    print(f"complete: every shadow set of {problem.id} is complete ({tier} tier)")
-    return EXIT_COMPLETE
+        if status == COMPLETE:  # an expert shadow that does not parse: the checked set is complete, the file not
+            status = INCOMPLETE
+        print(f"{status}: {problem.id} has {len(fixes)} thing{'s' if len(fixes) != 1 else ''} to fix")
+        return EXIT_NEGATIVE
+    print(f"{status}: every shadow set of {problem.id} is complete ({tier} tier)")
+    return EXIT_OK
 
 
-def _tier(problem: Problem, args: argparse.Namespace) -> tuple[str, Any, str]:
-    """(tier, lean or None, why this tier)."""
-    requested = args.tier
-    if requested is None and problem.needs_mathlib and args.workspace is None and find_full_toolchain():
+def _tier(problem: Problem, settings: LeanSettings) -> tuple[Tier, str]:
+    """(tier, why this tier); ``Unavailable`` (exit 3) when the requested tier cannot run here."""
+    requested = settings.tier
+    if requested is None and problem.needs_mathlib and settings.workspace is None and find_full_toolchain():
         requested = "kernel"
         why = ("a full toolchain is on PATH, but this problem needs Mathlib: pass --workspace DIR (a Lake workspace "
                "with Mathlib built) to verify with it")
@@ -100,51 +116,15 @@ def _tier(problem: Problem, args: argparse.Namespace) -> tuple[str, Any, str]:
         why = "requested"
     else:
         why = "no full Lean toolchain on PATH"
-    chosen = choose_lean(requested)  # prints one line when the tier is unavailable
-    if chosen is None:
-        return requested or "kernel", None, ""
-    tier, lean = chosen
-    if tier == "full":
-        where = args.workspace or "the repository's core-only Lake project"
-        return tier, lean, f"{lean.path} (Lean {lean.version}) in {where}"
-    return tier, lean, f"Lean {lean.version} in prelude mode ({why}); {KERNEL_SCOPE}"
+    tier = choose_tier(settings, requested)
+    lean = tier.lean
+    if tier.name == "full":
+        where = settings.workspace or "the checkout's core-only Lake project"
+        return tier, f"{lean.path} (Lean {lean.version}) in {where}"
+    return tier, f"Lean {lean.version} in prelude mode ({why}); {KERNEL_SCOPE}"
 
 
-def _target(problem: Problem, src: str, name: str, tier: str, fixes: list[str], notes: list[str]) -> TargetInfo:
-    """The target found, parsed, decomposed and merged with its expert shadows; what is wrong goes to ``fixes``."""
-    try:
-        decl = target_declaration(src, name)
-    except TargetNotFound as err:
-        fixes.append(f"{problem.problem_file}: target {name}: {err}")
-        return TargetInfo(name, error=str(err))
-    except TargetParseError as err:
-        fixes.append(f"{problem.reference}:{err.line}:{err.column}: target {name} does not parse: {err.reason}")
-        return TargetInfo(name, error=f"does not parse: {err.reason}")
-    if reason := uncheckable_reason(decl):
-        fixes.append(f"{problem.reference}: target {name}: {reason}")
-        return TargetInfo(name, decl, error=reason)
-    generated = decompose(decl, mathlib=problem.needs_mathlib)
-    experts = []
-    for index, shadow in enumerate(problem.expert_shadows):
-        if shadow.target != name:
-            continue
-        try:
-            parse_expert_statement(index, shadow)
-            experts.append(shadow)
-        except ExpertShadowError as err:
-            fixes.append(f"{problem.problem_file}: shadows[{index + 1}]: {err}")
-    if generated.residual and not experts:
-        fixes.append(f"{problem.problem_file}: target {name} has only the identity shadow (its conclusion "
-                     f"`{render_term(decl.type)}` is atomic for the rules): add expert shadows — [[shadows]] tables "
-                     f"with target = \"{name}\" and a statement each")
-    merged: Decomposition = merge_shadows(generated, experts)[0] if experts else generated
-    if experts and tier == "kernel":
-        notes.append(f"{len(experts)} expert shadow(s) of {name} parse; the kernel tier checks the generated shadows "
-                     "only — the full tier checks the expert ones (`simpa` forward checkers)")
-    return TargetInfo(name, decl, merged if tier == "full" else generated)
-
-
-def _target_line(t: TargetInfo, report: dict[str, Any] | None, fixes: list[str]) -> str:
+def _target_line(t: ReferenceTarget, report: dict[str, Any] | None, fixes: list[str]) -> str:
     """One status line for a target; each failed check becomes a fix naming the shadow it checks."""
     if t.decomposition is None:
         return f"not checked ({t.error})"
@@ -165,7 +145,7 @@ def _target_line(t: TargetInfo, report: dict[str, Any] | None, fixes: list[str])
     return f"{head}; Lean accepted {accepted}" + ("" if report["complete"] else " (incomplete)")
 
 
-def _describe(check: dict[str, Any], t: TargetInfo) -> str:
+def _describe(check: dict[str, Any], t: ReferenceTarget) -> str:
     if check["kind"] in ("backward", "certificate"):
         return "the backward certificate (the shadows together imply the target)"
     index = check.get("shadow")

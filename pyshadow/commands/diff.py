@@ -10,7 +10,8 @@ revisions, which robustness-matrix cells and which candidates' verdicts changed:
   JSONL for each side. A path that does not exist on disk is read from the repository at that side's revision.
 - ``--results PATH``: the same repository path read at both revisions.
 
-Exit codes: 0 (differences are data), 2 bad input (not a git repository, unknown revision, unreadable results).
+Exit codes: 0 (differences are data), 2 bad input (not a git repository, unknown revision, unreadable results),
+3 git unavailable (one line says so; no other command needs git).
 """
 
 from __future__ import annotations
@@ -19,10 +20,9 @@ import argparse
 import json
 from pathlib import Path
 
-from ..errors import BadInput
-from ..paths import PROBLEMS_DIR
+from ..errors import BadInput, Unavailable
+from ..paths import default_problems_dir
 from ..robustness.diff import compare_results, diff_revisions, load_results, render_text
-from ..robustness.revisions import RevisionReader
 
 ROBUSTNESS_JSON = "robustness.json"
 
@@ -31,8 +31,8 @@ def register(subparsers) -> None:
     p = subparsers.add_parser("diff", help="compare two git revisions of a problem set (shadows, checkers, results)")
     p.add_argument("rev_a", metavar="REV_A", help="the older revision (any git revision: commit, tag, HEAD~2)")
     p.add_argument("rev_b", metavar="REV_B", help="the newer revision")
-    p.add_argument("problems", nargs="?", type=Path, default=PROBLEMS_DIR, metavar="PROBLEMS_DIR",
-                   help="the problems folder inside the repository (default: the bundled problems)")
+    p.add_argument("problems", nargs="?", type=Path, metavar="PROBLEMS_DIR",
+                   help="the problems folder inside the repository (default: ./problems, else the bundled set)")
     p.add_argument("--results-a", metavar="FILE", help="results of REV_A (robustness.json or score JSONL)")
     p.add_argument("--results-b", metavar="FILE", help="results of REV_B")
     p.add_argument("--results", metavar="PATH", help="a results path in the repository, read at both revisions")
@@ -40,7 +40,18 @@ def register(subparsers) -> None:
     p.set_defaults(handler=run)
 
 
-def _read_results(reader: RevisionReader, rev: str, spec: str, *, repo_path: bool) -> tuple[str, str]:
+def revision_reader(problems: Path):
+    """A ``RevisionReader`` for ``problems``; gitpython (and with it the ``git`` executable) is needed only here,
+    so every other command, ``--help`` included, works on a machine without git."""
+    try:
+        from ..robustness.revisions import RevisionReader
+    except ImportError as err:  # gitpython missing, or it found no git executable (it refuses to import then)
+        raise Unavailable(f"diff needs git (the git executable on PATH and the gitpython package): "
+                          f"{str(err).strip().splitlines()[0] if str(err).strip() else type(err).__name__}") from None
+    return RevisionReader(problems)
+
+
+def _read_results(reader, rev: str, spec: str, *, repo_path: bool) -> tuple[str, str]:
     """(text, where it came from) for a results argument: a file on disk, or a repository path at ``rev``."""
     path = Path(spec)
     if not repo_path and path.exists():
@@ -60,7 +71,7 @@ def _read_results(reader: RevisionReader, rev: str, spec: str, *, repo_path: boo
 def run(args: argparse.Namespace) -> int:
     if (args.results_a is None) != (args.results_b is None):
         raise BadInput("--results-a and --results-b go together (or use --results PATH for both revisions)")
-    reader = RevisionReader(args.problems)
+    reader = revision_reader(args.problems or default_problems_dir())
     reader.commit(args.rev_a), reader.commit(args.rev_b)  # bad revisions are bad input before any work
     diff = diff_revisions(reader, args.rev_a, args.rev_b)
     pairs = []

@@ -9,10 +9,14 @@ Such a target still has no structural certificate (its only generated shadow is 
 added shadows alone; a validated answer is written into ``Backward.lean`` under ``-- provenance: llm:<model>`` and
 listed in the manifest (Lean judges it like every checker).
 
-One line per problem, the residual targets, then a summary line. Exit codes: 0 when the workspace is written;
-2 on bad input — a missing folder, a malformed problem, a target or expert shadow that does not parse, two problems
-with the same module name or the same declaration (nothing is written then), an LLM setting missing, a replay
-miss; 1 on an internal error.
+One line per problem, the residual targets, then a summary line. A problem that does not load, or that cannot be
+given its full checker set (a target not declared or not parsing, an expert shadow that does not parse), is left
+out of the workspace with one ``no checkers for …`` line, and the run goes on (``build_workspace``, shared with
+``run`` and ``export``).
+
+Exit codes (README): 0 the workspace is written with every problem; 4 written, but some problem was left out; 2
+bad input — a missing or empty folder, no problem loads, two problems with the same module name or the same
+declaration (nothing is written then), an LLM setting missing, a replay miss; 1 internal error.
 """
 
 from __future__ import annotations
@@ -22,22 +26,12 @@ import re
 import sys
 from pathlib import Path
 
-from ..errors import BadInput
+from ..errors import EXIT_NEGATIVE, EXIT_OK
 from ..llm import add_llm_arguments, certificate_task, client_from_args, run_task, run_tasks, shadow_task
-from ..problems import ProblemError, load_problems
 from ..shadows.merge import answer_shadows
 from ..syntax import render_declaration, render_term
-from ..workspace import (
-    ProblemPlan,
-    TargetPlan,
-    check_declaration_clashes,
-    merge_into,
-    module_names,
-    plan_problem,
-    read_toolchain,
-    render_workspace,
-    write_workspace,
-)
+from ..workspace import ProblemPlan, TargetPlan, build_workspace, merge_into, write_workspace
+from .common import load_problem_set
 
 
 def register(subparsers) -> None:
@@ -53,33 +47,19 @@ def register(subparsers) -> None:
 
 def run(args: argparse.Namespace) -> int:
     client = client_from_args(args)  # a missing LLM setting stops the run before any work
-    problems, errors = load_problems(args.problems)
-    modules: dict[str, str] = {}
-    plans: list[ProblemPlan] = []
-    if not errors:
-        modules = module_names([p.id for p in problems])
-    for problem in problems if modules else ():
-        try:
-            plans.append(plan_problem(problem, modules[problem.id]))
-        except ProblemError as err:
-            errors.append(err)
-    for err in errors:
-        print(f"error: {err}", file=sys.stderr)
-    if errors:
-        raise BadInput(f"{len(errors)} malformed problem{'s' if len(errors) != 1 else ''} in {args.problems}; "
-                       "nothing written")
-    if not plans:
-        raise BadInput(f"{args.problems}: no problems found (a problem is a folder holding problem.toml)")
-    check_declaration_clashes(plans)
-
+    _, problems, load_errors = load_problem_set(args.problems, quiet=True)
     use_llm = client.mode != "none"
+    certificates = getattr(args, "llm_certificates", False)
+    build = build_workspace(problems,
+                            refine=(lambda plan: refine_residuals(client, plan, certificates=certificates))
+                            if use_llm else None)
+    plans = build.plans
     for n, plan in enumerate(plans, start=1):
-        if use_llm:
-            refine_residuals(client, plan, certificates=getattr(args, "llm_certificates", False))
         print(f"[{n}/{len(plans)}] {plan.problem.id}: {_problem_line(plan)}")
-
-    files, manifest = render_workspace(plans, read_toolchain())
-    report = write_workspace(args.output, files)
+    skipped = [(str(e.path), str(e)) for e in load_errors] + build.skipped
+    for who, reason in skipped:
+        print(f"no checkers for {who}: {reason}", file=sys.stderr)
+    report = write_workspace(args.output, build.files)
 
     residual = [(plan, t) for plan in plans for t in plan.targets if t.residual]
     if residual:
@@ -97,8 +77,9 @@ def run(args: argparse.Namespace) -> int:
         f"generated {len(plans)} problems, {len(targets)} targets ({len(targets) - len(residual)} decomposed, "
         f"{len(residual)} residual), {shadows} shadows, {checkers} checkers into {args.output}: "
         f"{len(report.written)} files written, {len(report.unchanged)} unchanged, {len(report.removed)} removed"
+        + (f"; {len(skipped)} problem{'s' if len(skipped) != 1 else ''} left out" if skipped else "")
     )
-    return 0
+    return EXIT_NEGATIVE if skipped else EXIT_OK
 
 
 def refine_residuals(client, plan: ProblemPlan, *, certificates: bool = False) -> None:

@@ -4,7 +4,7 @@
 problem becomes ``PROBLEMS_DIR/<area>.<level>.<problem_id>/`` with a ``problem.toml`` keeping every ``meta.json``
 field and a stub ``Reference.lean`` naming the targets (see :mod:`pyshadow.shadowbench`). A problem that cannot
 be imported (malformed ``meta.json``, missing ``text.md``, already imported) is listed and the rest go
-on. Exit 0 when at least one problem was imported (errors listed), 2 when none could be.
+on. Exit codes (README): 0 every problem imported; 4 some imported, some not (each listed); 2 none could be.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from ..errors import BadInput
+from ..errors import EXIT_BAD_INPUT, EXIT_NEGATIVE, EXIT_OK, BadInput
 from ..shadowbench import import_shadowbench
 
 
@@ -37,4 +37,4 @@ def run(args: argparse.Namespace) -> int:
         print(f"error: {error}")
     print(f"imported {len(imported)}/{found} problems into {args.output}, {len(errors)} errors; each reference is a "
           "stub to write before the problem loads")
-    return 0 if imported else 2
+    return (EXIT_NEGATIVE if errors else EXIT_OK) if imported else EXIT_BAD_INPUT

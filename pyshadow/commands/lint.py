@@ -4,7 +4,7 @@ something else (see :mod:`pyshadow.lint.rules` for the rules).
 One line per finding, ``PATH:LINE:COLUMN: severity rule-id: explanation``, then ``  suggested: …`` when a rewrite
 is mechanical; a statement the term reader cannot read in part is still linted on the parts it can. ``--json``
 prints one object per statement ``{id, path, line, findings: [{rule, severity, line, column, start, end, excerpt,
-message, suggestion}]}``. The last line counts findings per rule. Exit 0 clean, 1 findings, 2 unreadable input.
+message, suggestion}]}``. The last line counts findings per rule. Exit codes (README): 0 clean, 4 findings, 2 unreadable.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from pathlib import Path
 from ..lint import RULES, lint_source, read_inputs
 
 EXIT_CLEAN = 0
-EXIT_FINDINGS = 1
+EXIT_FINDINGS = 4  # a negative verdict (README exit codes: 1 is an internal error)
 
 
 def register(subparsers) -> None:

@@ -1,4 +1,4 @@
-"""``pyshadow parse CORPUS.jsonl -o OUT.jsonl``: parse every statement of a corpus (DESIGN.md interface)."""
+"""``pyshadow parse CORPUS.jsonl -o OUT.jsonl``: parse every statement of a corpus (docs/DESIGN.md interface)."""
 
 from __future__ import annotations
 

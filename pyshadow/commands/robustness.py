@@ -2,9 +2,10 @@
 against every variant of its reference (``pyshadow.robustness``).
 
 Writes ``REPORT_DIR/robustness.json`` (format ``pyshadow-robustness/1``) and ``REPORT_DIR/robustness.md``, and
-prints the per-rewrite summary. Exit codes: 0 when every faithful variant passes every checker and every control
-is rejected; 1 when not (the report names each false negative and blind control) or on an internal error; 2 on
-bad input; 3 when the requested tier is not available here (``--tier full`` without a full toolchain).
+prints the per-rewrite summary. A problem that does not load is one ``skipped:`` line (and a row of the report).
+Exit codes (README): 0 when every faithful variant passes every checker and every control is rejected; 4 when not
+(the report names each false negative and blind control); 2 bad input (no folder, an empty one, nothing loads); 3
+the requested tier is not available here; 1 internal error.
 """
 
 from __future__ import annotations
@@ -13,9 +14,11 @@ import argparse
 import json
 from pathlib import Path
 
-from ..errors import BadInput
+from ..errors import EXIT_NEGATIVE, EXIT_OK, BadInput
+from ..lean.backends import lean_backend
+from .common import add_lean_arguments, choose_tier, lean_settings, load_problem_set
 from ..robustness.matrix import build_report, load_targets, render_markdown, report_to_dict, summary_lines
-from ..robustness.tiers import TIERS, make_tier
+from ..robustness.tiers import TIERS, VariantTier
 from ..robustness.variants import KINDS
 
 JSON_REPORT = "robustness.json"
@@ -31,17 +34,18 @@ def register(subparsers) -> None:
                    help="kernel: skeleton SA-Pass by the prelude-mode Lean (default); full: lean + lake")
     p.add_argument("--kinds", nargs="+", choices=KINDS, metavar="KIND",
                    help="only these rewrite kinds (default: all)")
-    p.add_argument("-j", "--jobs", type=int, default=-1, help="parallel Lean processes (default: all cores)")
-    p.add_argument("--cache", type=Path, help="result cache directory (reruns of unchanged checks are free)")
+    add_lean_arguments(p, tier=False, workspace=False)
     p.set_defaults(handler=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    if not args.problems.is_dir():
-        raise BadInput(f"{args.problems}: not a folder of problems")
-    tier = make_tier(args.tier, n_jobs=args.jobs, cache_dir=args.cache)  # TierUnavailable: exit 3
+    settings = lean_settings(args)
+    load_problem_set(args.problems, quiet=True)  # empty or unloadable: exit 2, as everywhere
+    tier = VariantTier(choose_tier(settings))  # Unavailable (exit 3) before any work
     targets, errors = load_targets(args.problems)
-    report = build_report(targets, tier, problems_dir=str(args.problems), problem_errors=errors, kinds=args.kinds)
+    with lean_backend(settings):
+        report = build_report(targets, tier, problems_dir=str(args.problems), problem_errors=errors,
+                              kinds=args.kinds)
     try:
         args.output.mkdir(parents=True, exist_ok=True)
         (args.output / JSON_REPORT).write_text(
@@ -54,4 +58,4 @@ def run(args: argparse.Namespace) -> int:
     print(tier.description)
     print("\n".join(summary_lines(report)))
     print(f"report: {args.output / MARKDOWN_REPORT}, {args.output / JSON_REPORT}")
-    return 0 if report.clean else 1
+    return EXIT_OK if report.clean else EXIT_NEGATIVE

@@ -1,14 +1,18 @@
-"""``pyshadow run [PROBLEMS_DIR]``: the main job on a problem set (default: the bundled ``problems/``).
+"""``pyshadow run [PROBLEMS_DIR]``: the main job on a problem set (default: ``./problems`` when present, else the
+bundled problems).
 
-1. generate every checker into a Lake workspace (``pyshadow generate``);
-2. verify completeness with the best Lean available — a full toolchain where present, else the kernel tier
-   (``pyshadow verify``), saying which;
+1. generate every checker into a Lake workspace (``-o``, default ``./build/workspace``; ``build_workspace``,
+   shared with ``generate`` and ``export``);
+2. verify completeness with the best Lean available — a full toolchain where present, else the kernel tier —
+   saying which (``pyshadow.score.verification``: ``complete``, ``complete (identity shadow only)``,
+   ``incomplete``);
 3. score the bundled sample candidates (``problems/*/candidates``): full SA-Pass with a full toolchain, else
-   skeleton SA-Pass (``pyshadow score``), saying which, and compare with each candidate's expected verdict;
-4. print a short table: problems, shadows per target, completeness, and per candidate kind the verdicts.
+   skeleton SA-Pass, saying which, and compare with each candidate's expected verdict;
+4. print a short table: problems, shadows per target, status, and per candidate kind the verdicts.
 
-Exit 0 when every problem is complete and every sample candidate gets its expected verdict; 1 otherwise;
-2 when no problem loads.
+A problem that does not load, or whose target cannot be read, is a row (``incomplete`` with the reason) and the
+run goes on. Exit codes (README): 0 every problem complete and every sample as expected; 2 no problem at all, or
+none loads; 3 no Lean tier available; 4 otherwise.
 """
 
 from __future__ import annotations
@@ -17,70 +21,69 @@ import argparse
 from collections import defaultdict
 from pathlib import Path
 
-from ..errors import BadInput
+from ..errors import EXIT_NEGATIVE, EXIT_OK
+from ..lean.backends import lean_backend
 from ..lean.toolchain import toolchain_fingerprint
-from ..paths import PROBLEMS_DIR, REPO_DIR
-from ..problems import load_problems, load_sample_candidates
+from ..paths import default_workspace_dir
+from ..problems import load_sample_candidates
 from ..score.candidates import Candidate
 from ..score.pipeline import prepare_candidate, prepare_problem
-from ..workspace import module_names, plan_problem, read_toolchain, render_workspace, write_workspace
-from .score import score_pending
-from .verify import EXIT_UNAVAILABLE, choose_lean, default_workspace, full_reports, kernel_reports
+from ..score.verification import INCOMPLETE, unloadable_report
+from ..workspace import build_workspace, write_workspace
+from .common import add_lean_arguments, choose_tier, lean_settings, load_problem_set
+from .verify import completeness_summary
 
 
 def register(subparsers) -> None:
     p = subparsers.add_parser("run", help="the main job: generate, verify and score the bundled problems")
-    p.add_argument("problems", nargs="?", type=Path, default=PROBLEMS_DIR, help="problems folder")
-    p.add_argument("--workspace", type=Path, default=REPO_DIR / "build" / "workspace",
-                   help="where the generated Lake workspace is written (default: build/workspace)")
-    p.add_argument("-j", "--jobs", type=int, default=-1, help="parallel Lean processes (default: all cores)")
-    p.set_defaults(handler=run, tier=None, mutate=True, cache=None, timeout=120.0, memory_mb=4096)
+    p.add_argument("problems", nargs="?", type=Path,
+                   help="problems folder (default: ./problems when present, else the bundled problems)")
+    p.add_argument("-o", "--output", type=Path, metavar="WORKSPACE",
+                   help="where the generated Lake workspace is written (default: ./build/workspace)")
+    add_lean_arguments(p, tier=False, workspace=False)
+    p.set_defaults(handler=run, mutate=True)
 
 
 def run(args: argparse.Namespace) -> int:
-    problems, errors = load_problems(args.problems)
-    for err in errors:
-        print(f"skipped problem: {err}")
-    if not problems:
-        raise BadInput(f"no problem in {args.problems} loads")
-
-    modules = module_names([p.id for p in problems])
-    plans = [plan_problem(p, modules[p.id]) for p in problems]
-    files, _ = render_workspace(plans, read_toolchain())
-    written = write_workspace(args.workspace, files)
-    n_checkers = sum(len(t.checkers.checkers) for plan in plans for t in plan.targets if t.checkers)
-    print(f"generated {n_checkers} checkers for {len(problems)} problems into {_shown(args.workspace)} "
+    settings = lean_settings(args)
+    _, problems, load_errors = load_problem_set(args.problems)
+    output = args.output or default_workspace_dir()
+    build = build_workspace(problems)
+    written = write_workspace(output, build.files)
+    n_checkers = sum(len(t.checkers.checkers) for plan in build.plans for t in plan.targets)
+    print(f"generated {n_checkers} checkers for {len(build.plans)} problems into {_shown(output)} "
           f"({len(written.written)} files written, {len(written.unchanged)} unchanged)")
+    for problem_id, reason in build.skipped:
+        print(f"no checkers for {problem_id}: {reason}")
 
-    chosen = choose_lean(None)
-    if chosen is None:
-        return EXIT_UNAVAILABLE
-    tier, lean = chosen
+    chosen = choose_tier(settings)
+    tier, lean = chosen.name, chosen.lean
     infos = {p.id: prepare_problem(p) for p in problems}
     if tier == "kernel":
         print("verifying with the kernel tier (no full Lean toolchain: prelude-mode Lean 4.35 checks the logic)")
-        reports = kernel_reports(list(infos.values()), lean, args)
     else:
         print(f"verifying with the full toolchain ({lean.path})")
-        reports = full_reports(list(infos.values()), lean, args, default_workspace(None))
-    by_problem = {r["problem_id"]: r for r in reports}
-
     samples = [(p, sc) for p in problems for sc in load_sample_candidates(p)]
     fingerprint = toolchain_fingerprint(lean)
     prepared = [prepare_candidate(Candidate(p.id, "sample", sc.path.read_text(encoding="utf-8"), str(sc.path)),
                                   infos[p.id], tier, fingerprint) for p, sc in samples]
-    rows = {row.origin: row for row in score_pending(prepared, tier, lean, args, None)}
+    with lean_backend(settings):
+        reports = chosen.verify(list(infos.values()))
+        rows = {row.origin: row for row in chosen.score(prepared)}
+    by_problem = {r["problem_id"]: r for r in reports}
+    reports += [unloadable_report(str(e.path), tier, str(e)) for e in load_errors]
 
     print()
     print(f"{'problem':<28} {'lvl':<3} {'targets':>7} {'shadows':>8}  completeness")
-    for plan in plans:
-        report = by_problem[plan.problem.id]
-        shadows = "+".join(str(len(t.checkers.forward)) if t.checkers else "-" for t in plan.targets)
-        status = "complete" if report["complete"] else "INCOMPLETE"
-        print(f"{plan.problem.id:<28} {plan.problem.level:<3} {len(plan.targets):>7} {shadows:>8}  {status}")
-    complete = sum(r["complete"] for r in reports)
+    for problem in problems:
+        info = infos[problem.id]
+        report = by_problem[problem.id]
+        shadows = "+".join(str(len(t.merged.shadows)) if t.ok else "-" for t in info.targets)
+        print(f"{problem.id:<28} {problem.level:<3} {len(info.targets):>7} {shadows:>8}  {report['status']}")
+    for err in load_errors:
+        print(f"{err.path.parent.name:<28} {'-':<3} {'-':>7} {'-':>8}  {INCOMPLETE} (does not load)")
 
-    label = "skeleton SA-Pass" if tier == "kernel" else "SA-Pass"
+    label = chosen.measure
     print()
     print(f"sample candidates ({label}; forward / backward / audit, as expected?)")
     per_kind: dict[str, list[bool]] = defaultdict(list)
@@ -101,9 +104,10 @@ def run(args: argparse.Namespace) -> int:
         print(line)
     as_expected = sum(sum(v) for v in per_kind.values())
     print()
-    print(f"{len(problems)} problems: {complete}/{len(reports)} complete ({tier} tier); "
+    print(f"{len(reports)} problems: {completeness_summary(reports)} ({tier} tier); "
           f"{len(samples)} sample candidates: {as_expected}/{len(samples)} as expected ({label})")
-    return 0 if complete == len(reports) and as_expected == len(samples) and not errors else 1
+    all_complete = all(r["complete"] for r in reports)
+    return EXIT_OK if all_complete and as_expected == len(samples) else EXIT_NEGATIVE
 
 
 def _shown(path: Path) -> str:

@@ -32,10 +32,10 @@ checks statements only: there no model is asked and the row says "adapter needs 
 (the default) nothing changes; candidates with unresolved names are listed in the summary either way, and the LLM
 accounting (calls, tokens, cache hits) is printed when a model was in play.
 
-Exit codes: 0 scored (failing candidates are data); 2 bad input (unreadable CANDIDATES, no problems folder, a
-Mathlib problem in the full tier without ``--workspace``); 3 the requested Lean tier is not available here
-(``--tier full`` without a full toolchain, or no kernel-tier lean); 1 internal error. ``--lint`` adds the
-candidate's ``pyshadow lint`` findings to its row (``lint``: one record per finding, with its declaration).
+Exit codes (README): 0 scored (failing candidates are data); 2 bad input (unreadable or empty CANDIDATES, no or
+an empty problems folder, a Mathlib problem in the full tier without ``--workspace``); 3 the requested Lean tier
+is not available here; 1 internal error. ``--lint`` adds the candidate's ``pyshadow lint`` findings to its row
+(``lint``: one record per finding, with its declaration).
 """
 
 from __future__ import annotations
@@ -44,12 +44,12 @@ import argparse
 import json
 from pathlib import Path
 
-from ..errors import BadInput
+from ..errors import BadInput, EmptyInput
 from ..files import write_atomically
+from ..lean.backends import lean_backend
 from ..lean.toolchain import toolchain_fingerprint
 from ..lint import finding_records
 from ..llm import add_llm_arguments, client_from_args
-from ..problems import load_problems
 from ..score.candidates import Candidate, load_candidates
 from ..score.metrics import sa_pass
 from ..score.pipeline import (
@@ -58,12 +58,11 @@ from ..score.pipeline import (
     apply_llm_adapters,
     error_row,
     findings_of,
-    kernel_rows,
     prepare_candidate,
     prepare_problem,
 )
 from ..score.report import ResultsLog, read_rows, summary_paths, write_summaries
-from .verify import EXIT_UNAVAILABLE, add_tier_arguments, choose_lean, default_workspace
+from .common import add_lean_arguments, choose_tier, lean_settings, load_problem_set
 
 
 def register(subparsers) -> None:
@@ -83,7 +82,7 @@ def register(subparsers) -> None:
                         "backward check (faithful / unfaithful / undecidable, with the shadow's text) and the "
                         "candidate's verdict (unfaithful if any finding is, else undecidable if any is, else "
                         "faithful)")
-    add_tier_arguments(p)
+    add_lean_arguments(p)
     add_llm_arguments(p)
     p.set_defaults(handler=run)
 
@@ -91,15 +90,14 @@ def register(subparsers) -> None:
 def run(args: argparse.Namespace) -> int:
     client = client_from_args(args)  # a missing LLM setting stops the run before any work
     use_llm = client.mode != "none"
-    problems, problem_errors = load_problems(args.problems)
-    for err in problem_errors:
-        print(f"skipped problem: {err}")
+    settings = lean_settings(args)
+    _, problems, _ = load_problem_set(args.problems)
     infos = {p.id: prepare_problem(p) for p in problems}
     loaded = load_candidates(args.candidates, infos.keys(), system=args.system, layout=args.layout)
-    chosen = choose_lean(args.tier)
-    if chosen is None:
-        return EXIT_UNAVAILABLE
-    tier, lean = chosen
+    if not loaded:
+        raise EmptyInput(f"{args.candidates}: no candidates found")
+    chosen = choose_tier(settings)
+    tier, lean = chosen.name, chosen.lean
     fingerprint = toolchain_fingerprint(lean)
     if use_llm:  # rows scored with a model's adapters are not the rows of a run without them
         fingerprint = f"{fingerprint}|llm:{client.model}"
@@ -123,12 +121,9 @@ def run(args: argparse.Namespace) -> int:
             pending.append(apply_llm_adapters(prepared, client, tier) if use_llm else prepared)
         else:
             fresh.append(row)
-    workspace = None
-    if tier == "full":
-        if args.workspace is None and any(p.info.problem.needs_mathlib for p in pending):
-            first = next(p.info.id for p in pending if p.info.problem.needs_mathlib)
-            raise BadInput(f"{first} needs Mathlib: pass --workspace DIR (a Lake workspace with Mathlib built)")
-        workspace = default_workspace(args.workspace)
+    if tier == "full" and settings.workspace is None and any(p.info.problem.needs_mathlib for p in pending):
+        first = next(p.info.id for p in pending if p.info.problem.needs_mathlib)
+        raise BadInput(f"{first} needs Mathlib: pass --workspace DIR (a Lake workspace with Mathlib built)")
 
     reused = len(rows)
     with ResultsLog(args.output) as log:
@@ -136,11 +131,12 @@ def run(args: argparse.Namespace) -> int:
             log.append(row)
             rows.append(row)
         codes = {p.content_hash: p.candidate.code for p in pending}
-        for row in score_pending(pending, tier, lean, args, workspace):
-            if args.lint and row.content_hash in codes:
-                row.lint = finding_records(codes[row.content_hash], row.origin)
-            log.append(row)
-            rows.append(row)
+        with lean_backend(settings):
+            for row in chosen.score(pending):
+                if args.lint and row.content_hash in codes:
+                    row.lint = finding_records(codes[row.content_hash], row.origin)
+                log.append(row)
+                rows.append(row)
     rows.sort(key=lambda r: order.get(r.content_hash, len(order)))
     if args.findings is not None:
         text = "".join(json.dumps(findings_of(r), ensure_ascii=False) + "\n" for r in rows)
@@ -151,16 +147,6 @@ def run(args: argparse.Namespace) -> int:
         for line in client.accounting.summary_lines():
             print(line)
     return 0
-
-
-def score_pending(pending: list[PreparedCandidate], tier: str, lean, args: argparse.Namespace,
-                  workspace: Path | None):
-    if tier == "full":
-        from ..score.full import full_rows
-
-        return full_rows(pending, lean, workspace=workspace, n_jobs=args.jobs, timeout_s=args.timeout,
-                         memory_mb=args.memory_mb)
-    return kernel_rows(pending, lean, n_jobs=args.jobs, cache_dir=args.cache)
 
 
 def print_summary(rows: list[ScoreRow], tier: str, reused: int, lean, output: Path, written: list[Path]) -> None:

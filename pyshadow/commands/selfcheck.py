@@ -1,12 +1,19 @@
-"""``pyshadow selfcheck CORPUS.jsonl [--mutate]``: the kernel tier over a corpus — real Lean judges the logic."""
+"""``pyshadow selfcheck CORPUS.jsonl [--mutate]``: the kernel tier over a corpus — real Lean judges the logic.
+
+A line that is not a usable entry, or a statement that does not parse, is a report row (``status: error``) and
+the run goes on. Exit codes (README): 0 checked (rejections are data); 2 bad input (unreadable or empty corpus, no
+usable line); 3 the kernel tier (or the chosen backend) is unavailable here; 1 internal error. ``--backend dask``
+(``--scheduler ADDRESS``) runs the Lean batches on a Dask cluster with the same results.
+"""
 
 from __future__ import annotations
 
 import argparse
-from pathlib import Path
 
 from ..corpus import JsonlWriter, read_corpus
 from ..kernel.check import blocks_for, check_blocks, summary_line
+from ..lean.backends import lean_backend
+from .common import add_lean_arguments, lean_settings
 from ..lean.toolchain import kernel_lean
 from ..shadows.rules import uncheckable_reason
 from ..syntax import ParseError, parse_declaration
@@ -17,13 +24,13 @@ def register(subparsers) -> None:
     p.add_argument("corpus", help="JSONL corpus: one {id, statement, …} object per line")
     p.add_argument("-o", "--output", help="JSONL report: per statement, which checkers Lean accepted")
     p.add_argument("--mutate", action="store_true", help="add negative controls that Lean must reject")
-    p.add_argument("-j", "--jobs", type=int, default=-1, help="parallel Lean processes (default: all cores)")
     p.add_argument("--batch", type=int, default=40, help="statements per Lean file")
-    p.add_argument("--cache", type=Path, help="result cache directory (reruns of unchanged batches are free)")
+    add_lean_arguments(p, tier=False, workspace=False)
     p.set_defaults(handler=run)
 
 
 def run(args: argparse.Namespace) -> int:
+    settings = lean_settings(args)
     entries = read_corpus(args.corpus)
     lean = kernel_lean()  # KernelTierUnavailable is a PyshadowError: one line, documented exit code
     items, errors = [], {}
@@ -41,9 +48,10 @@ def run(args: argparse.Namespace) -> int:
             errors[e.id] = reason
             continue
         items.append((e.id, decl, any(i.startswith("Mathlib") for i in e.imports)))
-    blocks = blocks_for(items, mutants=args.mutate)
-    reports = check_blocks(blocks, lean, batch_size=args.batch, n_jobs=args.jobs, cache_dir=args.cache,
-                           progress=True)
+    blocks = blocks_for(items, mutants=settings.mutate)
+    with lean_backend(settings):
+        reports = check_blocks(blocks, lean, batch_size=args.batch, n_jobs=settings.jobs, cache_dir=settings.cache,
+                               progress=True)
     with JsonlWriter(args.output) as out:
         for e in entries:
             if e.id in errors:

@@ -1,4 +1,4 @@
-"""``pyshadow shadows CORPUS.jsonl -o OUT.jsonl``: shadow sets and checker texts for a corpus (DESIGN.md)."""
+"""``pyshadow shadows CORPUS.jsonl -o OUT.jsonl``: shadow sets and checker texts for a corpus (docs/DESIGN.md)."""
 
 from __future__ import annotations
 

@@ -40,6 +40,7 @@ from ..syntax.ast import AND, IFF, IMP, OR, Atom, Binder, BinOp, Declaration, Le
 from ..syntax.ast import declaration_names, is_proposition
 from ..syntax.brackets import split_top_level, strip_outer_parens
 from ..syntax.render import render_term
+from ..syntax.names import FreshNames
 from .normalize import atom_key, type_key
 
 PRELUDE = """prelude
@@ -113,19 +114,12 @@ class Abstraction:
         self.declarations: list[str] = []
         # Names the statement itself uses (``statement_names``): a binder `t1` or `P1` would shadow a constant of
         # that name wherever it is in scope, so constants are numbered around them.
-        self.taken = set(taken)
-        self._counters: dict[str, int] = {}
+        self._fresh = FreshNames(taken)
+        self.taken = self._fresh.taken  # the statement's names and every constant named so far
 
     def fresh(self, prefix: str) -> str:
         """``prefix`` and the next number that names nothing in the statement (``τ1``, ``P2``, ``t3`` …)."""
-        k = self._counters.get(prefix, 0)
-        while True:
-            k += 1
-            name = f"{prefix}{k}"
-            if name not in self.taken:
-                self._counters[prefix] = k
-                self.taken.add(name)
-                return name
+        return self._fresh(prefix)
 
     @property
     def axioms(self) -> list[str]:

@@ -36,6 +36,7 @@ from ..syntax import lexer as lx
 from ..syntax.ast import AND, IFF, IMP, OR, Atom, Binder, BinOp, Declaration, Let, Not, Quant, Rel, Term
 from ..syntax.ast import declaration_names, is_proposition
 from ..syntax.render import render_term
+from ..syntax.names import FreshNames
 
 MAX_DEPTH = 6
 SATURATION_ROUNDS = 4
@@ -197,7 +198,7 @@ theorem Exists.elim {α : Sort u} {p : α → Prop} {b : Prop} (h₁ : Exists (f
 class Prover:
     def __init__(self, printer: Printer):
         self.pr = printer
-        self.fresh = 0
+        self.fresh = FreshNames(template="{base}_sk{n}", shared_counter=True)  # h_sk1, x_sk2 …
         # Printed keys by (node identity, scope): the search compares the same facts against many goals. The node
         # is kept in the value so its id cannot be reused by another object while the entry lives.
         self._keys: dict[tuple[int, tuple], tuple[Term, str]] = {}
@@ -214,8 +215,7 @@ class Prover:
         return printed
 
     def name(self, hint: str = "h") -> str:
-        self.fresh += 1
-        return f"{hint}_sk{self.fresh}"
+        return self.fresh(hint)
 
     def type_key(self, b: Binder, scope: Scope) -> str:
         return self.pr._binder_type(b, scope)[0]

@@ -1,6 +1,6 @@
 """Many Lean files in parallel (joblib), cached by content hash, resumable from a JSONL log.
 
-``run_jobs`` is DESIGN.md "Scale" in one function:
+``run_jobs`` is docs/DESIGN.md "Scale" in one function:
 
 * **parallel** — ``joblib.Parallel`` over the jobs, results taken as they finish (``generator_unordered``).
   The default backend is loky; pass ``backend=None``, or call inside ``joblib.parallel_config(backend="dask")``

@@ -23,7 +23,7 @@ tier there runs without network; with Debian's ``bubblewrap`` 0.8.0 on PATH the 
 scratch folder fail or vanish) and the full-tier plumbing tests pass under ``bwrap``.
 
 **Judging.** ``judge`` maps diagnostics to checker declarations by line. A checker passes only on positive
-evidence (DESIGN.md "Trust"): no error inside its range, *and* its ``#print axioms`` answer present, *and* those
+evidence (docs/DESIGN.md "Trust"): no error inside its range, *and* its ``#print axioms`` answer present, *and* those
 axioms within the allowed set, never naming the checker itself (a kernel rejection) and never ``sorryAx``.
 """
 
@@ -48,7 +48,6 @@ from .toolchain import LeanExecutable
 SANDBOX_PROBE_TIMEOUT_S = 10.0
 
 DEFAULT_ALLOWED_AXIOMS = frozenset({"propext", "Classical.choice", "Quot.sound"})
-STATUSES = ("ok", "timeout", "crash", "memory")
 LEAN_EXIT_CODES = (0, 1)  # 0: no errors; 1: the file has errors. Anything else is a crash.
 MAX_OUTPUT_BYTES = 64 * 1024 * 1024
 STDERR_TAIL_CHARS = 2000
@@ -364,9 +363,6 @@ class DeclarationSpan:
     name: str
     start_line: int
     end_line: int
-
-    def contains(self, line: int) -> bool:
-        return self.start_line <= line <= self.end_line
 
 
 @dataclass

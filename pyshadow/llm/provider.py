@@ -17,7 +17,7 @@ import math
 import os
 import time
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from typing import Any, Protocol, runtime_checkable
 
@@ -171,10 +171,6 @@ class ProviderConfig:
         }
         values.update({k: v for k, v in overrides.items() if v is not None})
         return cls(**values)
-
-    def with_overrides(self, **overrides: Any) -> ProviderConfig:
-        """A copy with the given non-None fields replaced."""
-        return replace(self, **{k: v for k, v in overrides.items() if v is not None})
 
     def endpoint(self) -> str:
         """The full ``…/chat/completions`` URL; raises ``LLMConfigError`` when no base URL is set."""

@@ -6,9 +6,13 @@ revision, never compared as raw text):
 - problems and targets added or removed;
 - per target, shadows added / removed / changed — keyed by their path (``.1``, ``.mp∀h_1``, ``.le``; a merged-in
   expert shadow by its kind and statement), changed meaning another kind or statement at the same path;
-- checker texts added / removed / changed by name. A change is put down to the **generator** when the target's
-  inputs (reference header, shadows) are the same at both revisions — the checker builders or templates changed —
-  and to the **problem** otherwise;
+- checker texts added / removed / changed by name;
+- the **cause** of each target's changes (shadows or checkers): when the generator changed between the revisions
+  (``GENERATOR_SOURCES``: rules, types, checker builders, templates …), the problems of A are also rendered by B's
+  generator (a third snapshot, ``X``). A → X is what the generator changed, X → B what the problem changed, so a
+  shadow that changed because ``pyshadow/shadows/types.py`` now splits an equality differently is put down to the
+  **generator** even though the shadows differ, an edited ``problem.toml`` to the **problem**, and a target both
+  touched to ``generator and problem``. Without a generator change every change is the problem's;
 - where result files are given for both revisions: which robustness-matrix cells (problem, target, variant,
   checker) and which candidates' verdicts (``pyshadow score`` rows: SA-Pass, forward, backward, compiled) changed.
 """
@@ -22,7 +26,7 @@ from typing import Any
 from ..errors import BadInput
 from .matrix import FORMAT as ROBUSTNESS_FORMAT
 
-GENERATOR, PROBLEM = "generator", "problem"
+GENERATOR, PROBLEM, BOTH = "generator", "problem", "generator and problem"
 
 
 @dataclass
@@ -46,7 +50,7 @@ class TargetDiff:
     checkers_added: list[str] = field(default_factory=list)
     checkers_removed: list[str] = field(default_factory=list)
     checkers_changed: list[str] = field(default_factory=list)
-    cause: str | None = None  # GENERATOR | PROBLEM, for checker changes of a target present at both revisions
+    cause: str | None = None  # GENERATOR | PROBLEM | BOTH, for a target present at both revisions
     error: tuple[str | None, str | None] | None = None
 
     @property
@@ -88,7 +92,7 @@ class ProblemSetDiff:
 
     @property
     def generator_changed_checkers(self) -> int:
-        return sum(t.checker_changes for t in self.targets if t.cause == GENERATOR)
+        return sum(t.checker_changes for t in self.targets if t.cause == GENERATOR)  # the generator's alone
 
     @property
     def empty(self) -> bool:
@@ -108,8 +112,9 @@ class ProblemSetDiff:
 # Snapshots
 
 
-def compare_snapshots(a: dict, b: dict) -> tuple[list[str], list[str], list[TargetDiff]]:
-    """(problems added, problems removed, per-target differences) between two snapshots."""
+def compare_snapshots(a: dict, b: dict, mixed: dict | None = None) -> tuple[list[str], list[str], list[TargetDiff]]:
+    """(problems added, problems removed, per-target differences) between two snapshots. ``mixed`` is A's problems
+    rendered by B's generator, when the generator changed (see the module docstring); it decides each cause."""
     pa, pb = a.get("problems", {}), b.get("problems", {})
     added = sorted(set(pb) - set(pa))
     removed = sorted(set(pa) - set(pb))
@@ -127,6 +132,9 @@ def compare_snapshots(a: dict, b: dict) -> tuple[list[str], list[str], list[Targ
             else:
                 diff = _compare_target(pid, name, ta[name], tb[name])
                 if diff is not None:
+                    if mixed is not None:
+                        diff.cause = _cause(ta[name], mixed.get("problems", {}).get(pid, {}).get("targets", {})
+                                            .get(name), tb[name])
                     targets.append(diff)
     return added, removed, targets
 
@@ -160,22 +168,45 @@ def _compare_target(pid: str, name: str, a: dict, b: dict) -> TargetDiff | None:
     diff.checkers_added = sorted(set(cb) - set(ca))
     diff.checkers_removed = sorted(set(ca) - set(cb))
     diff.checkers_changed = sorted(n for n in set(ca) & set(cb) if ca[n] != cb[n])
-    if diff.checker_changes:
-        same_inputs = (diff.declaration is None and a.get("shadows") == b.get("shadows")
-                       and a.get("mathlib") == b.get("mathlib"))
-        diff.cause = GENERATOR if same_inputs else PROBLEM
     if diff.declaration or diff.shadows or diff.checker_changes or diff.error:
+        # Without a snapshot of A's problems by B's generator: the problem, unless its inputs are all unchanged
+        # (then only the checker builders or templates can have changed the texts).
+        same_inputs = (diff.declaration is None and a.get("shadows") == b.get("shadows")
+                       and a.get("mathlib") == b.get("mathlib") and diff.error is None)
+        diff.cause = GENERATOR if same_inputs else PROBLEM
         return diff
     return None
+
+
+def _rendering(t: dict | None) -> tuple:
+    """What a target's rendering is made of (a snapshot record), for comparing causes."""
+    if t is None:
+        return (None,)
+    shadows = tuple((s.get("key"), s.get("kind"), s.get("statement")) for s in t.get("shadows", []))
+    return (t.get("declaration"), t.get("error"), shadows, tuple(sorted(t.get("checkers", {}).items())))
+
+
+def _cause(a: dict, mixed: dict | None, b: dict) -> str:
+    """GENERATOR when A's problem under B's generator already renders as B; PROBLEM when it renders as A (only the
+    problem's change remains); BOTH when it is neither."""
+    by_generator = _rendering(a) != _rendering(mixed)
+    by_problem = _rendering(mixed) != _rendering(b)
+    if by_generator and by_problem:
+        return BOTH
+    return GENERATOR if by_generator else PROBLEM
 
 
 def diff_revisions(reader, rev_a: str, rev_b: str) -> ProblemSetDiff:
     """Snapshot both revisions with ``reader`` (a ``pyshadow.robustness.revisions.RevisionReader``) and compare."""
     snap_a, snap_b = reader.snapshot(rev_a), reader.snapshot(rev_b)
-    added, removed, targets = compare_snapshots(snap_a.data, snap_b.data)
+    generator_files = reader.changed_generator_files(rev_a, rev_b)
+    mixed = None
+    if generator_files and snap_b.generator == "revision":  # A's problems, B's generator: who changed what
+        mixed = reader.snapshot(rev_a, generator_rev=rev_b)
+    added, removed, targets = compare_snapshots(snap_a.data, snap_b.data, mixed.data if mixed else None)
     return ProblemSetDiff(rev_a, rev_b, snap_a.commit, snap_b.commit, str(reader.problems_rel), added, removed,
-                          targets, reader.changed_generator_files(rev_a, rev_b), (snap_a.generator, snap_b.generator),
-                          [*snap_a.notes, *snap_b.notes])
+                          targets, generator_files, (snap_a.generator, snap_b.generator),
+                          [*snap_a.notes, *snap_b.notes, *(mixed.notes if mixed else [])])
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -260,7 +291,7 @@ def render_text(d: ProblemSetDiff) -> str:
                      f"{len(by_gen)} target(s)")
     for t in d.targets:
         head = f"{t.problem} — {t.target}" if t.target else t.problem
-        lines.append(f"{head}: {t.status}" + (f" (checkers changed by the {t.cause})" if t.cause else ""))
+        lines.append(f"{head}: {t.status}" + (f" (changed by the {t.cause})" if t.cause else ""))
         if t.error:
             lines.append(f"  error: {t.error[0] or 'none'} → {t.error[1] or 'none'}")
         if t.declaration and t.status == "changed":

@@ -20,10 +20,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..problems import Problem, load_problems, reference_text
-from ..references import TargetNotFound, target_declaration
+from ..problems import Problem, load_problems
+from ..references import reference_targets
 from ..shadows import decompose
-from ..syntax import ParseError, render_declaration, render_term
+from ..syntax import render_declaration, render_term
 from ..syntax.ast import Declaration
 from .tiers import Tier, VariantJob
 from .variants import CONTROL, FAITHFUL, KINDS, Variant, VariantFailure, generate_variants
@@ -197,21 +197,16 @@ class TargetInput:
 
 
 def load_targets(problems_dir: Path) -> tuple[list[TargetInput], list[str]]:
-    """Every target of every problem under ``problems_dir`` with its parsed reference declaration."""
+    """Every target of every problem under ``problems_dir`` with its parsed reference declaration
+    (``pyshadow.references.reference_targets``; a target that cannot be read carries its error)."""
     problems, errors = load_problems(problems_dir)
     targets = []
     for problem in problems:
-        src = reference_text(problem)
-        for target in problem.targets:
-            try:
-                decl = target_declaration(src, target)
-            except (ParseError, TargetNotFound) as err:
-                targets.append(TargetInput(problem, target, None, str(err)))
-                continue
-            if decl.type is None:
-                targets.append(TargetInput(problem, target, None, "the target states no type"))
-                continue
-            targets.append(TargetInput(problem, target, decl))
+        for t in reference_targets(problem):
+            if t.declaration is None or t.declaration.type is None:
+                targets.append(TargetInput(problem, t.name, None, t.error or "the target states no type"))
+            else:
+                targets.append(TargetInput(problem, t.name, t.declaration))
     return targets, [str(e) for e in errors]
 
 

@@ -81,15 +81,17 @@ class RevisionReader:
         diffs = self.commit(rev_a).diff(self.commit(rev_b), paths=list(GENERATOR_SOURCES))
         return sorted({d.b_path or d.a_path for d in diffs})
 
-    def write_tree(self, rev: str, dest: Path) -> tuple[Path, bool]:
-        """Write the problems subtree (and the generator, if the revision has one) under ``dest``.
+    def write_tree(self, rev: str, dest: Path, generator_rev: str | None = None) -> tuple[Path, bool]:
+        """Write the problems subtree at ``rev`` (and the generator, if the revision has one — at
+        ``generator_rev`` when given: the problems of one revision rendered by another's generator) under ``dest``.
 
         Returns the problems folder inside ``dest`` and whether a ``pyshadow`` package was written.
         """
-        tree = self.commit(rev).tree
-        wanted = [str(self.problems_rel)] if str(self.problems_rel) != "." else [""]
-        wanted += list(GENERATOR_PATHS)
-        for top in wanted:
+        problems_tree = self.commit(rev).tree
+        generator_tree = self.commit(generator_rev).tree if generator_rev is not None else problems_tree
+        wanted = [(problems_tree, str(self.problems_rel) if str(self.problems_rel) != "." else "")]
+        wanted += [(generator_tree, top) for top in GENERATOR_PATHS]
+        for tree, top in wanted:
             try:
                 node = tree / top if top else tree
             except KeyError:
@@ -103,17 +105,20 @@ class RevisionReader:
                 target.write_bytes(item.data_stream.read())
         return dest / str(self.problems_rel), (dest / "pyshadow" / "__init__.py").is_file()
 
-    def snapshot(self, rev: str) -> RevisionSnapshot:
-        """The problem set at ``rev`` with its shadows and checker texts (see ``snapshot.py``); one child process
-        per commit, remembered for the reader's lifetime."""
+    def snapshot(self, rev: str, generator_rev: str | None = None) -> RevisionSnapshot:
+        """The problem set at ``rev`` with its shadows and checker texts (see ``snapshot.py``), rendered by the
+        generator at ``generator_rev`` (default: ``rev``'s own); one child process per pair of commits, remembered
+        for the reader's lifetime."""
         commit = self.commit(rev)
-        if commit.hexsha not in self._snapshots:
-            self._snapshots[commit.hexsha] = self._take_snapshot(rev, commit)
-        return self._snapshots[commit.hexsha]
+        generator = self.commit(generator_rev).hexsha if generator_rev is not None else commit.hexsha
+        key = f"{commit.hexsha}|{generator}"
+        if key not in self._snapshots:
+            self._snapshots[key] = self._take_snapshot(rev, commit, generator_rev)
+        return self._snapshots[key]
 
-    def _take_snapshot(self, rev: str, commit: git.Commit) -> RevisionSnapshot:
+    def _take_snapshot(self, rev: str, commit: git.Commit, generator_rev: str | None = None) -> RevisionSnapshot:
         with tempfile.TemporaryDirectory(prefix="pyshadow-diff-") as tmp:
-            problems, has_generator = self.write_tree(rev, Path(tmp))
+            problems, has_generator = self.write_tree(rev, Path(tmp), generator_rev)
             notes: list[str] = []
             if has_generator:
                 ok, out = _run_snapshot(Path(tmp), problems, installed=False)

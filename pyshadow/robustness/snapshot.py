@@ -8,7 +8,8 @@ installed pyshadow (``--installed``). Code from another revision never runs insi
 
 Only the interfaces every revision has are used: ``load_problems``/``reference_text``, ``decompose``,
 ``full_tier_checkers`` — through ``pyshadow.workspace.plan_problem`` (target lookup, expert-shadow merge, checker
-ids) where the revision has it, else directly, as ``pyshadow run`` did before it existed.
+ids) where the revision has it, else directly with ``pyshadow.references.target_declaration``; a revision older
+than both fails here, and ``pyshadow.robustness.revisions`` renders it with the installed generator (with a note).
 """
 
 from __future__ import annotations
@@ -45,6 +46,9 @@ def snapshot(problems_dir: Path) -> dict:
         from pyshadow.workspace import module_names, plan_problem
     except ImportError:
         plan_problem = module_names = None
+        # A revision before workspace.plan_problem reads targets with references.target_declaration; one older
+        # than both fails here (ImportError), and the caller renders it with the installed generator instead.
+        from pyshadow.references import target_declaration
 
     problems, errors = load_problems(problems_dir) if problems_dir.is_dir() else ([], [])
     out: dict = {"generator": str(Path(pyshadow.__file__).parent), "errors": [str(e) for e in errors],
@@ -58,15 +62,13 @@ def snapshot(problems_dir: Path) -> dict:
             if plan_problem is not None:
                 plan = plan_problem(problem, modules[problem.id])
                 for t in plan.targets:
+                    if getattr(t, "error", None) is not None:  # a target that cannot be read: data for the diff
+                        record["targets"][t.name] = {"error": t.error}
+                        continue
                     record["targets"][t.name] = _target_record(
                         t.declaration, t.merged.shadows, t.checkers.checkers, render_declaration, render_term,
                         problem.needs_mathlib, t.generated.status)
                 continue
-            try:
-                from pyshadow.references import target_declaration
-            except ImportError:  # before references.py, `run` carried it (returning None when not found)
-                from pyshadow.commands.run import target_declaration
-
             src = reference_text(problem)
             for target in problem.targets:
                 try:

@@ -1,30 +1,33 @@
-"""Which Lean scores a variant: the kernel tier (skeleton SA-Pass) here, the full tier where a toolchain exists.
+"""Which Lean scores a variant: the run's one ``Tier`` (``pyshadow.score.tiers``), seen through variant jobs.
 
-A tier takes ``VariantJob`` s — a reference target and one rewrite of it — and returns, per job, one verdict per
-checker of the reference: ``forward:i`` for shadow *i* of ``pyshadow.shadows.decompose`` (same order) and
-``backward``. The robustness matrix is built from those verdicts and knows nothing else about the tier, so the full
-tier plugs in by implementing ``Tier.score`` (checkers of ``full_tier_checkers`` against the variant compiled as a
-candidate module) without touching the matrix or the reports.
+A variant tier takes ``VariantJob`` s — a reference target and one rewrite of it — and returns, per job, one
+verdict per checker of the reference: ``forward:i`` for shadow *i* of ``pyshadow.shadows.decompose`` (same order)
+and ``backward``. ``VariantTier`` adapts the run's ``Tier`` (its ``judge_statements``): the kernel tier scores each
+variant by skeleton SA-Pass exactly like a candidate statement; the full tier says it cannot judge variants yet
+(exit 3) before any work. The robustness matrix knows nothing else about the tier.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol, Sequence
 
-from ..errors import PyshadowError
+from ..errors import EXIT_UNAVAILABLE, Unavailable
+from ..lean.settings import LeanSettings
+from ..score.tiers import StatementPair, StatementVerdict
+from ..score.tiers import KernelTier as _KernelLeanTier
+from ..score.tiers import Tier as LeanTier
 from ..syntax.ast import Declaration
 from .variants import Variant
 
-EXIT_TIER_UNAVAILABLE = 3
+EXIT_TIER_UNAVAILABLE = EXIT_UNAVAILABLE
 TIERS = ("kernel", "full")
+Verdicts = StatementVerdict  # pass/fail per checker id, and why each failed
 
 
-class TierUnavailable(PyshadowError):
+class TierUnavailable(Unavailable):
     """The requested tier cannot run on this machine (exit code 3): the message says what is missing."""
-
-    exit_code = EXIT_TIER_UNAVAILABLE
 
 
 @dataclass(frozen=True)
@@ -39,15 +42,6 @@ class VariantJob:
     mathlib: bool
 
 
-@dataclass
-class Verdicts:
-    """A tier's answer for one job: pass/fail per checker id, and why each failed."""
-
-    passed: dict[str, bool]
-    messages: dict[str, str] = field(default_factory=dict)
-    error: str | None = None
-
-
 class Tier(Protocol):
     name: str
     description: str
@@ -55,60 +49,23 @@ class Tier(Protocol):
     def score(self, jobs: Sequence[VariantJob]) -> dict[str, Verdicts]: ...
 
 
-class KernelTier:
-    """Skeleton SA-Pass (``pyshadow.kernel.skeleton``): each variant scored exactly like a candidate statement."""
+class VariantTier:
+    """The run's Lean tier, scoring variant jobs (``judge_statements``)."""
 
-    name = "kernel"
-    description = "kernel tier: skeleton SA-Pass, checked by prelude-mode Lean 4.35"
-
-    def __init__(self, *, n_jobs: int = -1, cache_dir: Path | None = None):
-        from ..lean.toolchain import kernel_lean
-
-        self.lean = kernel_lean()  # KernelTierUnavailable is a PyshadowError: one line, its own exit code
-        self.n_jobs = n_jobs
-        self.cache_dir = cache_dir
+    def __init__(self, tier: LeanTier):
+        if not tier.judges_statements:
+            raise TierUnavailable(f"the {tier.name} tier is not available here: {tier.statements_unavailable}")
+        self.tier = tier
+        self.name = tier.name
+        self.description = tier.description
 
     def score(self, jobs: Sequence[VariantJob]) -> dict[str, Verdicts]:
-        from ..kernel.skeleton import SkeletonPair, skeleton_score
-
-        pairs = [SkeletonPair(j.key, j.reference, j.variant.declaration, j.mathlib) for j in jobs]
-        verdicts = skeleton_score(pairs, self.lean, n_jobs=self.n_jobs, cache_dir=self.cache_dir)
-        out: dict[str, Verdicts] = {}
-        for job in jobs:
-            v = verdicts[job.key]
-            passed = {f"forward:{i}": ok for i, ok in enumerate(v.forward, start=1)}
-            passed["backward"] = bool(v.backward)
-            out[job.key] = Verdicts(passed, dict(v.messages), v.error)
-        return out
+        pairs = [StatementPair(j.key, j.reference, j.variant.declaration, j.mathlib) for j in jobs]
+        return self.tier.judge_statements(pairs)
 
 
-class FullTier:
-    """The full toolchain (``lean`` + ``lake`` with ``Init``, Mathlib where needed).
+def KernelTier(*, n_jobs: int = -1, cache_dir: Path | None = None) -> VariantTier:  # noqa: N802 - a constructor
+    """Skeleton SA-Pass by the kernel-tier lean (``KernelTierUnavailable``, exit 3, when it cannot be built)."""
+    from ..lean.toolchain import kernel_lean
 
-    Scoring a variant here means compiling it as a candidate module and running the problem's
-    ``full_tier_checkers`` against it; that runner is not built yet, so this tier reports itself unavailable
-    with the reason.
-    """
-
-    name = "full"
-    description = "full tier: the problem's checkers compiled against the variant by lean + lake"
-
-    def __init__(self, **_options):
-        from ..lean.toolchain import find_full_toolchain
-
-        if find_full_toolchain() is None:
-            raise TierUnavailable("the full tier is not available here: no lean + lake with Init on PATH "
-                                  "(use --tier kernel)")
-        raise TierUnavailable("the full tier is not available here: a toolchain was found, but compiling "
-                              "variants as candidates is not implemented yet (use --tier kernel)")
-
-    def score(self, jobs: Sequence[VariantJob]) -> dict[str, Verdicts]:  # pragma: no cover - see __init__
-        raise NotImplementedError
-
-
-def make_tier(name: str, *, n_jobs: int = -1, cache_dir: Path | None = None) -> Tier:
-    if name == "kernel":
-        return KernelTier(n_jobs=n_jobs, cache_dir=cache_dir)
-    if name == "full":
-        return FullTier(n_jobs=n_jobs, cache_dir=cache_dir)
-    raise ValueError(f"unknown tier {name!r}; expected one of {', '.join(TIERS)}")
+    return VariantTier(_KernelLeanTier(kernel_lean(), LeanSettings(tier="kernel", jobs=n_jobs, cache=cache_dir)))

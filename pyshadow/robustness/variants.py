@@ -27,6 +27,7 @@ from ..syntax import lexer as lx
 from ..syntax.ast import AND, IFF, IMP, Atom, Binder, BinOp, Declaration, Let, Not, Quant, Rel, Term, atoms
 from ..syntax.ast import is_proposition, walk
 from ..syntax.parser import ParseError, parse_declaration
+from ..syntax.names import FreshNames
 from ..syntax.render import render_declaration, render_term
 
 FAITHFUL = "faithful"
@@ -177,19 +178,11 @@ def all_names(decl: Declaration) -> set[str]:
     return names
 
 
-class Fresh:
-    """Fresh names, none of which occurs in the declaration."""
+class Fresh(FreshNames):
+    """Fresh names, none of which occurs in the declaration: ``h``, else ``h2``, ``h3`` …"""
 
     def __init__(self, decl: Declaration):
-        self.taken = all_names(decl)
-
-    def __call__(self, base: str) -> str:
-        name, k = base, 1
-        while name in self.taken:
-            k += 1
-            name = f"{base}{k}"
-        self.taken.add(name)
-        return name
+        super().__init__(all_names(decl), bare_first=True)
 
 
 def is_hypothesis(b: Binder) -> bool:

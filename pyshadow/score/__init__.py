@@ -5,7 +5,7 @@
 - ``audit`` — the static trust gate over untrusted candidate Lean: one table of rules, each flagging a way a
   candidate could fake a pass (``sorry``, ``axiom``, ``#exit``, syntax extensions, kernel/debug options, …).
 - ``metrics`` — SA-Pass, SA-Pass_soft, compile rate, Fwd / Bwd / Fwd_all, buckets, and their aggregation into
-  markdown / CSV tables, exactly as DESIGN.md defines them.
+  markdown / CSV tables, exactly as docs/DESIGN.md defines them.
 
 Importing this package imports none of them; import the module you need.
 """

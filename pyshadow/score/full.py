@@ -17,13 +17,13 @@ The checker file, in order:
    * ``#print axioms <candidate declaration>`` — the candidate's own axioms (role ``axioms``; fails on
      ``sorryAx`` or anything outside the allowed set, so a candidate that only "compiles" with ``sorry`` does not
      count as compiled);
-   * the forward checkers ``shadow_<problem>_<i>`` (T̂ ⇒ Sᵢ; checker-idioms.md "Forward checker", applied to the
+   * the forward checkers ``shadow_<problem>_<i>`` (T̂ ⇒ Sᵢ; docs/checker-idioms.md "Forward checker", applied to the
      candidate's declaration, with the reference's auxiliary names renamed to the candidate's), plus one
      ``| exact …`` line with the skeleton search's term for this candidate where it found one
      (``pyshadow.score.skeleton_terms``; the backward check likewise gets it after its ``intros; apply …``);
    * the certificate ``shadow_<problem>_complete`` (⋀ Sᵢ ⇒ T, a helper that does not mention the candidate) and
      the backward check ``shadow_<problem>_backward`` (⋀ Sᵢ ⇒ T̂): its statement is ``type_of% @Cand`` under the
-     shadow hypotheses (checker-idioms.md "Backward check against a candidate"), proved by
+     shadow hypotheses (docs/checker-idioms.md "Backward check against a candidate"), proved by
      ``intros; apply shadow_<problem>_complete <;> assumption`` — so a candidate with implicit binders,
      reordered hypotheses or a hypothesis moved between binder and conclusion still passes;
 
@@ -147,7 +147,7 @@ def _checkers(problem_id: str, target: TargetInfo, several: bool, *, certificate
     """The target's checkers applied to the placeholder head; with ``certificate`` always a certificate (an
     atomic target's is the identity: its shadow is the target itself)."""
     assert target.declaration is not None and target.decomposition is not None
-    pid = f"{problem_id}_{name_components(normalize_name(target.name))[-1]}" if several else problem_id
+    pid = target.checker_id or problem_id  # the names ``reference_targets`` gave (one place for them)
     dec = replace(target.decomposition, residual=False) if certificate else target.decomposition
     return full_tier_checkers(pid, _HEAD, target.declaration, dec)
 

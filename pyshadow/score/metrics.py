@@ -1,6 +1,6 @@
 """SA-Pass and friends: per-candidate metrics, aggregation, and markdown / CSV tables.
 
-Per candidate (DESIGN.md, paper §3.3 and §5.1), from ``CandidateScore(compiled, forward, backward)``:
+Per candidate (docs/DESIGN.md, paper §3.3 and §5.1), from ``CandidateScore(compiled, forward, backward)``:
 
 - ``sa_pass`` = compiled ∧ every forward check passed ∧ the backward check passed;
 - ``fwd`` = fraction of forward checks passed; ``bwd`` = the backward indicator (0 or 1);

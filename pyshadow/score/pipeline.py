@@ -30,8 +30,7 @@ from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
 from ..problems import Problem, reference_text
-from ..references import TargetNotFound, target_declaration
-from ..shadows.rules import Decomposition, decompose, uncheckable_reason
+from ..references import ReferenceTarget, reference_targets
 from ..syntax import Declaration, ParseError, parse_declaration
 from ..syntax.lexer import IDENT, code_tokens
 from ..syntax.render import render_term
@@ -50,25 +49,13 @@ from .metrics import CandidateScore, candidate_metrics
 
 SCHEMA = 1
 UNDECIDED_NEEDS_FULL_TIER = "undecided: needs the full tier"
-TIERS = ("full", "kernel")
 
 
 # ---------------------------------------------------------------------------------------------------------------
 # Problems, ready for checking
 
 
-@dataclass(frozen=True)
-class TargetInfo:
-    """One reference target: its parsed statement and decomposition, or why it has none."""
-
-    name: str  # fully qualified, as in problem.toml
-    declaration: Declaration | None = None
-    decomposition: Decomposition | None = None
-    error: str | None = None
-
-    @property
-    def n_forward(self) -> int:
-        return len(self.decomposition.shadows) if self.decomposition is not None else 0
+TargetInfo = ReferenceTarget  # one reference target, prepared once (``pyshadow.references``)
 
 
 @dataclass(frozen=True)
@@ -87,22 +74,11 @@ class ProblemInfo:
 
 
 def prepare_problem(problem: Problem) -> ProblemInfo:
-    """Read the reference, parse and decompose every target (a target that fails carries its ``error``)."""
+    """Read the reference and prepare every target (``reference_targets``: a target that fails carries its
+    ``error``)."""
     src = reference_text(problem)
-    targets = tuple(prepare_target(src, name, problem.needs_mathlib) for name in problem.targets)
+    targets = reference_targets(problem, src)
     return ProblemInfo(problem, src, problem_context(src, problem.targets), declaration_headers(src), targets)
-
-
-def prepare_target(src: str, name: str, mathlib: bool) -> TargetInfo:
-    try:
-        decl = target_declaration(src, name)
-    except TargetNotFound as err:
-        return TargetInfo(name, error=str(err))
-    except ParseError as err:
-        return TargetInfo(name, error=f"the reference statement does not parse: {err}")
-    if reason := uncheckable_reason(decl):
-        return TargetInfo(name, decl, error=reason)
-    return TargetInfo(name, decl, decompose(decl, mathlib=mathlib))
 
 
 def problem_context(src: str, targets: Sequence[str]) -> str:
@@ -547,11 +523,11 @@ def skeleton_checks(target: TargetInfo, verdict: Any) -> list[Check]:
     checks = []
     for i in range(1, target.n_forward + 1):
         ok = i <= len(forward) and bool(forward[i - 1]) and not (verdict and verdict.error)
-        undecided, msg = judged(ok, f"forward:{i}", message(ok, f"forward:{i}", f"fwd_{i}", str(i)))
+        undecided, msg = judged(ok, f"forward:{i}", message(ok, f"forward:{i}"))
         text = render_term(shadows[i - 1].statement) if i <= len(shadows) else ""
         checks.append(Check(f"{target.name}:forward:{i}", "forward", target.name, ok, msg, i, undecided, text))
     ok = bool(verdict is not None and verdict.backward and not verdict.error)
-    undecided, msg = judged(ok, "backward", message(ok, "backward", "bwd"))
+    undecided, msg = judged(ok, "backward", message(ok, "backward"))
     text = render_term(target.declaration.type) if target.declaration is not None and target.declaration.type else ""
     checks.append(Check(f"{target.name}:backward", "backward", target.name, ok, msg, None, undecided, text))
     return checks

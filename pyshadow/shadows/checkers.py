@@ -8,7 +8,7 @@ checker in the reference's own Lean, the kernel tier in an abstracted prelude fi
 The full tier's Lean layout — docstring, header, ``first | … | …`` — is in the templates ``templates/lean/``
 (``forward.lean.j2``, ``backward.lean.j2``); this module computes the terms they are filled with.
 
-Forward checker of a generated shadow, the three alternatives of checker-idioms.md "Forward checker" [paper]:
+Forward checker of a generated shadow, the three alternatives of docs/checker-idioms.md "Forward checker" [paper]:
 1. ``exact <term>`` with the target applied to the reference's explicit arguments;
 2. ``exact (let _hc := <target args>; <term over _hc>)``;
 3. ``exact <term over (show FULL by apply TARGET <;> assumption)>`` — argument-agnostic; the ``show … by`` is
@@ -152,10 +152,6 @@ def certificate_term(decomposition: Decomposition, leaf_head) -> str:
         raise TypeError(node)
 
     return go(decomposition.certificate, ())
-
-
-def shadow_intro_names(shadow: Shadow) -> tuple[str, ...]:
-    return tuple(n for step in shadow.path if step.kind == "intro" for n in step.names)
 
 
 # ---------------------------------------------------------------------------------------------------------------

@@ -22,6 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from ..syntax.ast import AND, IFF, IMP, Binder, BinOp, Declaration, Let, Quant, Rel, Term, declaration_names
+from ..syntax.names import FreshNames as _FreshNames
 from ..syntax.render import render_term
 from .types import EqualitySplit, TypeEnv, equality_split
 
@@ -146,21 +147,16 @@ class _Ctx:
     shadows: list[Shadow] = field(default_factory=list)
 
 
-class FreshNames:
-    """Names for lambda-bound variables that cannot clash with any identifier of the declaration."""
+class FreshNames(_FreshNames):
+    """Names for lambda-bound variables that cannot clash with any identifier of the declaration (``h_1``, ``x_2``:
+    one counter across hints; never ``inst…``/``hS…``, which instance and certificate names use)."""
 
     def __init__(self, taken: set[str]):
-        self.taken = set(taken)
-        self.counter = 0
+        super().__init__(taken, template="{base}_{n}", shared_counter=True)
 
     def __call__(self, hint: str) -> str:
         base = hint if hint.isidentifier() and hint != "_" and not hint.startswith(("inst", "hS")) else "a"
-        while True:
-            self.counter += 1
-            name = f"{base}_{self.counter}"
-            if name not in self.taken:
-                self.taken.add(name)
-                return name
+        return super().__call__(base)
 
 
 def uncheckable_reason(decl: Declaration) -> str | None:

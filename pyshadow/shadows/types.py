@@ -295,8 +295,4 @@ def _top_level_ascription(text: str) -> str | None:
     return None
 
 
-def is_set_relation(rel: str) -> bool:
-    return rel in ("⊆", "⊇")
-
-
 __all__ = ["EqualitySplit", "TypeEnv", "equality_split", "infer_type", "ORDERED_TYPES", "BinOp"]

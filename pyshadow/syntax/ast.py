@@ -80,10 +80,6 @@ class Binder:
     def is_instance(self) -> bool:
         return self.bracket == "["
 
-    @property
-    def is_explicit(self) -> bool:
-        return self.bracket in ("(", "")
-
 
 @dataclass(frozen=True, slots=True)
 class Quant:

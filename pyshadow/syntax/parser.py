@@ -5,9 +5,8 @@ grammar's terminals: the skeleton's symbols, binder brackets, quantifier heads �
 maximal run of opaque Lean text, with the identifiers it mentions. An LALR(1) parser then reads those terminals
 with the table lark builds from ``grammar/lean_statement.lark``, building the typed tree directly as it reduces.
 
-The parse loop is our own (``_Lalr``), twenty lines over lark's table: lark's generic loop, token class and
-transformer dispatch cost more than everything else together on statements this small, and the grammar, the
-table and its LALR(1) conflict checks stay lark's.
+The parse loop is ``pyshadow.syntax.lalr.LalrDriver`` (its own module: why, and which parts of lark it relies
+on); the grammar, the table and its LALR(1) conflict checks stay lark's.
 
 Entry points: ``parse_declaration`` (one declaration's header, with or without its proof) and ``parse_term``.
 Both raise ``ParseError`` with the 1-based line and 0-based column where parsing stopped, and nothing else: any
@@ -17,15 +16,12 @@ input, however broken, either parses or raises ``ParseError``.
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any, Callable
-
-from lark import Lark
-from lark.common import ParserConf
-from lark.parsers.lalr_analysis import IntParseTable, LALR_Analyzer, Shift
+from typing import Any
 
 from ..errors import PyshadowError
 from ..paths import GRAMMAR_FILE
 from . import lexer as lx
+from .lalr import LalrDriver, NodeError
 from .ast import ASCII_OPERATORS, RELATIONS, Atom, Binder, BinOp, Declaration, Let, Not, Quant, Rel, Term
 
 
@@ -641,10 +637,6 @@ def _idents(toks: list[lx.Token], i: int, j: int) -> tuple[str, ...]:
 # Stage 2: terminals → tree, by LALR(1) over lark's table
 
 
-class _Splice(list):
-    """Children of a rule lark generated for ``x*``/``x+`` (named ``__…``): spliced into the parent's children."""
-
-
 class _Builder:
     """One method per grammar rule: children (terminal tuples and built nodes) → node."""
 
@@ -739,7 +731,7 @@ class _Builder:
         if bare:
             groups.append(Binder("", tuple(bare), type_, None, bound))
         elif type_ is not None or bound is not None:
-            raise _NodeError(c[-2], "a type or bound must follow bare binder names")
+            raise NodeError(c[-2], "a type or bound must follow bare binder names")
         return groups
 
     def let_term(self, c):
@@ -761,168 +753,6 @@ class _Builder:
         return c[1]
 
 
-class _NodeError(Exception):
-    """A builder's complaint about a node; carries the terminal to point at."""
-
-    def __init__(self, terminal: tuple, message: str):
-        super().__init__(message)
-        self.terminal = terminal
-
-
-_END = ("$END", "", -1, -1, None)
-
-
-class _Lalr:
-    """lark's LALR(1) table for the grammar, and a loop that runs it with ``_Builder`` as the reduction actions.
-
-    ``actions[state][terminal]`` is the next state (an ``int``: shift) or a reduction (a tuple from ``_rule_info``);
-    ``goto[state][rule name]`` is the state after reducing that rule.
-    """
-
-    def __init__(self) -> None:
-        table = _lark_table()
-        self.builder = _Builder()
-        infos: dict[Any, tuple] = {}
-        self.actions: dict[int, dict[str, Any]] = {}
-        self.goto: dict[int, dict[str, int]] = {}
-        for state, row in table.states.items():
-            acts: dict[str, Any] = {}
-            gotos: dict[str, int] = {}
-            for symbol, (action, arg) in row.items():
-                symbol = "%s" % symbol  # a plain str: lark's Token compares slowly as a dict key
-                if action is Shift:
-                    if symbol.isupper() or symbol == "$END":
-                        acts[symbol] = arg
-                    else:
-                        gotos[symbol] = arg
-                else:
-                    if arg not in infos:
-                        infos[arg] = self._rule_info(arg)
-                    acts[symbol] = infos[arg]
-            self.actions[state] = acts
-            self.goto[state] = gotos
-        self.start_state = table.start_states["start"]
-        self.end_state = table.end_states["start"]
-        self.passes: dict[tuple[int, int, str], int] = {}
-
-    def _pass_chain(self, below: int, name: str, kind: str) -> int:
-        """The top state after reducing ``name`` over ``below`` and every pass-through reduction that follows."""
-        state = self.goto[below][name]
-        act = self.actions[state].get(kind)
-        while type(act) is tuple and act[0] == _PASS and state != self.end_state:
-            state = self.goto[below][act[2]]
-            act = self.actions[state].get(kind)
-        return state
-
-    def _rule_info(self, rule) -> tuple[int, int, str, Callable | None, bool]:
-        """(mode, size, name, builder, flatten) for one grammar rule.
-
-        Modes: a ``?rule`` of one symbol only passes its child through (``_PASS``: no list work at all — most
-        reductions are these chains, atom → operand → relation → … → term); lark's ``__x_plus``/``__x_star``
-        rules collect into a ``_Splice`` (``_SPLICE``); every other rule calls its ``_Builder`` method.
-        """
-        name = "%s" % rule.origin.name  # a plain str, as the goto keys
-        size = len(rule.expansion)
-        expand1 = bool(rule.options.expand1)
-        inline = [not s.is_term and s.name.startswith("_") for s in rule.expansion]
-        if name.startswith("_"):
-            return _SPLICE, size, name, None, any(inline[1:])
-        if expand1 and size == 1:
-            return _PASS, size, name, None, False
-        # A `?rule` that only ever passes its single child through needs no builder method.
-        handler = getattr(self.builder, name, None) or _no_builder(name)
-        return (_EXPAND1 if expand1 else _BUILD), size, name, handler, any(inline)
-
-    def parse(self, src: str, terminals: list[tuple]):
-        actions, goto, end_state, passes = self.actions, self.goto, self.end_state, self.passes
-        self.builder.src = src
-        state = self.start_state
-        states = [state]
-        values: list[Any] = []
-        terminals.append(_END)
-        for tok in terminals:
-            kind = tok[0]
-            act = actions[state].get(kind)
-            while type(act) is not int:  # reductions until the lookahead can be shifted
-                if act is None:
-                    raise _unexpected(src, tok, set(actions[state]))
-                mode, size, name, handler, flatten = act
-                if mode == _PASS:  # `?rule: child` — the value stays, only the state changes
-                    # A run of such reductions (atom → relation → negation → … → term) depends only on the state
-                    # below, the top state and the lookahead: computed once, then one lookup.
-                    key = (states[-2], state, kind)
-                    final = passes.get(key)
-                    if final is None:
-                        final = passes[key] = self._pass_chain(states[-2], name, kind)
-                    state = final
-                    states[-1] = state
-                else:
-                    if size:
-                        children = values[-size:]
-                        del values[-size:]
-                        del states[-size:]
-                    else:
-                        children = []
-                    if flatten:
-                        children = _flattened(children)
-                    if mode == _SPLICE:
-                        if children and type(children[0]) is _Splice:
-                            value = children[0]
-                            value.extend(children[1:])
-                        else:
-                            value = _Splice(children)
-                    elif mode == _EXPAND1 and len(children) == 1:
-                        value = children[0]
-                    else:
-                        try:
-                            value = handler(children)
-                        except _NodeError as err:
-                            raise _error(src, max(err.terminal[2], 0), str(err)) from None
-                    state = goto[states[-1]][name]
-                    states.append(state)
-                    values.append(value)
-                if state == end_state:
-                    return values[-1]
-                act = actions[state].get(kind)
-            state = act
-            states.append(state)
-            values.append(tok[4] if kind == "ATOM" else tok)  # an ATOM stands for its Atom
-        raise AssertionError("the parse table accepted no input")  # $END always reaches end_state or an error
-
-
-_PASS, _SPLICE, _EXPAND1, _BUILD = range(4)
-
-
-def _lark_table() -> IntParseTable:
-    """lark's LALR(1) table for ``grammar/lean_statement.lark`` (lark reports grammar errors and conflicts)."""
-    grammar = Lark(GRAMMAR_FILE.read_text(encoding="utf-8"), parser="lalr", lexer="basic", start="start")
-    try:  # the table lark built for its own parser: reuse it rather than run the LALR analysis twice
-        table = grammar.parser.parser.parser.parse_table
-        if isinstance(table, IntParseTable):
-            return table
-    except AttributeError:
-        pass
-    analysis = LALR_Analyzer(ParserConf(grammar.rules, {}, ["start"]))
-    analysis.compute_lalr()
-    return IntParseTable.from_ParseTable(analysis.parse_table)
-
-
-def _no_builder(name: str) -> Callable:
-    def fail(children):
-        raise AssertionError(f"grammar rule {name!r} built a node but _Builder has no method for it")
-    return fail
-
-
-def _flattened(children: list) -> list:
-    out: list = []
-    for ch in children:
-        if type(ch) is _Splice:
-            out.extend(ch)
-        else:
-            out.append(ch)
-    return out
-
-
 def _unexpected(src: str, tok: tuple, expected: set[str]) -> ParseError:
     """Why the terminal ``tok`` cannot come next, given the terminals that could."""
     kind = tok[0]
@@ -939,9 +769,13 @@ def _unexpected(src: str, tok: tuple, expected: set[str]) -> ParseError:
     return _error(src, tok[2], what)
 
 
+def _invalid(src: str, err: NodeError) -> ParseError:
+    return _error(src, max(err.terminal[2], 0), str(err))
+
+
 @lru_cache(maxsize=1)
-def _lalr() -> _Lalr:
-    return _Lalr()
+def _lalr() -> LalrDriver:
+    return LalrDriver(GRAMMAR_FILE.read_text(encoding="utf-8"), _Builder(), _unexpected, _invalid)
 
 
 def _parse(src: str, mode: str):

@@ -1,6 +1,6 @@
 """The Lean source scanner: scopes, declarations and their fully qualified names, target extraction, name matching.
 
-Extraction (``extract_target``) follows DESIGN.md: the candidate declaration checked is the **last** declaration
+Extraction (``extract_target``) follows docs/DESIGN.md: the candidate declaration checked is the **last** declaration
 whose name matches the target. A name matches when, after resolving ``namespace … end`` blocks and ``_root_.``,
 the fully qualified name is the target (``exact``), ends in ``.target`` (``namespaced``), or is either of those up
 to trailing primes (``primed``: the paper's J.6 backup ``exercise_2_1_18'`` placed after the real attempt). The

@@ -1,0 +1,109 @@
+"""What commands share: the Lean options and the one place ``LeanSettings`` is built from them, the choice of a
+Lean tier, and loading a problem set with the one behaviour every command has for bad and empty input.
+
+* A problem that does not load is a data row: one ``skipped problem: …`` line, and the run goes on.
+* No problem at all (an empty folder) and no problem that loads are bad input: exit 2.
+* A requested tier that is unavailable here is ``Unavailable``: exit 3.
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from ..errors import BadInput, EmptyInput, Unavailable
+from ..lean.runner import is_lake_workspace
+from ..lean.settings import BACKENDS, LeanSettings
+from ..lean.toolchain import LeanExecutable, find_full_toolchain, kernel_lean
+from ..paths import CHECKOUT_DIR, default_problems_dir
+from ..problems import Problem, ProblemError, load_problems
+from ..score.tiers import FullTier, KernelTier, Tier
+
+
+def add_lean_arguments(p: argparse.ArgumentParser, *, tier: bool = True, workspace: bool = True) -> None:
+    """The Lean options: tier, Lake workspace (an input), parallelism and where it runs, cache and limits."""
+    if tier:
+        p.add_argument("--tier", choices=("full", "kernel"),
+                       help="full: real Lean with Init/Mathlib; kernel: prelude-mode Lean on abstracted statements "
+                            "(default: full when a full toolchain is on PATH, else kernel). "
+                            "A requested tier that is unavailable exits with code 3")
+    if workspace:
+        p.add_argument("--workspace", type=Path,
+                       help="full tier: the Lake workspace to run Lean in, e.g. the one `pyshadow generate` writes "
+                            "(needed for Mathlib problems, with Mathlib built; default: the checkout's core-only "
+                            "Lake project, or plain lean when installed)")
+    p.add_argument("-j", "--jobs", type=int, default=-1, help="parallel Lean processes (default: all cores)")
+    p.add_argument("--backend", choices=BACKENDS, default="loky",
+                   help="where Lean processes run: loky (local, default), dask (--scheduler ADDRESS, else a local "
+                        "cluster; needs pyshadow[dask]) or ray")
+    p.add_argument("--scheduler", metavar="ADDRESS",
+                   help="dask: the scheduler to use, e.g. tcp://10.0.0.5:8786; ray: the cluster address")
+    p.add_argument("--cache", type=Path,
+                   help="result cache directory: reruns of unchanged Lean files start no Lean")
+    p.add_argument("--timeout", type=float, default=120, help="seconds per Lean process (default 120)")
+    p.add_argument("--memory-mb", type=int, default=4096, help="resident memory cap per Lean process (MB)")
+
+
+def lean_settings(args: argparse.Namespace) -> LeanSettings:
+    """The one place command-line options become ``LeanSettings`` (library code never sees ``args``)."""
+    return LeanSettings(
+        tier=getattr(args, "tier", None),
+        jobs=getattr(args, "jobs", -1),
+        cache=getattr(args, "cache", None),
+        timeout=getattr(args, "timeout", 120.0),
+        memory_mb=getattr(args, "memory_mb", 4096),
+        backend=getattr(args, "backend", "loky"),
+        scheduler=getattr(args, "scheduler", None),
+        workspace=getattr(args, "workspace", None),
+        mutate=bool(getattr(args, "mutate", False)),
+    )
+
+
+def choose_lean(requested: str | None) -> tuple[str, LeanExecutable]:
+    """The tier and its ``lean``: ``requested``, else full when a full toolchain is on PATH, else kernel.
+    ``Unavailable`` (exit 3, one line) when that tier cannot run here."""
+    full = find_full_toolchain()
+    tier = requested or ("full" if full else "kernel")
+    if tier == "full":
+        if full is None:
+            raise Unavailable("no full Lean toolchain (lean and lake with Init) on PATH: the full tier cannot run "
+                              "here; use --tier kernel")
+        return tier, full
+    return tier, kernel_lean()  # KernelTierUnavailable is Unavailable: exit 3
+
+
+def choose_tier(settings: LeanSettings, requested: str | None = None) -> Tier:
+    """The one ``Tier`` a run dispatches through: ``requested`` (default ``settings.tier``), else the best
+    available (``choose_lean``); ``Unavailable`` (exit 3) when it cannot run here."""
+    name, lean = choose_lean(requested or settings.tier)
+    if name == "kernel":
+        return KernelTier(lean, settings)
+    return FullTier(lean, settings, lake_workspace(settings.workspace))
+
+
+def lake_workspace(requested: Path | None) -> Path | None:
+    """``--workspace`` (checked to be a Lake workspace), else the checkout's own core-only Lake project (None when
+    pyshadow runs from an installed wheel: plain ``lean``)."""
+    if requested is not None:
+        if not is_lake_workspace(requested):
+            raise BadInput(f"{requested}: not a Lake workspace (no lakefile.toml or lakefile.lean)")
+        return requested
+    return CHECKOUT_DIR if CHECKOUT_DIR is not None and is_lake_workspace(CHECKOUT_DIR) else None
+
+
+def load_problem_set(folder: Path | None, *, quiet: bool = False) -> tuple[Path, list[Problem], list[ProblemError]]:
+    """The problems under ``folder`` (default: ./problems, else the bundled set) and those that did not load,
+    each reported on one line unless ``quiet``. Empty folder or nothing loads: bad input (exit 2)."""
+    folder = default_problems_dir() if folder is None else folder
+    try:
+        problems, errors = load_problems(folder)
+    except ProblemError as err:  # not a folder
+        raise BadInput(str(err)) from None
+    if not problems and not errors:
+        raise EmptyInput(f"{folder}: no problems found (a problem is a folder holding problem.toml)")
+    if not problems:
+        raise BadInput(f"no problem in {folder} loads ({len(errors)} malformed); first: {errors[0]}")
+    if not quiet:
+        for err in errors:
+            print(f"skipped problem: {err}")
+    return folder, problems, errors
