@@ -95,6 +95,9 @@ CLASS_FILES = {
                        "end T"),
     # class 4: core Int carrier (Int.le_of_eq / Int.ge_of_eq / Int.le_antisymm)
     "core_int": ("namespace T", "theorem ref (n : Nat) (m : Int) : n + m = m + n", "T.ref", "end T"),
+    # class 5: an auto-bound type variable (the reference's file has autoImplicit on, checker files off)
+    "auto_bound": ("set_option autoImplicit true\nnamespace T", "theorem ref (s u : List α) : s ++ u = s ++ u ∧ True",
+                   "T.ref", "end T"),
     # class 5: `open` inside a namespace (the checkers open it by its full name)
     "open_inside_namespace": (
         "namespace Outer\nnamespace Inner\ndef twice (n : Nat) : Nat := n + n\nend Inner\nopen Inner",

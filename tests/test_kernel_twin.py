@@ -248,3 +248,21 @@ def test_class5_local_notation_and_instances_are_repeated_in_checker_files():
     assert context.local == ('local notation "‖" x "‖₁" => abs x',
                              "attribute [local instance] Classical.propDecidable")
     assert context.has_variables and context.opens == ()
+
+
+@pytest.mark.kernel
+def test_class5_auto_bound_type_variables_become_leading_binders(lean):
+    from pyshadow.kernel.check import blocks_for, check_blocks
+    from pyshadow.shadows.checkers import auto_bound_implicits
+
+    decl = parse_declaration("theorem inter_comm' (s u : Set α) (f : α → β) (k : Fin n) : s ∩ u = u ∩ s")
+    # α, β are used as types and bound nowhere: the reference's file auto-bound them; `n` (not a type) is not added
+    assert [b.names for b in auto_bound_implicits(decl)] == [("α",), ("β",)]
+    checkers = full_tier_checkers("ac", "inter_comm'", decl, decompose(decl))
+    assert checkers.universes == ("u_1", "u_2")
+    assert checkers.forward[0].text.splitlines()[1].startswith("theorem shadow_ac_1 {α : Type u_1} {β : Type u_2} ")
+    assert "(@inter_comm' α β s u f k)" in checkers.forward[0].term
+    reports = check_blocks(blocks_for([("ac", decl, True)], mutants=True), lean, n_jobs=1)
+    assert reports["ac"].all_accepted and all(reports["ac"].mutants_rejected.values()), reports["ac"].messages
+    # a Latin capital or `π` may be notation (`I` is unitInterval, `π` Real.pi): never made a binder
+    assert auto_bound_implicits(parse_declaration("theorem t (x : I) (y : π) : x = x")) == ()

@@ -302,11 +302,64 @@ def name_declaration_universes(decl: Declaration, dec: Decomposition
                                ) -> tuple[tuple[Binder, ...], Term, list[Term], tuple[str, ...]]:
     """Binders (named ``named_binders``), conclusion and shadow statements of one target with every universe hole
     named consistently, and the universe names to declare."""
+    decl = with_auto_bound(decl)
     namer, explicit = _universe_namer(decl)
     binders = namer.binders(named_binders(decl.binders))
     conclusion = namer.term(decl.type)
     statements = [namer.term(s.statement) for s in dec.shadows]
     return binders, conclusion, statements, (*explicit, *namer.universes)
+
+
+# Auto-bound implicit type variables we can tell from globals without elaborating: a lowercase Greek letter (then
+# digits, subscripts or primes), the form Lean's strict auto-bound rule admits and the convention for type
+# variables. Latin letters are left alone: `I` (unitInterval), `G`, `R` are as often notation or `variable`s
+# (which ``references.included_variables`` adds) as auto-bound. `λ` is syntax and `π` notation (`Real.pi`).
+_AUTO_BOUND_NAME = re.compile(r"^[α-κμ-ορ-ω][0-9₀-₉']*$")
+# Type constructors whose arguments are types: a name in such a position is a type variable.
+_TYPE_CONSTRUCTORS = frozenset({"Set", "Finset", "List", "Multiset", "Option", "Array"})
+
+
+def auto_bound_implicits(decl: Declaration) -> tuple[Binder, ...]:
+    """The auto-bound implicit *type* variables of ``decl``: names its binder types use as a type (``(s : Set α)``,
+    ``(f : α → β)``, ``(x : α)``) that no binder of the statement binds. The reference's file elaborated them as
+    leading implicit arguments; checker files set ``autoImplicit false``, so they are made explicit binders
+    ``{α : Type*}`` in front, in order of first use — the signature Lean gave the target. A name used otherwise
+    (``Fin n``) is left alone: its type cannot be told without elaborating, and the checker file reports it."""
+    from ..syntax import terms
+
+    bound = {n for b in decl.binders for n in b.names}
+    binder_types = [b.type for b in decl.binders if b.type is not None]
+    if decl.type is not None:
+        for q in _quantifiers(decl.type):
+            bound.update(n for b in q.binders for n in b.names)
+            binder_types += [b.type for b in q.binders if b.type is not None]
+    found: list[str] = []
+    for t in binder_types:
+        tree = terms.read_term(render_term(t))
+        if tree is None:
+            continue
+        for name in _type_position_names(tree, terms):
+            if _AUTO_BOUND_NAME.match(name) and name != "π" and name not in bound and name not in found:
+                found.append(name)
+    return tuple(Binder("{", (n,), Atom("Type*", ("Type",))) for n in found)
+
+
+def _type_position_names(node, terms) -> list[str]:
+    """Names standing where a type stands in a type expression: the whole type, a side of ``→``/``×``, an argument
+    of ``Set``/``Finset``/``List``/…"""
+    if isinstance(node, terms.Name):
+        return [node.text]
+    if isinstance(node, terms.Binary) and node.op in ("→", "×"):
+        return _type_position_names(node.left, terms) + _type_position_names(node.right, terms)
+    if isinstance(node, terms.App) and isinstance(node.fn, terms.Name) and node.fn.text in _TYPE_CONSTRUCTORS:
+        return [n for a in node.args for n in _type_position_names(a, terms)]
+    return []
+
+
+def with_auto_bound(decl: Declaration) -> Declaration:
+    """``decl`` with its auto-bound implicit type variables as leading binders (``auto_bound_implicits``)."""
+    extra = auto_bound_implicits(decl)
+    return replace(decl, binders=extra + decl.binders) if extra else decl
 
 
 def _universe_namer(decl: Declaration) -> tuple[UniverseNamer, list[str]]:
@@ -323,6 +376,7 @@ def universe_parameters(decl: Declaration) -> tuple[str, ...]:
     """The universe parameters of ``decl`` in the order Lean gives them (``Lean.Elab.sortDeclLevelParams``,
     leanprover/lean4 src/Lean/Elab/DeclUtil.lean: the names the user wrote, in order, then the generated ones sorted by name), with
     holes named as the checkers name them — what ``@decl.{…}`` must list."""
+    decl = with_auto_bound(decl)
     namer, explicit = _universe_namer(decl)
     namer.binders(decl.binders)
     if decl.type is not None:
