@@ -433,6 +433,9 @@ def test_benign_files_stay_clean_under_disguises(disguise):
         ("namespace A\nstructure Real where\n  x : Nat\nend A", "shadowed_name"),
         ("abbrev Mine.ℕ := Fin 2", "shadowed_name"),
         ("def Ρi := 1", "confusable_identifier"),  # Greek capital Rho
+        ("theorem t : True := by\n  exact sοrry", "confusable_identifier"),  # Greek omicron: reads as sorry
+        ("theorem t (hp : 0 < 1) (hρ : 0 < 2) : True := trivial", "confusable_identifier"),  # hρ reads as hp
+        ("def Fınset := Nat", "confusable_identifier"),  # dotless ı
         ("theorem t (x : Νat) : x = x := rfl", "confusable_identifier"),
         # code run at elaboration time, compiler-trusting proofs
         ("#guard 1 + 1 == 2", "run_code"),
@@ -458,6 +461,7 @@ def test_disguised_variant(src, kind):
         "instance : NeZero (2 : Nat) := ⟨by decide⟩",
         "open Classical in\nattribute [local instance] Classical.propDecidable",
         "theorem t (α : Type) (μ ν : Nat) (é : Nat) : μ + ν + é = ν + μ + é := by omega",
+        "theorem t (ρ ν : Nat) (hρ : 0 < ρ) (hν : 0 < ν) (xι : Nat) : 0 < ρ + ν + xι := by omega",
         'def s : String := panic! "{"\ntheorem t : True := trivial',
         "-- instance : LE Nat := ⟨fun _ _ => True⟩\n/- def PyshadowChecks.Nat := Fin 1 -/\ntheorem t : True := trivial",
         'def msg := "attribute [instance] w; #eval 1; namespace PyshadowChecks"',

@@ -166,8 +166,16 @@ CORE_TYPE_NAMES = frozenset(
 # Letters of other scripts that render like Latin ones: an identifier mixing them with Latin letters (`Νat`, Greek
 # capital Nu) is made to be misread. Single Greek letters (`α`, `ν`, `μ`) and all-Greek names are left alone.
 # (Only letters Lean accepts in identifiers matter: Greek, Coptic and Latin Extended-A ones; Cyrillic is no
-# identifier character in Lean, so `Nаt` with a Cyrillic а does not even parse.)
-CONFUSABLE_WITH_LATIN = frozenset("ΑΒΕΖΗΙΚΜΝΟΡΤΥΧοιϲνρυχϳıſ")
+# identifier character in Lean, so `Nаt` with a Cyrillic а does not even parse.) Each maps to the Latin letter it
+# passes for.
+CONFUSABLE_WITH_LATIN = {
+    "Α": "A", "Β": "B", "Ε": "E", "Ζ": "Z", "Η": "H", "Ι": "I", "Κ": "K", "Μ": "M", "Ν": "N", "Ο": "O", "Ρ": "P",
+    "Τ": "T", "Υ": "Y", "Χ": "X", "ο": "o", "ι": "i", "ϲ": "c", "ν": "v", "ρ": "p", "υ": "u", "χ": "x", "ϳ": "j",
+    "ı": "i", "ſ": "f",
+}
+# Lower-case Greek letters are ordinary mathematical names (`hρ : 0 < ρ`, `xν`): they count as disguise only when
+# the Latin reading is a name that matters (a core name, `sorry`, or a name the file or the reference uses).
+_PLAIN_GREEK = frozenset("οινρυχ")
 DEFAULT_IMPORT_ROOTS = frozenset(
     {"Mathlib", "Init", "Std", "Batteries", "Lean", "Aesop", "Qq", "Plausible", "ImportGraph", "ProofWidgets",
      "LeanSearchClient"}
@@ -776,11 +784,18 @@ def reference_used_names(reference: str) -> frozenset[str]:
 
 
 def detect_confusable_identifier(s: Source) -> Iterator[int]:
-    """Identifiers mixing Latin letters with look-alike letters of other scripts in one component (``Νat``)."""
+    """Identifiers that mix Latin letters with look-alikes of other scripts in one component and are made to be
+    misread: a capital look-alike (``Νat``, Greek Nu; ``Ρrop``), ``ı``/``ſ``, or a lower-case Greek one whose Latin
+    reading is a core name, an admitting word or another name of the file or the reference (``sοrry``)."""
+    names = {normalize_name(t.text) for _, t in _idents(s)} | set(s.reference_names)
+    known = CORE_TYPE_NAMES | ADMIT_WORDS | {p for n in names for p in name_components(n)}
     for _, t in _idents(s):
         for part in name_components(t.text):
-            latin = any("a" <= c.lower() <= "z" for c in part)
-            if latin and any(c in CONFUSABLE_WITH_LATIN for c in part):
+            confusables = [c for c in part if c in CONFUSABLE_WITH_LATIN]
+            if not confusables or not any("a" <= c.lower() <= "z" for c in part):
+                continue
+            latin = "".join(CONFUSABLE_WITH_LATIN.get(c, c) for c in part)
+            if any(c not in _PLAIN_GREEK for c in confusables) or latin in known:
                 yield t.start
                 break
 
