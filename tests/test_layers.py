@@ -5,7 +5,7 @@ The order (README "Layout"; the issue's "layers that only point down"):
     syntax → shadows → kernel, lean (and llm beside lean) → the problem layer (problems, references, workspace,
     corpus, export, shadowbench, lint) → score → robustness → commands → cli
 
-with the utilities every layer may use below all of them (errors, paths, files, jsonl, the package root). A
+with the utilities every layer may use below all of them (errors, paths, files, jsonl, progress, the package root). A
 module may import from its own layer or any lower one, never a higher one — whether at the top of the file or
 inside a function (an import on use is still a dependency) — and the packages form no cycle.
 """
@@ -19,7 +19,7 @@ from pathlib import Path
 PACKAGE = Path(__file__).resolve().parents[1] / "pyshadow"
 
 RANKS = {
-    "errors": 0, "paths": 0, "files": 0, "jsonl": 0, "__init__": 0, "grammar": 0,
+    "errors": 0, "paths": 0, "files": 0, "jsonl": 0, "__init__": 0, "grammar": 0, "progress": 0,
     "syntax": 1,
     "shadows": 2,
     "kernel": 3, "lean": 3, "llm": 3,

@@ -95,9 +95,10 @@ def test_summaries_are_written_beside_the_results(kernel_run):
     assert "skeleton SA-Pass" in text.splitlines()[0]
     for title in ("by system", "by area", "by level", "by system × level"):
         assert f"### Skeleton SA-Pass (kernel tier) {title}" in text
-    assert "Compile − SA-Pass (pts)" in text
+    assert "Elaborated − SA-Pass (pts)" in text and "Compiled" not in text  # the kernel tier compiles nothing
     by_system = csvs[("system",)].read_text(encoding="utf-8").splitlines()
-    assert by_system[0].startswith("tier,system,n,compiled,") and "compile_minus_sa_pass_pts" in by_system[0]
+    assert by_system[0].startswith("tier,system,n,statement_elaborated,")
+    assert "elaborated_minus_sa_pass_pts" in by_system[0]
     assert all(line.startswith("skeleton,") for line in by_system[1:])
     assert sum(int(line.split(",")[2]) for line in by_system[1:]) == len(expected)
     assert all(path.is_file() for path in csvs.values())

@@ -18,5 +18,8 @@ COMMAND_MODULES = [
     "export",
     "robustness",
     "diff",
+    "report",
+    "agree",
+    "judge",
     "lint",
 ]

@@ -20,6 +20,7 @@ from .common import add_lean_arguments, choose_tier, lean_settings, load_problem
 from ..robustness.matrix import build_report, load_targets, render_markdown, report_to_dict, summary_lines
 from ..robustness.tiers import TIERS, VariantTier
 from ..robustness.variants import KINDS
+from ..progress import set_default
 
 JSON_REPORT = "robustness.json"
 MARKDOWN_REPORT = "robustness.md"
@@ -39,6 +40,7 @@ def register(subparsers) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    set_default(True)  # progress on Lean jobs: a bar on a terminal, plain lines in a log
     settings = lean_settings(args)
     load_problem_set(args.problems, quiet=True)  # empty or unloadable: exit 2, as everywhere
     tier = VariantTier(choose_tier(settings))  # Unavailable (exit 3) before any work

@@ -30,6 +30,7 @@ from ..score.candidates import Candidate
 from ..score.pipeline import prepare_candidate, prepare_problem
 from ..score.verification import INCOMPLETE, unloadable_report
 from ..workspace import build_workspace, write_workspace
+from ..progress import set_default
 from .common import add_lean_arguments, choose_tier, lean_settings, load_problem_set
 from .verify import completeness_summary
 
@@ -45,6 +46,7 @@ def register(subparsers) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    set_default(True)  # progress on Lean jobs: a bar on a terminal, plain lines in a log
     settings = lean_settings(args)
     _, problems, load_errors = load_problem_set(args.problems)
     output = args.output or default_workspace_dir()

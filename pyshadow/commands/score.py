@@ -1,7 +1,9 @@
 """``pyshadow score PROBLEMS_DIR CANDIDATES -o RESULTS.jsonl [--tier full|kernel]``: SA-Pass of candidate files.
 
 CANDIDATES is a folder of ``<problem_id>.lean`` files (one system, ``--system`` or the folder's name), a folder of
-``<system>/<problem_id>.lean``, or a JSONL file of ``{"problem_id", "system", "code"}`` objects.
+``<system>/<problem_id>.lean``, or a JSONL file of ``{"problem_id", "system", "code"}`` objects. The bundled sample
+layout — ``problems`` or ``problems/<id>/candidates`` (``<kind>….lean`` beside ``expected.toml``) — is read too,
+each sample's kind as its system (``pyshadow.score.samples``).
 
 Per candidate: the trust gate (``pyshadow audit``; any finding fails it, and nothing of it is compiled), the
 checked declaration (the last with the target's name), rule-based renaming, then the checks —
@@ -32,10 +34,10 @@ checks statements only: there no model is asked and the row says "adapter needs 
 (the default) nothing changes; candidates with unresolved names are listed in the summary either way, and the LLM
 accounting (calls, tokens, cache hits) is printed when a model was in play.
 
-Exit codes (README): 0 scored (failing candidates are data); 2 bad input (unreadable or empty CANDIDATES, no or
-an empty problems folder, a Mathlib problem in the full tier without ``--workspace``); 3 the requested Lean tier
-is not available here; 1 internal error. ``--lint`` adds the candidate's ``pyshadow lint`` findings to its row
-(``lint``: one record per finding, with its declaration).
+Exit codes (README): 0 scored (failing candidates are data); 2 bad input (unreadable or empty CANDIDATES, nothing
+scored, no or an empty problems folder, a Mathlib problem in the full tier without ``--workspace``); 3 the requested
+Lean tier is not available here; 1 internal error. ``--lint`` adds the candidate's ``pyshadow lint`` findings to its
+row (``lint``: one record per finding, with its declaration).
 """
 
 from __future__ import annotations
@@ -61,7 +63,9 @@ from ..score.pipeline import (
     prepare_candidate,
     prepare_problem,
 )
-from ..score.report import ResultsLog, read_rows, summary_paths, write_summaries
+from ..score.report import ResultsLog, compile_label, read_rows, summary_paths, write_summaries
+from ..progress import track
+from ..score.samples import is_sample_layout, load_sample_layout
 from .common import add_lean_arguments, choose_tier, lean_settings, load_problem_set
 
 
@@ -93,7 +97,10 @@ def run(args: argparse.Namespace) -> int:
     settings = lean_settings(args)
     _, problems, _ = load_problem_set(args.problems)
     infos = {p.id: prepare_problem(p) for p in problems}
-    loaded = load_candidates(args.candidates, infos.keys(), system=args.system, layout=args.layout)
+    if is_sample_layout(args.candidates, problems):  # problems/<id>/candidates/<kind>.lean: system = kind
+        loaded = load_sample_layout(args.candidates, problems)
+    else:
+        loaded = load_candidates(args.candidates, infos.keys(), system=args.system, layout=args.layout)
     if not loaded:
         raise EmptyInput(f"{args.candidates}: no candidates found")
     chosen = choose_tier(settings)
@@ -132,7 +139,7 @@ def run(args: argparse.Namespace) -> int:
             rows.append(row)
         codes = {p.content_hash: p.candidate.code for p in pending}
         with lean_backend(settings):
-            for row in chosen.score(pending):
+            for row in track(chosen.score(pending), len(pending), "score", unit="candidates"):
                 if args.lint and row.content_hash in codes:
                     row.lint = finding_records(codes[row.content_hash], row.origin)
                 log.append(row)
@@ -141,11 +148,13 @@ def run(args: argparse.Namespace) -> int:
     if args.findings is not None:
         text = "".join(json.dumps(findings_of(r), ensure_ascii=False) + "\n" for r in rows)
         write_atomically(args.findings, text.encode("utf-8"))
-    written = write_summaries(rows, args.output, tier)
+    written = write_summaries(rows, args.output, tier, {p.id: p.level for p in problems})
     print_summary(rows, tier, reused, lean, args.output, written)
     if use_llm:
         for line in client.accounting.summary_lines():
             print(line)
+    if not any(r.counted for r in rows):
+        raise BadInput(f"nothing scored: no candidate in {args.candidates} belongs to a problem in {args.problems}")
     return 0
 
 
@@ -160,7 +169,7 @@ def print_summary(rows: list[ScoreRow], tier: str, reused: int, lean, output: Pa
         passed = sum(sa_pass(r.score) for r in group)
         compiled = sum(r.score.compiled for r in group)
         undecided = sum(r.score.undecided for r in group)
-        print(f"{system:<28} SA-Pass {passed}/{len(group)}  compiled {compiled}/{len(group)}"
+        print(f"{system:<28} SA-Pass {passed}/{len(group)}  {compile_label(tier).lower()} {compiled}/{len(group)}"
               + (f"  undecided {undecided}/{len(group)}" if tier == "kernel" else ""))
     failed = [r for r in rows if r.reason]
     if failed:

@@ -17,6 +17,7 @@ from .common import add_lean_arguments, lean_settings
 from ..lean.toolchain import kernel_lean
 from ..shadows.rules import uncheckable_reason
 from ..syntax import ParseError, parse_declaration
+from ..progress import set_default
 
 
 def register(subparsers) -> None:
@@ -30,6 +31,7 @@ def register(subparsers) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    set_default(True)  # progress on Lean jobs: a bar on a terminal, plain lines in a log
     settings = lean_settings(args)
     entries = read_corpus(args.corpus)
     lean = kernel_lean()  # KernelTierUnavailable is a PyshadowError: one line, documented exit code

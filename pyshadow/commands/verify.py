@@ -32,6 +32,7 @@ from ..errors import EXIT_NEGATIVE, EXIT_OK
 from ..lean.backends import lean_backend
 from ..score.pipeline import prepare_problem
 from ..score.verification import COMPLETE_IDENTITY_ONLY, unloadable_report
+from ..progress import set_default
 from .common import add_lean_arguments, choose_tier, lean_settings, load_problem_set
 
 
@@ -49,6 +50,7 @@ def register(subparsers) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    set_default(True)  # progress on Lean jobs: a bar on a terminal, plain lines in a log
     settings = lean_settings(args)
     _, problems, errors = load_problem_set(args.problems, quiet=True)
     tier = choose_tier(settings)

@@ -23,7 +23,6 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import sys
 import tempfile
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -106,7 +105,7 @@ def run_jobs(
     backend: str | None = "loky",
     cache_dir: Path | None = None,
     results_jsonl: Path | None = None,
-    progress: bool = False,
+    progress: bool | None = None,  # None: as the command chose (pyshadow.progress.set_default)
     memory_mb: int = 4096,
 ) -> list[JobResult]:
     """Run every job (or reuse its result) and return the results in the order of ``jobs``."""
@@ -183,10 +182,10 @@ def check_unique_keys(jobs: Iterable[LeanJob]) -> None:
         seen.add(job.key)
 
 
-def _progress_bar(total: int, initial: int, enabled: bool):
-    from tqdm import tqdm  # imported on use: tqdm is only needed when a run happens
+def _progress_bar(total: int, initial: int, enabled: bool | None):
+    from ..progress import progress_bar  # a bar on a terminal, plain periodic lines in a log
 
-    return tqdm(total=total, initial=initial, disable=not enabled, file=sys.stderr, unit="job", desc="lean")
+    return progress_bar(total, "lean", initial=initial, unit="jobs", enabled=enabled)
 
 
 # ---------------------------------------------------------------------------------------------- cache

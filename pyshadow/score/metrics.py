@@ -210,7 +210,7 @@ def summarize(scores: Sequence[CandidateScore], key: tuple[str | None, ...] = ()
     )
 
 
-def _natural_key(value: str | None) -> tuple[bool, tuple[tuple[int, object], ...]]:
+def natural_key(value: str | None) -> tuple[bool, tuple[tuple[int, object], ...]]:
     """Sort key: None last; digits compared as numbers (L2 before L10)."""
     if value is None:
         return (True, ())
@@ -236,7 +236,7 @@ def aggregate(records: Iterable[ScoreRecord], by: Sequence[str] = ("system",)) -
     groups: dict[tuple[str | None, ...], list[CandidateScore]] = {}
     for r in records:
         groups.setdefault(tuple(getattr(r, f) for f in by), []).append(r.score)
-    keys = sorted(groups, key=lambda k: tuple(_natural_key(v) for v in k))
+    keys = sorted(groups, key=lambda k: tuple(natural_key(v) for v in k))
     return ScoreTable(tuple(by), skeleton, tuple(summarize(groups[k], k) for k in keys))
 
 
@@ -285,7 +285,7 @@ _SKELETON_COLUMNS: tuple[tuple[str, str], ...] = (("undecided", "Undecided"),)
 
 
 def _columns(table: ScoreTable) -> tuple[tuple[str, str], ...]:
-    return _METRIC_COLUMNS + (_SKELETON_COLUMNS if table.skeleton else ())
+    return metric_columns(table.skeleton)
 
 
 def _row_values(row: AggregateRow, digits: int, skeleton: bool = False) -> list[str]:
@@ -304,6 +304,23 @@ def _row_values(row: AggregateRow, digits: int, skeleton: bool = False) -> list[
         str(row.forward_only),
         str(row.neither),
     ] + ([str(row.undecided)] if skeleton else [])
+
+
+# The kernel tier compiles nothing: its "compiled" means the statement was read and abstracted (elaborated in the
+# prelude), so its columns say so rather than "Compiled".
+_KERNEL_NAMES = {
+    "compiled": ("statement_elaborated", "Statement elaborated"),
+    "compile_pct": ("statement_elaborated_pct", "Statement elaborated %"),
+    "sa_pass_pct": ("skeleton_sa_pass_pct", "Skeleton SA-Pass %"),
+    "compile_minus_sa_pass_pts": ("elaborated_minus_sa_pass_pts", "Elaborated − SA-Pass (pts)"),
+}
+
+
+def metric_columns(skeleton: bool) -> tuple[tuple[str, str], ...]:
+    """(csv column, markdown header) of the metric columns for a table of that tier."""
+    if not skeleton:
+        return _METRIC_COLUMNS
+    return tuple(_KERNEL_NAMES.get(c, (c, h)) for c, h in _METRIC_COLUMNS) + _SKELETON_COLUMNS
 
 
 def csv_columns(table: ScoreTable) -> list[str]:

@@ -1,0 +1,99 @@
+"""``pyshadow agree --labels LABELS.jsonl RESULTS.jsonl [JUDGE.jsonl …] -o DIR``: automatic metrics vs people.
+
+LABELS.jsonl holds one ``{"problem_id", "system", "aligned": true|false}`` per candidate a person judged. The other
+files are read by content: score rows (``pyshadow score``; either tier, both may be given) and judge rows
+(``pyshadow judge``). With ``--problems DIR --candidates PATH`` (the candidates as given to ``score``) BLEU ≥ 0.1 of
+each candidate's statement against the reference's is a metric too.
+
+Per metric — compile (kernel tier: statement elaborated), BLEU, [skeleton] SA-Pass_soft > 0, [skeleton] SA-Pass,
+each judge's majority, the majority of all votes, strict consensus — precision, recall, F1, agreement and Cohen's
+κ with Wilson 95% intervals, overall (the paper's Table 4) and per system, on the candidates the metric decided;
+and for every pair of metrics an exact McNemar test on the candidates both decided. Written to DIR:
+``agreement.md``, ``agreement.csv``, ``mcnemar.csv``, ``agreement.json`` and, with matplotlib,
+``agreement.png``/``.svg`` (agreement per metric with Wilson whiskers). The overall table is printed.
+
+Exit codes: 0 written; 2 bad input (unreadable files, no valid label, no metric); 1 internal error.
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from ..errors import BadInput
+from ..problems import load_problems
+from ..score.agreement import (
+    BLEU_THRESHOLD,
+    bleu_metric,
+    bleu_scores,
+    compare,
+    is_judge_row,
+    judge_metrics,
+    read_jsonl_objects,
+    read_labels,
+    render_markdown,
+    score_metrics,
+    write_report,
+)
+from ..score.candidates import load_candidates
+from ..score.plots import matplotlib_available, plot_agreement
+from ..score.samples import is_sample_layout, load_sample_layout
+
+
+def register(subparsers) -> None:
+    p = subparsers.add_parser("agree", help="agreement of compile, BLEU, SA-Pass and LLM judges with human labels",
+                              description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--labels", type=Path, required=True, metavar="LABELS.jsonl",
+                   help="human labels: {problem_id, system, aligned} per line")
+    p.add_argument("inputs", type=Path, nargs="*", metavar="RESULTS_OR_JUDGE.jsonl",
+                   help="score results (pyshadow score) and judge rows (pyshadow judge)")
+    p.add_argument("-o", "--output", type=Path, required=True, metavar="DIR", help="folder for the report")
+    p.add_argument("--problems", type=Path, metavar="PROBLEMS_DIR", help="with --candidates: compute BLEU")
+    p.add_argument("--candidates", type=Path, metavar="CANDIDATES", help="the candidates given to score (for BLEU)")
+    p.add_argument("--system", help="system name of a flat candidates folder (as for score)")
+    p.add_argument("--bleu-threshold", type=float, default=BLEU_THRESHOLD,
+                   help=f"BLEU at or above this counts as a pass (default {BLEU_THRESHOLD}, the paper's)")
+    p.add_argument("--no-plots", action="store_true", help="no PNG/SVG even when matplotlib is installed")
+    p.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    labels, problems = read_labels(args.labels)
+    if not labels:
+        raise BadInput(f"{args.labels}: no valid label (expected {{problem_id, system, aligned}} per line)")
+    score_rows, judge_rows = [], []
+    for path in args.inputs:
+        objects, bad = read_jsonl_objects(path)
+        problems += bad
+        for number, obj in objects:
+            if is_judge_row(obj):
+                judge_rows.append(obj)
+            elif "tier" in obj and "compiled" in obj:
+                score_rows.append(obj)
+            else:
+                problems.append(f"{path}:{number}: neither a score row nor a judge row")
+    metrics = score_metrics(score_rows)
+    if (args.problems is None) != (args.candidates is None):
+        raise BadInput("BLEU needs both --problems and --candidates")
+    if args.candidates is not None:
+        loaded, errors = load_problems(args.problems)
+        problems += [f"skipped problem: {e}" for e in errors]
+        if is_sample_layout(args.candidates, loaded):
+            candidates = load_sample_layout(args.candidates, loaded)
+        else:
+            candidates = load_candidates(args.candidates, {p.id for p in loaded}, system=args.system)
+        metrics.insert(1 if metrics else 0, bleu_metric(bleu_scores(loaded, candidates), args.bleu_threshold))
+    metrics += judge_metrics(judge_rows)
+    if not metrics:
+        raise BadInput("no metric to compare: give score results, judge rows or --problems/--candidates")
+    report = compare(labels, metrics, problems)
+    written = write_report(report, args.output)
+    if not args.no_plots and matplotlib_available():
+        rows = [(r.metric, d["agreement"], d["agreement_ci"]) for r in report.overall for d in [r.to_dict()]]
+        written += plot_agreement(rows, args.output / "agreement")
+    for line in problems:
+        print(f"note: {line}")
+    overall = render_markdown(report).split("## All systems (Table 4)\n\n", 1)[1].split("\n\n", 1)[0]
+    print(overall)
+    print(f"{len(labels)} labels, {len(metrics)} metrics; written: " + ", ".join(str(p) for p in written))
+    return 0

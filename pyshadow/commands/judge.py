@@ -1,0 +1,97 @@
+"""``pyshadow judge PROBLEMS_DIR CANDIDATES -o JUDGE.jsonl --judges M1,M2 [--votes K] --llm replay|record|live``.
+
+LLM-as-judge, the baseline SA-Pass is compared with (``pyshadow agree``): every judge model votes K times per
+candidate whether the candidate formalizes the problem's informal statement under its rules (the reference shown
+as one faithful rendering), answering ``{"verdict": "correct"|"incorrect"|"uncertain", "reason": …}``; malformed
+answers are asked again (``--retries``) and then recorded as errors. One row per candidate: every vote, each
+judge's majority, the majority of all votes (the ShadowBench paper's) and strict consensus (every judge says
+correct — "Beyond Compilation"). Prompt: ``templates/prompts/judge_system.j2`` and ``judge.j2``; the library is
+``pyshadow.score.judge``. CANDIDATES is read as by ``pyshadow score`` (including the bundled sample layout).
+
+Judging needs a model: ``--llm replay`` answers from a recorded cache (no network), ``record`` calls the models for
+what is not recorded yet and stores it, ``live`` calls and stores nothing (docs/llm.md). JUDGE.jsonl is rewritten
+each run; a replayed run writes identical rows.
+
+Exit codes: 0 judged (errors are data); 2 bad input — ``--llm none``, a missing LLM setting, a replay miss,
+unreadable CANDIDATES; 1 internal error.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from collections import Counter
+from pathlib import Path
+
+from ..errors import BadInput
+from ..llm import add_llm_arguments, client_from_args
+from ..problems import load_problems
+from ..progress import track
+from ..score.candidates import Candidate, load_candidates
+from ..score.judge import JudgeSettings, judge_candidate
+from ..score.pipeline import prepare_problem
+from ..score.samples import is_sample_layout, load_sample_layout
+
+
+def register(subparsers) -> None:
+    p = subparsers.add_parser("judge", help="LLM-as-judge verdicts per candidate (a baseline for pyshadow agree)",
+                              description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("problems", type=Path, help="problems folder")
+    p.add_argument("candidates", type=Path, help="candidates: a folder of .lean files or a .jsonl file")
+    p.add_argument("-o", "--output", type=Path, required=True, metavar="JUDGE.jsonl", help="judge rows (rewritten)")
+    p.add_argument("--judges", help="comma-separated judge models (default: --llm-model / $PYSHADOW_LLM_MODEL)")
+    p.add_argument("--votes", type=int, default=1, help="votes per judge (default 1; the paper: 3)")
+    p.add_argument("--temperature", type=float, default=None,
+                   help="sampling temperature (default 0 with one vote, 0.5 with several, as in the paper)")
+    p.add_argument("--retries", type=int, default=2, help="times a malformed answer is asked again (default 2)")
+    p.add_argument("--system", help="system name for a flat folder or JSONL lines without one")
+    add_llm_arguments(p)
+    p.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.llm == "none":
+        raise BadInput("judging needs a model: pass --llm replay (a recorded cache, --llm-cache DIR), "
+                       "--llm record or --llm live with --judges MODEL[,MODEL…] (endpoint: docs/llm.md)")
+    judges = tuple(m.strip() for m in (args.judges or "").split(",") if m.strip())
+    if judges and not args.llm_model:
+        args.llm_model = judges[0]  # the client's default model; each request names its judge
+    client = client_from_args(args)
+    judges = judges or ((client.model,) if client.model else ())
+    if args.votes < 1 or args.retries < 0:
+        raise BadInput("--votes must be at least 1 and --retries at least 0")
+    temperature = args.temperature if args.temperature is not None else (0.5 if args.votes > 1 else 0.0)
+    settings = JudgeSettings(judges, args.votes, temperature, retries=args.retries)
+
+    problems, problem_errors = load_problems(args.problems)
+    for err in problem_errors:
+        print(f"skipped problem: {err}")
+    infos = {p.id: prepare_problem(p) for p in problems}
+    if is_sample_layout(args.candidates, problems):
+        loaded = load_sample_layout(args.candidates, problems)
+    else:
+        loaded = load_candidates(args.candidates, infos.keys(), system=args.system)
+    candidates = [c for c in loaded if isinstance(c, Candidate)]
+    for entry in loaded:
+        if not isinstance(entry, Candidate):
+            print(f"skipped: {entry.origin}: {entry.reason}")
+    if not candidates:
+        raise BadInput(f"nothing to judge: no candidate in {args.candidates} belongs to a problem in {args.problems}")
+
+    rows = [judge_candidate(client, settings, infos[c.problem_id], c)
+            for c in track(candidates, len(candidates), "judge", unit="candidates")]
+    args.output.parent.mkdir(parents=True, exist_ok=True)
+    args.output.write_text("".join(json.dumps(r, ensure_ascii=False, sort_keys=True) + "\n" for r in rows),
+                           encoding="utf-8")
+    for model in judges:
+        counts = Counter(r["judges"][model]["majority"] or "no decided vote" for r in rows)
+        print(f"judge {model}: " + ", ".join(f"{k} {v}" for k, v in sorted(counts.items())))
+    consensus = Counter(r["consensus"] or "undecided" for r in rows)
+    errors = sum(r["errors"] for r in rows)
+    print(f"{len(rows)} candidates judged by {len(judges)} judges × {settings.votes} votes; strict consensus: "
+          + ", ".join(f"{k} {v}" for k, v in sorted(consensus.items()))
+          + (f"; {errors} votes without a verdict (reasons in the rows)" if errors else ""))
+    for line in client.accounting.summary_lines():
+        print(line)
+    print(f"written: {args.output}")
+    return 0

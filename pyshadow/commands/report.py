@@ -1,0 +1,52 @@
+"""``pyshadow report RESULTS.jsonl… -o DIR [--problems PROBLEMS_DIR]``: the report benchmark authors read.
+
+In DIR: ``report.md`` — per system × level the paper's Table 3 (compile, SA-Pass_soft, SA-Pass and the compile −
+SA-Pass gap; in the kernel tier the compile column says "statement elaborated"), coverage (submitted / problems,
+and leaderboard columns counting a missing problem as a failure), buckets that add up to n with a legend, a
+per-problem table and the failures with their first reason — plus one CSV per table and, when matplotlib is
+installed (``pip install 'pyshadow[plots]'``), ``pass_rates.png``/``.svg`` (grouped bars per system).
+
+The coverage denominator is the problems of ``--problems`` when given, else every problem the results mention
+(the report says how many). Rows of both tiers get a section each. Exit codes: 0 written; 2 no readable results
+(or no score row in them); 1 internal error.
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from ..errors import BadInput
+from ..problems import load_problems
+from ..score.plots import PLOTS_EXTRA_HINT, matplotlib_available
+from ..score.report import read_result_dicts, write_report
+
+
+def register(subparsers) -> None:
+    p = subparsers.add_parser("report", help="Table 3, coverage, buckets, per-problem and failure tables (+ plots)",
+                              description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("results", type=Path, nargs="+", metavar="RESULTS.jsonl", help="score results (pyshadow score)")
+    p.add_argument("-o", "--output", type=Path, required=True, metavar="DIR", help="folder to write the report into")
+    p.add_argument("--problems", type=Path, metavar="PROBLEMS_DIR",
+                   help="the benchmark's problems (the coverage denominator; default: the problems in the results)")
+    p.add_argument("--no-plots", action="store_true", help="write the text report and CSVs only")
+    p.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    rows, problems = read_result_dicts(args.results)
+    for line in problems:
+        print(f"skipped: {line}")
+    if not rows:
+        raise BadInput("no score row in " + ", ".join(str(p) for p in args.results))
+    universe = None
+    if args.problems is not None:
+        loaded, errors = load_problems(args.problems)
+        for err in errors:
+            print(f"skipped problem: {err}")
+        universe = {p.id: p.level for p in loaded}
+    written = write_report(rows, args.output, universe, plots=not args.no_plots)
+    if not args.no_plots and not matplotlib_available():
+        print(PLOTS_EXTRA_HINT)
+    print(f"report: {written[0]} and {len(written) - 1} more files in {args.output}")
+    return 0
