@@ -203,3 +203,50 @@ def test_every_corpus_atom_reads_or_is_opaque_and_most_read():
             assert tm.read_term(tm.render(node)) == node, text
         tm.canonical(text)
     assert read / len(texts) >= 0.95
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Real Lean as the oracle where the kernel tier can parse: its built-in term syntax (application, `→`, `∀`, `fun`,
+# ascription). Prelude mode cannot declare Init's notations (`infixl` needs `Lean.TrailingParserDescr` from Init), so
+# the arithmetic rows above rest on the cited declarations, not on this oracle.
+
+ORACLE_PAIRS = [
+    ("F a b", "(F a) b"),
+    ("F a b", "F (G a) b"),
+    ("G (G a)", "G G a"),
+    ("a → b → c", "a → (b → c)"),
+    ("a → b → c", "(a → b) → c"),
+    ("(∀ x : T, R x) → c", "∀ x : T, R x → c"),
+    ("∀ x : T, R x → c", "∀ y : T, R y → c"),
+    ("H (fun x : Prop => F x b) a", "H (fun y : Prop => F y b) a"),
+    ("H (fun x : Prop => F x b) a", "H (fun x : Prop => F b x) a"),
+    ("(a : Prop) → b", "a → b"),
+]
+
+_ORACLE_PRELUDE = """prelude
+axiom T : Type
+axiom a : Prop
+axiom b : Prop
+axiom c : Prop
+axiom R : T → Prop
+axiom G : Prop → Prop
+axiom F : Prop → Prop → Prop
+axiom H : (Prop → Prop) → Prop → Prop
+"""
+
+
+@pytest.mark.kernel
+@pytest.mark.parametrize("a,b", ORACLE_PAIRS)
+def test_same_term_agrees_with_lean_on_builtin_syntax(kernel_lean_exe, tmp_path, a, b):
+    import subprocess
+
+    # `h : A` proves `B` by itself exactly when Lean reads A and B as the same term (all constants are opaque).
+    body = _ORACLE_PRELUDE
+    source = tmp_path / "Oracle.lean"
+    results = []
+    for left, right in ((a, a), (a, b)):
+        source.write_text(body + f"theorem t (h : {left}) : {right} := h\n", encoding="utf-8")
+        proc = subprocess.run([str(kernel_lean_exe.path), str(source)], capture_output=True, text=True, timeout=60)
+        results.append("error" not in proc.stdout + proc.stderr)
+    assert results[0], "the oracle must accept a term against itself"
+    assert tm.same_term(a, b) is results[1], (a, b, tm.canonical(a), tm.canonical(b))

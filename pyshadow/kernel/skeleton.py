@@ -18,6 +18,7 @@ and never mix it with full SA-Pass (the score layer marks these rows ``Candidate
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Sequence
@@ -688,6 +689,9 @@ def skeleton_score(pairs: Sequence[SkeletonPair], lean: LeanExecutable, *, n_job
     # Several candidates share one Lean file (each in its own namespace; only generated constant names reach
     # Lean, never candidate text), so a large run starts few processes; a candidate's checks never span files.
     jobs, job_of = [], {}
+    # At most `batch_size` candidates per file, but at least one file per Lean process when there are few.
+    processes = n_jobs if n_jobs > 0 else (os.cpu_count() or 1)
+    batch_size = max(1, min(batch_size, -(-len(blocks) // processes)))
     for start in range(0, len(blocks), batch_size):
         chunk = blocks[start : start + batch_size]
         text = PRELUDE + ELIMINATORS + "\n" + "\n".join(b.text for b in chunk)
