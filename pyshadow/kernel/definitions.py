@@ -36,14 +36,15 @@ theorem false_prop_iff : Iff (Eq Bool.false Bool.true) False :=
   Iff.intro (fun h => @Eq.rec Bool Bool.false (fun b _ => @Bool.rec (fun _ => Prop) True False b) True.intro
     Bool.true h) (fun h => False.rec (fun _ => Eq Bool.false Bool.true) h)
 theorem true_prop_iff : Iff (Eq Bool.true Bool.true) True :=
-  Iff.intro (fun _ => True.intro) (fun _ => Eq.refl Bool.true)
+  Iff.intro (fun _ => True.intro) (fun _ => @Eq.refl Bool Bool.true)
 """
 SUBST_SCHEMA = """axiom propext {a b : Prop} : Iff a b → Eq a b
 theorem subst_eq {α : Sort u} (e : α) (P : α → Prop) : Iff (∀ v, Eq v e → P v) (P e) :=
-  Iff.intro (fun h => h e (Eq.refl e)) (fun h v hv => @Eq.rec α e (fun x _ => P x) h v (Eq.symm hv))
+  Iff.intro (fun (h : ∀ v, Eq v e → P v) => h e (@Eq.refl α e))
+    (fun (h : P e) (v : α) (hv : Eq v e) => @Eq.rec α e (fun x _ => P x) h v (Eq.symm hv))
 theorem subst_iff (X : Prop) (P : Prop → Prop) : Iff (∀ v : Prop, Iff v X → P v) (P X) :=
-  Iff.intro (fun h => h X (Iff.intro (fun x => x) (fun x => x)))
-    (fun h v hv => @Eq.rec Prop X (fun x _ => P x) h v (Eq.symm (propext hv)))
+  Iff.intro (fun (h : ∀ v : Prop, Iff v X → P v) => h X (Iff.intro (fun x => x) (fun x => x)))
+    (fun (h : P X) (v : Prop) (hv : Iff v X) => @Eq.rec Prop X (fun x _ => P x) h v (Eq.symm (propext hv)))
 """
 
 _LOGICAL_FALSE = {"false": "False", "true": "True"}
