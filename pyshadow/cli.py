@@ -11,8 +11,15 @@ from .commands import COMMAND_MODULES
 from .errors import EXIT_INTERNAL, PyshadowError
 
 
+DESCRIPTION = (
+    "Shadow-theorem checkers and SA-Pass scoring for Lean 4 autoformalization. "
+    "Exit codes (every command): 0 done, verdict as hoped; 2 bad input; 3 a needed tool is unavailable; "
+    "4 done, verdict negative; 1 internal error."
+)
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="pyshadow", description=__doc__)
+    parser = argparse.ArgumentParser(prog="pyshadow", description=DESCRIPTION)
     parser.add_argument("--version", action="version", version=f"pyshadow {__version__}")
     subparsers = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for module_name in COMMAND_MODULES:

@@ -280,7 +280,7 @@ def test_clean_file_exits_0_and_unreadable_input_exits_2(tmp_path, capsys):
     clean = tmp_path / "Clean.lean"
     clean.write_text("theorem t (n : ℕ) : n + 0 = n := by simp\n", encoding="utf-8")
     assert main(["lint", str(clean)]) == 0
-    assert capsys.readouterr().out.strip() == "linted 1 statements: 0 findings in 0"
+    assert capsys.readouterr().out.strip() == "linted 1 statement: 0 findings in 0"
     bad = tmp_path / "Bad.lean"
     bad.write_bytes(b"theorem t : \xff = 1")
     for path in (bad, tmp_path / "missing.lean", tmp_path / "notes.txt"):
@@ -358,4 +358,4 @@ def test_a_problem_that_does_not_load_is_one_skipped_line(tmp_path, capsys):
     out = capsys.readouterr().out.splitlines()
     assert [line for line in out if line.startswith("skipped: ")] == [
         line for line in out if "broken" in line and line.startswith("skipped: ")] and len(out) == 2
-    assert out[-1].startswith("linted 1 statements")
+    assert out[-1].startswith("linted 1 statement:")

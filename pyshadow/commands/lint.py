@@ -47,7 +47,8 @@ def run(args: argparse.Namespace) -> int:
     for line in inputs.skipped:
         print(f"skipped: {line}")
     detail = ", ".join(f"{rule} {counts[rule]}" for rule in RULES if counts[rule])
-    summary = (f"linted {len(inputs.sources)} statements: {sum(counts.values())} findings in {flagged}"
+    noun = "statement" if len(inputs.sources) == 1 else "statements"
+    summary = (f"linted {len(inputs.sources)} {noun}: {sum(counts.values())} findings in {flagged}"
                + (f" ({detail})" if detail else ""))
     print(summary if not args.json else json.dumps({"summary": summary}, ensure_ascii=False))
     return EXIT_FINDINGS if counts else EXIT_CLEAN
