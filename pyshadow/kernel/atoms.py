@@ -38,6 +38,9 @@ One logical reading is folded the same way: an equation whose side is syntactica
 (``p x = ∃ n, …``) is ``↔`` (Lean core ``eq_iff_iff``, by ``propext``). This step is not re-checked by the kernel
 tier (its abstraction has no ``Prop``-valued equality to state it on).
 
+``definitions.py`` then folds two readings backed by Lean-checked schemas: ``false``/``true`` in Prop position as
+``False``/``True``, and a variable fixed by a hypothesis ``(v : T) (h : v = e)`` substituted by ``e``.
+
 Nothing merely provably equal is folded (``Complex.abs z`` and ``‖z‖`` stay apart, so do ``x⁻¹`` and ``1 / x``).
 """
 
@@ -289,7 +292,11 @@ def normalize_declaration(decl: Declaration, context: str = "") -> Declaration:
         binders.append(nb)
         scope = scope.bind(b.names, _type_text(nb.type))
     type_ = _term(decl.type, scope) if decl.type is not None else None
-    return replace(decl, binders=tuple(binders), type=type_)
+    # Bool literals in Prop position and variables fixed by a defining hypothesis (definitions.py, Lean-checked
+    # schemas); imported here so that definitions.py can use key_idents.
+    from .definitions import fold_definitions
+
+    return fold_definitions(replace(decl, binders=tuple(binders), type=type_))
 
 
 _SORT = re.compile(r"^(Type|Sort)(\*|\s+\S+|\s*\{[^}]*\})?$")

@@ -273,8 +273,9 @@ PREFIX: dict[str, tuple[int, int]] = {
 }
 POSTFIX = {"⁻¹": MAX_PREC, "ᶜ": MAX_PREC, "ˣ": MAX_PREC, "!": 10000}
 # Constants written as symbols: `∅` (Init/Core.lean `notation "∅" => EmptyCollection.emptyCollection`), `⊤`/`⊥`
-# (Mathlib/Order/Notation.lean `notation "⊤" => Top.top`, `notation "⊥" => Bot.bot`).
-SYMBOL_CONSTANTS = frozenset({"∅", "⊤", "⊥"})
+# (Mathlib/Order/Notation.lean `notation "⊤" => Top.top`, `notation "⊥" => Bot.bot`), `∠`
+# (Mathlib/Geometry/Euclidean/Angle/Unoriented/Affine.lean `scoped notation "∠" => EuclideanGeometry.angle`).
+SYMBOL_CONSTANTS = frozenset({"∅", "⊤", "⊥", "∠"})
 
 ENCLOSED = {"‖": "‖", "⌊": ("⌋", "⌋₊"), "⌈": ("⌉", "⌉₊")}
 

@@ -1,0 +1,117 @@
+"""Readings folded by ``pyshadow.kernel.definitions``: Bool literals in Prop position, variables fixed by a defining
+hypothesis; and ``∠`` read as a constant. Each rule's schema is checked by the kernel-tier Lean; each rule has
+hand-written pairs that must pass and changed pairs of the same shape that must not."""
+
+from __future__ import annotations
+
+import subprocess
+
+import pytest
+
+from pyshadow.kernel.abstract import PRELUDE
+from pyshadow.kernel.atoms import normalize_declaration
+from pyshadow.kernel.definitions import BOOL_PROP_SCHEMA, SUBST_SCHEMA
+from pyshadow.kernel.skeleton import SkeletonPair, skeleton_score
+from pyshadow.syntax import parse_declaration
+from pyshadow.syntax import terms as tm
+from pyshadow.syntax.render import render_term
+
+
+@pytest.mark.kernel
+def test_schemas_are_checked_by_lean(kernel_lean_exe, tmp_path):
+    ok = tmp_path / "ok.lean"
+    ok.write_text(PRELUDE + BOOL_PROP_SCHEMA + SUBST_SCHEMA + "#print axioms subst_eq\n#print axioms false_prop_iff\n",
+                  encoding="utf-8")
+    run = subprocess.run([str(kernel_lean_exe.path), str(ok)], capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert "'false_prop_iff' does not depend on any axioms" in run.stdout
+    # The same file with a false variant of the Bool schema is rejected: Lean really judges these lines.
+    bad = tmp_path / "bad.lean"
+    bad.write_text(PRELUDE + BOOL_PROP_SCHEMA.replace("theorem true_prop_iff : Iff (Eq Bool.true Bool.true) True",
+                                                      "theorem true_prop_iff : Iff (Eq Bool.true Bool.true) False"),
+                   encoding="utf-8")
+    run = subprocess.run([str(kernel_lean_exe.path), str(bad)], capture_output=True, text=True, timeout=120)
+    assert run.returncode != 0
+
+
+def _shown(text: str, context: str = "") -> tuple[list[str], str]:
+    d = normalize_declaration(parse_declaration(text), context)
+    return [f"{','.join(b.names)} : {render_term(b.type)}" for b in d.binders], render_term(d.type)
+
+
+def test_bool_literal_in_prop_position_reads_as_false():
+    _, concl = _shown("theorem t (P : Prop) : P → false")
+    assert concl == "P → False"
+    _, concl = _shown("theorem t (P : Prop) (h : true) : ¬ P ∨ false")
+    assert concl == "¬P ∨ False"
+    # A Bool equation keeps its literal; a bound `false` is a variable, not the literal.
+    _, concl = _shown("theorem t (b : Bool) : b = false")
+    assert "False" not in concl
+    _, concl = _shown("theorem t (false : Prop) : false")
+    assert concl == "false"
+
+
+def test_defining_hypothesis_is_substituted_with_the_variable_s_type():
+    binders, concl = _shown("theorem t (x : ℝ) (h : x = 2) (y : ℝ) (hy : y < x) : x / 3 < y")
+    assert binders == ["y : ℝ", "hy : y < (2 : ℝ)"]
+    assert concl == "(2 : ℝ) / 3 < y"
+    # Two variables made equal: the later one goes (its value is bound before it).
+    assert _shown("theorem t (x : ℝ) (y : ℝ) (h : x = y) : y < 1") == (["x : ℝ"], "x < 1")
+    # A variable declared with the same type (or `Real.pi : ℝ`) goes in bare.
+    binders, concl = _shown("theorem t (a : ℝ) (x : ℝ) (h : x = a) : x ^ 2 = 1")
+    assert (binders, concl) == (["a : ℝ"], "a ^ 2 = 1")
+    # Not substituted: the value mentions a later binder; the value mentions v; the hypothesis is used later.
+    for text in ("theorem t (x : ℝ) (h : x = y) (y : ℝ) : x < 1",
+                 "theorem t (x : ℕ) (h : x = x + 0) : x < 1",
+                 "theorem t (x : ℕ) (h : x = 2) (k : Fin (f h)) : x < 1"):
+        binders, _ = _shown(text)
+        assert any(b.startswith("h :") for b in binders), text
+    # A quantifier that would capture the value's variable blocks the rewrite.
+    binders, _ = _shown("theorem t (a : ℝ) (x : ℝ) (h : x = a) : ∀ a : ℝ, a < x")
+    assert any(b.startswith("h :") for b in binders)
+
+
+def test_angle_reads_as_a_constant_applied_to_points():
+    node = tm.read_term("∠ C A B < π / 2")
+    assert node is not None and isinstance(node, tm.Binary)
+    assert tm.canonical("(∠ C A B)") == tm.canonical("∠ C A B")
+    assert tm.canonical("∠ C A B") != tm.canonical("∠ A C B")
+
+
+PAIRS = {
+    # Bool literals
+    "false_conclusion": ("theorem t (G : Type) (h : IsSimpleGroup G) : IsSimpleGroup G → false",
+                         "theorem t (G : Type) (h : IsSimpleGroup G) : IsSimpleGroup G → False", True),
+    "true_hypothesis": ("theorem t (P : Prop) (h : true) : P ∨ false", "theorem t (P : Prop) (h : True) : P ∨ False",
+                        True),
+    "true_is_not_false": ("theorem t (P : Prop) : P → true", "theorem t (P : Prop) : P → False", False),
+    "false_is_not_a_bool_equation": ("theorem t (b : Bool) : b = false", "theorem t (b : Bool) : False", False),
+    # defining hypotheses
+    "local_pi": ("theorem t (π : ℝ) (hπ : π = Real.pi) (x : ℝ) (hx : x < π / 2) : Real.cos x > 0",
+                 "theorem t (x : ℝ) (hx : x < π / 2) : Real.cos x > 0", True),
+    "prop_abbreviation": ("theorem t (f : ℕ → ℕ) (good : Prop) (hg : good ↔ f 0 = 0 ∧ f 1 = 1) : good ∧ f 2 = 2 ↔ "
+                          "f 3 = 3",
+                          "theorem t (f : ℕ → ℕ) : f 3 = 3 ↔ f 0 = 0 ∧ f 1 = 1 ∧ f 2 = 2", True),
+    "value_in_real": ("theorem t (x : ℝ) (h : x = 2) : x / 3 < 1", "theorem t : (2 : ℝ) / 3 < 1", True),
+    # changed statements of the same shapes
+    "value_in_nat_is_not_real": ("theorem t (x : ℝ) (h : x = 2) : x / 3 < 1", "theorem t : 2 / 3 < 1", False),
+    "dropped_definition_is_not_free": ("theorem t (x : ℝ) (h : x = 2) : x / 3 < 1", "theorem t (x : ℝ) : x / 3 < 1",
+                                       False),
+    "other_value": ("theorem t (π : ℝ) (hπ : π = Real.pi) (x : ℝ) (hx : x < π / 2) : Real.cos x > 0",
+                    "theorem t (x : ℝ) (hx : x < π / 3) : Real.cos x > 0", False),
+    "prop_abbreviation_other_meaning": ("theorem t (f : ℕ → ℕ) (good : Prop) (hg : good ↔ f 0 = 0 ∧ f 1 = 1) : "
+                                        "good ∧ f 2 = 2 ↔ f 3 = 3",
+                                        "theorem t (f : ℕ → ℕ) : f 3 = 3 ↔ f 0 = 0 ∨ f 1 = 1 ∧ f 2 = 2", False),
+    "unconstrained_is_not_fixed": ("theorem t (π : ℝ) (x : ℝ) (hx : x < π / 2) : Real.cos x > 0",
+                                   "theorem t (x : ℝ) (hx : x < π / 2) : Real.cos x > 0", False),
+}
+
+
+@pytest.mark.kernel
+def test_folded_readings_pass_and_changed_statements_of_the_same_shape_do_not(kernel_lean_exe):
+    pairs = [SkeletonPair(k, parse_declaration(a), parse_declaration(b), True, "", "open Real")
+             for k, (a, b, _) in PAIRS.items()]
+    verdicts = skeleton_score(pairs, kernel_lean_exe, n_jobs=2)
+    wrong = {k: (verdicts[k].passed, verdicts[k].messages) for k, (_, _, same) in PAIRS.items()
+             if verdicts[k].passed is not same}
+    assert not wrong
