@@ -21,7 +21,7 @@ from pyshadow.paths import PROBLEMS_DIR
 from pyshadow.problems import load_problem
 from pyshadow.score.candidates import Candidate
 from pyshadow.score.full import (CheckerFile, FullTask, Role, StatementsModule, candidate_check_file, full_task,
-                                 run_full_task, statement_universes)
+                                 needs_candidate, run_full_task, statement_universes)
 from pyshadow.score.pipeline import prepare_candidate, prepare_problem
 
 # What the problem's imports provide (Init/Mathlib in the full tier): an order-like class with an honest instance.
@@ -192,3 +192,11 @@ def test_goals_that_name_the_candidates_own_definitions_stay_text():
     itself = prepare_candidate(Candidate("nat_double_add", "ref", info.reference, "x"), info, "full", "fp")
     assert not any(k != v for k, v in itself.renames.items() if k.endswith("twice"))
     assert candidate_check_file(itself).statements is None
+
+
+def test_context_that_needs_the_candidate_disables_the_statements_module():
+    names = frozenset({"Outer.Inner.twice", "Doubling.double"})
+    assert needs_candidate(["open Outer.Inner"], names)  # the namespace may exist only through the candidate
+    assert needs_candidate(["local notation \"⟪\" n \"⟫\" => Outer.Inner.twice n"], names)
+    assert needs_candidate(["(n : Nat) : double n = n + n"], names)  # written as inside `namespace Doubling`
+    assert not needs_candidate(["open Filter Real", "open scoped BigOperators", "(n : Nat) : n + n = 2 * n"], names)

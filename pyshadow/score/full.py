@@ -268,11 +268,13 @@ def _section(
     scoring = renames is not None
     checkers = _checkers(problem_id, target, several, certificate=scoring)
     namespace = _namespace(target.name, nonce)
-    statements = out.statements if scoring and not _mentions_any(checkers, candidate_names) else None
+    texts = [t for c in checkers.checkers for t in (c.binders, c.statement, *(p for _, p in c.hypothesis_list))]
+    preamble = _preamble_commands(target.declaration.preamble)
+    isolated = scoring and not needs_candidate([*texts, *preamble], candidate_names)
+    statements = out.statements if isolated else None
     if statements is not None:
         ns = _target_namespace(target.name)  # a section when there is none: the preamble's `open`s end with it
-        statements.add("\n".join([f"namespace {ns}" if ns else "section",
-                                  *_preamble_commands(target.declaration.preamble)]))
+        statements.add("\n".join([f"namespace {ns}" if ns else "section", *preamble]))
     new_universes = [u for u in checkers.universes if u not in declared_universes]
     declared_universes.update(new_universes)
     if new_universes:
@@ -322,12 +324,19 @@ def _section(
         statements.add(f"end {ns}" if ns else "end")
 
 
-def _mentions_any(checkers: CheckerSet, names: frozenset[str]) -> bool:
-    """Whether a goal of these checkers names one of ``names`` — the reference's own declarations, which checkers
-    of a candidate read as the candidate's (renamed or not): such a goal cannot be elaborated without it."""
+def needs_candidate(texts: Sequence[str], names: frozenset[str]) -> bool:
+    """Whether Lean text (statements, ``open``/``local`` commands) cannot be elaborated without the candidate: it
+    names one of ``names`` — the reference's own declarations, which a candidate's checkers read as the
+    candidate's (renamed or not) — or ``open``s a namespace one of them lives in (``open Doubling``: without the
+    candidate the namespace may not exist, an error; with a library namespace such as ``Nat`` it is merely
+    conservative)."""
     marker = {name: "pyshadow_marker" for name in names}  # any identifier naming one of them is rewritten
-    texts = [t for c in checkers.checkers for t in (c.binders, c.statement, *(p for _, p in c.hypothesis_list))]
-    return any(rename_identifiers(t, marker, qualify=True) != t for t in texts)
+    if any(rename_identifiers(t, marker, qualify=True) != t for t in texts):
+        return True
+    namespaces = {".".join(name_components(normalize_name(n))[:k]) for n in names
+                  for k in range(1, len(name_components(normalize_name(n))))}
+    opened = {word for t in texts if re.match(r"\s*open\b", t) for word in re.findall(r"[^\s()\[\]]+", t)[1:]}
+    return bool(opened & namespaces)
 
 
 def candidate_universe_pin(reference: Declaration, candidate_header: str | None) -> tuple[str, ...]:
@@ -351,6 +360,8 @@ def candidate_check_file(prepared: PreparedCandidate, *, module: str = CANDIDATE
     info = prepared.info
     nonce = nonce or new_nonce()
     context = reference_context(info.reference)
+    targets = {normalize_name(t.name) for t in info.targets}
+    reference_own = frozenset(n for n in [*info.headers, *prepared.renames] if normalize_name(n) not in targets)
     statements = StatementsModule(f"{STATEMENTS_MODULE}_{nonce}")
     statements.add("\n".join(f"import {m}" for m in info.problem.imports))
     statements.add(f"/-! # the shadow statements of `{info.id}`, elaborated without the candidate (generated) -/")
@@ -364,17 +375,17 @@ def candidate_check_file(prepared: PreparedCandidate, *, module: str = CANDIDATE
     out.add("\n".join([*(f"universe {u}" for u in context.universes), *context.opens, *context.local]))
     universes = set(context.universes)
     several = len(info.targets) > 1
-    targets = {normalize_name(t.name) for t in info.targets}
-    reference_own = frozenset(n for n in [*info.headers, *prepared.renames] if normalize_name(n) not in targets)
+    if needs_candidate([*context.opens, *context.local], reference_own):
+        out.statements = None  # the reference's context itself (an `open`, a local notation) needs the candidate
     for target in info.targets:
         found = prepared.extracted.get(target.name)
         if found is None or target.error or target.declaration is None:
             continue
         _section(out, info.id, target, several, found.qualified_name, prepared.renames, universes,
                  candidate_alternatives(prepared, target, found), found.header, nonce, reference_own)
-    if not statements.constants:
-        out.statements = None  # every goal mentions the candidate's own definitions: no module to compile
-        out.lines[out.lines.index(f"import {statements.name}")] = "-- no statements module: every goal names the candidate's own definitions"
+    if not statements.constants:  # no goal can be elaborated without the candidate: no module to compile
+        out.statements = None
+        out.lines[out.lines.index(f"import {statements.name}")] = "-- no statements module: the goals need the candidate"
     return out
 
 
