@@ -430,6 +430,9 @@ def test_benign_files_stay_clean_under_disguises(disguise):
          "reserved_namespace"),
         ("def _root_.PyshadowChecks.helper := 1", "reserved_namespace"),
         ("namespace Foo.PyshadowChecks\ndef x := 1\nend Foo.PyshadowChecks", "reserved_namespace"),
+        ("def PyshadowStatements_0123abcd.stmt_1 : True := trivial", "reserved_namespace"),  # a guessed nonce
+        ("namespace Cand.PyshadowChecks_ff00\ninstance : HAdd Nat Nat Nat := ⟨fun _ _ => 0⟩\nend Cand.PyshadowChecks_ff00",
+         "reserved_namespace"),
         ("namespace A\nstructure Real where\n  x : Nat\nend A", "shadowed_name"),
         ("abbrev Mine.ℕ := Fin 2", "shadowed_name"),
         ("def Ρi := 1", "confusable_identifier"),  # Greek capital Rho
@@ -465,6 +468,7 @@ def test_disguised_variant(src, kind):
         'def s : String := panic! "{"\ntheorem t : True := trivial',
         "-- instance : LE Nat := ⟨fun _ _ => True⟩\n/- def PyshadowChecks.Nat := Fin 1 -/\ntheorem t : True := trivial",
         'def msg := "attribute [instance] w; #eval 1; namespace PyshadowChecks"',
+        "def PyshadowChecksum := 1\ndef PyshadowStatementsOf := 2",  # a longer word is not a reserved namespace
         "theorem t : 2 ≤ 3 := by decide",
         "theorem t (a b : Nat) : a + b = b + a := by\n  have := Nat.add_comm a b\n  exact this",
     ],

@@ -10,6 +10,9 @@ installed there. What the kernel tier reproduces of them is in ``tests/test_kern
    checker's ``#print axioms`` lists only Lean's standard axioms and the reference's target axiom.
 4. ``first`` falls through to the third alternative when a candidate changes a binder's style.
 5. ``#print axioms`` prints what the runner's pattern reads (``pyshadow.lean.diagnostics.parse_axioms_message``).
+6. Issue #14: the statements module (``PyshadowStatements_<nonce>``) elaborates with ``Init`` and with Mathlib, the
+   generated ``intro`` + ``first | exact …`` proofs close its goals for a faithful candidate, and a candidate
+   instance that makes the shadows true *as text* no longer passes.
 """
 
 from __future__ import annotations
@@ -169,3 +172,42 @@ def test_print_axioms_wording_matches_the_runner(full_lean, tmp_path):
     assert axioms["plain"] == ()
     assert set(axioms["classical"]) == {"propext", "Classical.choice", "Quot.sound"}
     assert axioms["uses_target"] == ("target",)
+
+
+# 6 -------------------------------------------------------------------------------------------------------------
+def _full_checks(full_lean, problem: str, code: str, *, workspace: Path | None, audited: bool = True):
+    from pyshadow.score.audit import RULES, AuditPolicy
+    from pyshadow.score.candidates import Candidate
+    from pyshadow.score.full import full_task, run_full_task
+    from pyshadow.score.pipeline import prepare_candidate, prepare_problem
+    from pyshadow.problems import load_problem
+
+    info = prepare_problem(load_problem(ROOT / "problems" / problem))
+    policy = None if audited else AuditPolicy(disabled_rules=frozenset(RULES))  # let the cheat reach Lean
+    prepared = prepare_candidate(Candidate(problem, "s", code, "x"), info, "full", "fp", policy)
+    task = full_task(prepared, workspace=workspace, timeout_s=1200, memory_mb=16384)
+    assert task.statements_module is not None  # the goals come from the statements module
+    return run_full_task(task, full_lean)
+
+
+def test_statements_module_mathlib_faithful_candidate_passes(full_lean):
+    code = (ROOT / "problems" / "saddle_point_derivatives" / "candidates" / "faithful_explicit.lean").read_text()
+    outcome = _full_checks(full_lean, "saddle_point_derivatives", code, workspace=ROOT)
+    assert outcome.compiled, outcome.reason
+    assert outcome.checks and all(c.passed for c in outcome.checks), [(c.name, c.message) for c in outcome.checks]
+
+
+def test_statements_module_core_instance_cheat_fails(full_lean):
+    # `<` and `≤` on Nat made `True` by global instances: as text after `import PyshadowCandidate` every shadow of
+    # `m < n ↔ m + 1 ≤ n` would read `True → True`; the statements module's goals keep core's meaning.
+    cheat = ("instance (priority := high) cheatLT : LT Nat := ⟨fun _ _ => True⟩\n"
+             "instance (priority := high) cheatLE : LE Nat := ⟨fun _ _ => True⟩\n"
+             "namespace NatOrder\ntheorem lt_iff_add_one_le (m n : Nat) : m < n ↔ m + 1 ≤ n := Iff.rfl\n"
+             "end NatOrder\n")
+    outcome = _full_checks(full_lean, "nat_lt_iff_add_one_le", cheat, workspace=None, audited=False)
+    assert outcome.compiled, outcome.reason
+    forward = [c for c in outcome.checks if c.kind == "forward"]
+    assert forward and not any(c.passed for c in forward), [(c.name, c.message) for c in forward]
+    honest = (ROOT / "problems" / "nat_lt_iff_add_one_le" / "Reference.lean").read_text()
+    outcome = _full_checks(full_lean, "nat_lt_iff_add_one_le", honest, workspace=None)
+    assert outcome.compiled and all(c.passed for c in outcome.checks), [(c.name, c.message) for c in outcome.checks]

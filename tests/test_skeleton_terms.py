@@ -261,9 +261,9 @@ def _span_texts(file) -> dict[str, str]:
                                               ("nat_pos_facts", "binders_to_forall")])
 def test_full_tier_checkers_gain_one_commented_alternative(problem_id, kind, monkeypatch):
     prepared = _variant_candidate(problem_id, kind)
-    with_terms = _span_texts(full.candidate_check_file(prepared))
+    with_terms = _span_texts(full.candidate_check_file(prepared, nonce="fixed"))
     monkeypatch.setattr(full, "skeleton_alternatives", lambda *a, **k: SkeletonAlternatives())
-    without = _span_texts(full.candidate_check_file(prepared))
+    without = _span_texts(full.candidate_check_file(prepared, nonce="fixed"))
     assert with_terms.keys() == without.keys()
     for role, text in with_terms.items():
         extra = [line for line in text.split("\n") if ALTERNATIVE_COMMENT in line]
@@ -282,9 +282,9 @@ def test_full_tier_text_is_unchanged_where_the_search_finds_nothing(monkeypatch)
     alternatives = full.candidate_alternatives(prepared, prepared.info.targets[0],
                                                prepared.extracted[prepared.info.targets[0].name])
     assert alternatives is not None and alternatives.backward is None and alternatives.why
-    with_terms = _span_texts(full.candidate_check_file(prepared))
+    with_terms = _span_texts(full.candidate_check_file(prepared, nonce="fixed"))
     monkeypatch.setattr(full, "skeleton_alternatives", lambda *a, **k: SkeletonAlternatives())
-    without = _span_texts(full.candidate_check_file(prepared))
+    without = _span_texts(full.candidate_check_file(prepared, nonce="fixed"))
     for role, text in with_terms.items():
         shadow = role.split(":")[1]
         found = alternatives.backward if role.startswith("backward") else \

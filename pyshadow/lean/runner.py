@@ -396,8 +396,12 @@ def judge(
     allowed_axioms: frozenset[str] = DEFAULT_ALLOWED_AXIOMS,
     *,
     text: str | None = None,
+    forbidden_axioms: frozenset[str] = frozenset(),
 ) -> dict[str, Verdict]:
     """One verdict per span, passing only on positive evidence.
+
+    ``forbidden_axioms``: constants a checker may mention only for their types (the full tier's shadow statements,
+    ``pyshadow.score.full.StatementsModule``) — a checker whose axioms list one proved its goal by assuming it.
 
     Attribution: a diagnostic belongs to the span containing its line. A diagnostic between two spans (or after the
     last) belongs to the span before it — that is where a generated file puts the checker's ``#print axioms``, and
@@ -412,7 +416,7 @@ def judge(
     evidence = _collect_evidence(result.diagnostics, spans, text)
     preamble = [d for d in evidence[None].errors]
     return {
-        span.name: _verdict(span, evidence[span.name], allowed_axioms, preamble)
+        span.name: _verdict(span, evidence[span.name], allowed_axioms, preamble, forbidden_axioms)
         for span in spans
     }
 
@@ -465,7 +469,8 @@ def _is_print_axioms_line(source_lines: list[str] | None, line: int, printed: st
 
 
 def _verdict(
-    span: DeclarationSpan, found: _Evidence, allowed: frozenset[str], preamble: list[Diagnostic]
+    span: DeclarationSpan, found: _Evidence, allowed: frozenset[str], preamble: list[Diagnostic],
+    forbidden: frozenset[str] = frozenset(),
 ) -> Verdict:
     axioms = tuple(sorted({a for listing in found.axiom_lists for a in listing}))
 
@@ -482,6 +487,8 @@ def _verdict(
         return fail("depends on itself (the kernel rejected it)")
     if "sorryAx" in axioms:
         return fail("uses sorryAx")
+    if used := [a for a in axioms if normalize_name(a) in {normalize_name(f) for f in forbidden}]:
+        return fail(f"assumes its own goal: uses the statement axiom {used[0]} (only its type may be used)")
     if extra := [a for a in axioms if a not in allowed]:
         return fail(f"axioms not allowed: {', '.join(extra)}")
     return Verdict(span.name, True, "passed", axioms, found.messages)

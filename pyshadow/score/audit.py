@@ -151,7 +151,8 @@ CLASSICAL_INSTANCES = frozenset(
 )
 # Namespaces the checkers live in (pyshadow.score.full.CHECKS_NAMESPACE): a candidate declaring anything there — a
 # `Nat`, a scoped instance — changes what every checker statement means once the checker file enters it.
-RESERVED_NAMESPACES = frozenset({"PyshadowChecks"})
+# The statements module (STATEMENTS_MODULE) and both, suffixed with a per-run nonce (`PyshadowChecks_<hex>`), too.
+RESERVED_NAMESPACES = frozenset({"PyshadowChecks", "PyshadowStatements", "PyshadowCandidate"})
 # Core and Mathlib type and class names a statement reads: a candidate that declares one of them (in any namespace)
 # can make its statement read the same and mean something else (`namespace Tiny def Nat := Fin 1`).
 CORE_TYPE_NAMES = frozenset(
@@ -740,13 +741,18 @@ def _declaration_after(s: Source, offset: int) -> int | None:
 
 
 def detect_reserved_namespace(s: Source) -> Iterator[int]:
-    """Declarations, ``namespace`` blocks and names in the checkers' own namespace (``PyshadowChecks``)."""
+    """Declarations, ``namespace`` blocks and names in the checkers' own namespaces (``PyshadowChecks``,
+    ``PyshadowStatements``, each also with a ``_<nonce>`` suffix) or the candidate module's name."""
     reserved = s.policy.reserved_namespaces
+
+    def is_reserved(name: str) -> bool:
+        return any(part in reserved or part.split("_", 1)[0] in reserved for part in name_components(name))
+
     for _, t in _idents(s):
-        if any(part in reserved for part in name_components(normalize_name(t.text))):
+        if is_reserved(normalize_name(t.text)):
             yield t.start
     for d in s.declarations:
-        if any(part in reserved for part in name_components(d.qualified_name)):
+        if is_reserved(d.qualified_name):
             yield d.keyword_start
 
 

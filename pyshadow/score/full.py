@@ -1,19 +1,22 @@
 """The full tier: checker files for real Lean with ``Init`` (and Mathlib), for references and for candidates.
 
 **Candidates (isolation).** A candidate is compiled as its own module ``PyshadowCandidate`` (``lean -o`` into a
-fresh temporary directory, ``compile_module``), and one checker file imports it and holds every check of the
-problem — one Lean process for the module, one for the checks, judged by ``judge`` with
-``DEFAULT_ALLOWED_AXIOMS``. Whatever the candidate does locally — ``local instance``/``local notation``, ``open``,
+fresh temporary directory, ``compile_module``); the shadow statements are compiled as a second module
+``PyshadowStatements_<nonce>`` that does *not* import the candidate (``StatementsModule``: one ``axiom`` per goal);
+one checker file imports both and holds every check of the problem, each goal stated as ``type_of%`` of a
+statements axiom, so only the proofs see the candidate (docs/trust.md §4) — three Lean processes, judged by
+``judge`` with ``DEFAULT_ALLOWED_AXIOMS`` and the statements axioms forbidden. A target whose statements name the
+reference's own declarations (which a candidate restates) keeps its goals as text: they need the candidate. Whatever the candidate does locally — ``local instance``/``local notation``, ``open``,
 ``variable``, sections and namespaces it leaves open, ``#exit`` — ends with its module and cannot reach the
 checkers; what an imported module *does* carry (global instances, notation, syntax, attributes) is the trust
 gate's job (``pyshadow.score.audit``), which runs before anything is compiled.
 
 The checker file, in order:
 
-1. the problem's imports and ``import PyshadowCandidate``; the reference's ``universe`` names and ``open``
+1. the problem's imports, ``import PyshadowCandidate`` and ``import PyshadowStatements_<nonce>``; the reference's ``universe`` names and ``open``
    commands (``pyshadow.workspace.reference_context``: the shadows are written in the reference's language);
-2. per target, ``namespace <target's namespace>.PyshadowChecks`` (names resolve as in the reference; the checkers
-   cannot collide with the candidate's), holding
+2. per target, ``namespace <target's namespace>.PyshadowChecks_<nonce>`` (names resolve as in the reference; the
+   checkers cannot collide with the candidate's, which cannot guess the namespace), holding
    * ``#print axioms <candidate declaration>`` — the candidate's own axioms (role ``axioms``; fails on
      ``sorryAx`` or anything outside the allowed set, so a candidate that only "compiles" with ``sorry`` does not
      count as compiled);
@@ -46,6 +49,7 @@ prelude-mode files (tests/test_score.py).
 from __future__ import annotations
 
 import re
+import secrets
 import tempfile
 import time
 from collections.abc import Iterator, Mapping, Sequence
@@ -56,7 +60,7 @@ from ..lean.batch import effective_backend
 from ..lean.runner import DEFAULT_ALLOWED_AXIOMS, DeclarationSpan, LeanResult, compile_module, judge, run_lean
 from ..lean.toolchain import LeanExecutable
 from ..errors import PyshadowError
-from ..shadows.checkers import CheckerSet, full_tier_checkers, universe_parameters
+from ..shadows.checkers import Checker, CheckerSet, full_tier_checkers, universe_names, universe_parameters
 from ..syntax.ast import Declaration
 from ..syntax.parser import parse_declaration
 from ..references import reference_as_axioms, reference_sorry  # noqa: F401 - re-exported: verify uses both
@@ -80,6 +84,7 @@ from .pipeline import (
 
 CANDIDATE_MODULE = "PyshadowCandidate"
 CHECKS_NAMESPACE = "PyshadowChecks"
+STATEMENTS_MODULE = "PyshadowStatements"  # + "_<nonce>": the module of the shadow statements (never the candidate)
 CHECKS_FILE = "Checks.lean"
 # As in the workspace's checker files (templates/lean/checker_file.lean.j2): a name a checker does not resolve is
 # an error, never an auto-bound variable — so `verify`, `score` and `lake build` judge the same text alike.
@@ -100,13 +105,10 @@ class Role:
     shadow: int | None = None
 
 
-@dataclass
-class CheckerFile:
-    """A Lean file under construction: its lines, the spans to judge and what each span checks."""
+class LeanLines:
+    """A Lean file under construction, line by line (``lines`` is a dataclass field of each subclass)."""
 
-    lines: list[str] = field(default_factory=list)
-    spans: list[DeclarationSpan] = field(default_factory=list)
-    roles: dict[str, Role] = field(default_factory=dict)
+    lines: list[str]
 
     @property
     def text(self) -> str:
@@ -114,6 +116,16 @@ class CheckerFile:
 
     def add(self, text: str) -> None:
         self.lines.extend(text.split("\n"))
+
+
+@dataclass
+class CheckerFile(LeanLines):
+    """A Lean file under construction: its lines, the spans to judge and what each span checks."""
+
+    lines: list[str] = field(default_factory=list)
+    spans: list[DeclarationSpan] = field(default_factory=list)
+    roles: dict[str, Role] = field(default_factory=dict)
+    statements: StatementsModule | None = None  # candidate checks: the goals, elaborated without the candidate
 
     def add_checker(self, full_name: str, text: str, role: Role) -> None:
         """A declaration and its ``#print axioms`` line (by its short name, inside the namespace)."""
@@ -131,9 +143,78 @@ class CheckerFile:
         self.roles[name] = role
 
 
-def _namespace(target: str) -> str:
+@dataclass
+class StatementsModule(LeanLines):
+    """The module ``PyshadowStatements_<nonce>`` of a candidate's checks: per checker an ``axiom`` whose *type* is
+    the checker's goal, elaborated with the problem's imports and the reference's context only — the candidate is
+    not imported, so nothing it declares (instances, notation, macros, namespaces) can change what a goal means.
+    The checkers state ``type_of% @<module>.<axiom>.{…}``; the axioms themselves must never be used (the judge
+    fails a checker whose ``#print axioms`` lists one: ``FullTask.statement_axioms``)."""
+
+    name: str
+    lines: list[str] = field(default_factory=list)
+    constants: list[str] = field(default_factory=list)
+
+    def add_axiom(self, short: str, binders: str, statement: str) -> str:
+        """``axiom _root_.<module>.<short>.{us} <binders> : <statement>`` (inside the target's namespace, so names
+        resolve as in the reference); returns the goal ``type_of% @<module>.<short>.{us}``.
+
+        The universe parameters are listed on the axiom itself — the ones its text uses, in order of occurrence —
+        so the order ``.{…}`` instantiates them in is the one written here, not ``sortDeclLevelParams``'s choice;
+        the checker file declares the same names (``universe``) and pins them, so a backward check's hypotheses and
+        the candidate's type (``candidate_universe_pin``) share their universes.
+        """
+        full = f"{self.name}.{short}"
+        universes = statement_universes(f"{binders} {statement}")
+        pin = ".{" + ", ".join(universes) + "}" if universes else ""
+        self.add(f"axiom _root_.{full}{pin}{' ' + binders if binders else ''} :\n    {statement}")
+        self.constants.append(full)
+        return f"type_of% @{full}{pin}"
+
+
+# An explicit universe instantiation in a term (`ULift.{u} α`): its names are universes the text uses too.
+_EXPLICIT_UNIVERSES = re.compile(r"\.\{([^{}]*)\}")
+
+
+def statement_universes(text: str) -> list[str]:
+    """The universe names ``text`` uses: in sorts (``Type u_1``, ``Sort (max u v)``) and in explicit
+    instantiations (``.{u}``), in order of first occurrence. A name missed here (or listed wrongly) makes the
+    statements module fail to elaborate — loudly, never silently (``run_full_task``)."""
+    names = universe_names(text)
+    for m in _EXPLICIT_UNIVERSES.finditer(text):
+        for name in re.findall(r"[^\W\d][\w']*", m.group(1)):
+            if name not in ("max", "imax", "_") and name not in names:
+                names.append(name)
+    return names
+
+
+def new_nonce() -> str:
+    """A fresh random suffix for the statements module and the checker namespace: a candidate, written before the
+    run, cannot name either (``secrets``: not predictable from earlier runs)."""
+    return secrets.token_hex(8)
+
+
+def _namespace(target: str, nonce: str | None = None) -> str:
     parts = name_components(normalize_name(target))[:-1]
-    return ".".join([*parts, CHECKS_NAMESPACE])
+    return ".".join([*parts, f"{CHECKS_NAMESPACE}_{nonce}" if nonce else CHECKS_NAMESPACE])
+
+
+def _target_namespace(target: str) -> str | None:
+    parts = name_components(normalize_name(target))[:-1]
+    return ".".join(parts) or None
+
+
+def isolated_checker_text(checker: Checker, goal: str, name: str | None = None) -> str:
+    """``checker`` restated with ``goal`` (``type_of% @<statements>.<axiom>.{…}``) as its statement: the header
+    binders become ``intro``s at the start of its tactic proof, which is otherwise unchanged. A ``by`` block gets
+    no implicit lambda (lean4 src/Lean/Elab/Term.lean ``blockImplicitLambda``: ``isTacticBlock``), so ``intro``
+    binds every binder, implicit and instance ones included, by position; ``intro`` registers instance binders as
+    local instances (src/Lean/Meta/Tactic/Intro.lean: ``withNewLocalInstances``)."""
+    head, proof = checker.text.split(" := by\n", 1)  # the templates end the header with ` := by`
+    doc = head.split("\n", 1)[0] if head.startswith("/--") else None
+    intro = [f"  intro {' '.join(checker.arguments)}"] if checker.arguments else []
+    return "\n".join([*([doc] if doc else []), f"theorem {name or checker.name} :", f"    {goal} := by", *intro,
+                      proof])
 
 
 def _preamble_commands(preamble: str | None) -> list[str]:
@@ -176,12 +257,22 @@ def _section(
     out: CheckerFile, problem_id: str, target: TargetInfo, several: bool, head: str,
     renames: Mapping[str, str] | None, declared_universes: set[str],
     alternatives: SkeletonAlternatives | None = None, candidate_header: str | None = None,
+    nonce: str | None = None, candidate_names: frozenset[str] = frozenset(),
 ) -> None:
-    """One target's namespace block: (candidate axioms), forward checkers, certificate, (candidate backward)."""
+    """One target's namespace block: (candidate axioms), forward checkers, certificate, (candidate backward).
+
+    Scoring with ``out.statements``: every goal is that module's axiom's type (``isolated_checker_text``), unless
+    the statements mention the candidate's own auxiliary definitions (the reference's, renamed): those cannot be
+    elaborated without the candidate, so that target's goals stay text in the checker file (docs/trust.md)."""
     assert target.declaration is not None
     scoring = renames is not None
     checkers = _checkers(problem_id, target, several, certificate=scoring)
-    namespace = _namespace(target.name)
+    namespace = _namespace(target.name, nonce)
+    statements = out.statements if scoring and not _mentions_any(checkers, candidate_names) else None
+    if statements is not None:
+        ns = _target_namespace(target.name)  # a section when there is none: the preamble's `open`s end with it
+        statements.add("\n".join([f"namespace {ns}" if ns else "section",
+                                  *_preamble_commands(target.declaration.preamble)]))
     new_universes = [u for u in checkers.universes if u not in declared_universes]
     declared_universes.update(new_universes)
     if new_universes:
@@ -196,23 +287,47 @@ def _section(
             text = rename_identifiers(text, renames, qualify=True)
         return text.replace(_HEAD, head)
 
+    def goal_of(checker: Checker, short: str) -> Checker:
+        """``checker`` with its goal taken from the statements module (when there is one for this target)."""
+        if statements is None:
+            return checker
+        goal = statements.add_axiom(short, checker.binders, checker.statement)
+        return replace(checker, text=isolated_checker_text(checker, goal))
+
+    key = len(out.roles)  # unique per file: the axioms of several targets share one module
     for checker in checkers.forward:
         role = Role("forward", target.name, (checker.shadow_index or 0) + 1)
+        checker = goal_of(checker, f"stmt_{key}_{role.shadow}")
         text = with_forward_alternative(checker.text, alternatives.forward.get(role.shadow)) if alternatives \
             else checker.text
         out.add_checker(f"{namespace}.{checker.name}", lean_text(text), role)
     certificate = checkers.backward
     if certificate is not None:
         kind = "certificate" if scoring else "backward"
-        out.add_checker(f"{namespace}.{certificate.name}", lean_text(certificate.text), Role(kind, target.name))
+        stated = goal_of(certificate, f"certificate_{key}")
+        out.add_checker(f"{namespace}.{certificate.name}", lean_text(stated.text), Role(kind, target.name))
         if scoring:
             name = certificate.name.removesuffix("_complete") + "_backward"
             extra = alternatives.backward if alternatives else None
             pin = candidate_universe_pin(target.declaration, candidate_header)
-            text = candidate_backward_text(name, certificate.name, lean_text(certificate.hypotheses), head, pin,
+            hypotheses = certificate.hypotheses
+            if statements is not None:
+                hypotheses = " ".join(f"({hyp} : {statements.add_axiom(f'hypothesis_{key}_{i}', '', prop)})"
+                                      for i, (hyp, prop) in enumerate(certificate.hypothesis_list, start=1))
+            text = candidate_backward_text(name, certificate.name, lean_text(hypotheses), head, pin,
                                            lean_text(extra) if extra else None)
             out.add_checker(f"{namespace}.{name}", text, Role("backward", target.name))
     out.add(f"end {namespace}")
+    if statements is not None:
+        statements.add(f"end {ns}" if ns else "end")
+
+
+def _mentions_any(checkers: CheckerSet, names: frozenset[str]) -> bool:
+    """Whether a goal of these checkers names one of ``names`` — the reference's own declarations, which checkers
+    of a candidate read as the candidate's (renamed or not): such a goal cannot be elaborated without it."""
+    marker = {name: "pyshadow_marker" for name in names}  # any identifier naming one of them is rewritten
+    texts = [t for c in checkers.checkers for t in (c.binders, c.statement, *(p for _, p in c.hypothesis_list))]
+    return any(rename_identifiers(t, marker, qualify=True) != t for t in texts)
 
 
 def candidate_universe_pin(reference: Declaration, candidate_header: str | None) -> tuple[str, ...]:
@@ -229,23 +344,37 @@ def candidate_universe_pin(reference: Declaration, candidate_header: str | None)
     return wanted if len(universe_parameters(candidate)) == len(wanted) else ()
 
 
-def candidate_check_file(prepared: PreparedCandidate, *, module: str = CANDIDATE_MODULE) -> CheckerFile:
-    """The checker file for one candidate (see the module docstring); targets the candidate lacks are left out."""
+def candidate_check_file(prepared: PreparedCandidate, *, module: str = CANDIDATE_MODULE,
+                         nonce: str | None = None) -> CheckerFile:
+    """The checker file for one candidate (see the module docstring); targets the candidate lacks are left out.
+    ``nonce`` (fresh per call by default) names the statements module and the checkers' namespace."""
     info = prepared.info
-    out = CheckerFile()
-    out.add("\n".join([*(f"import {m}" for m in info.problem.imports), f"import {module}"]))
+    nonce = nonce or new_nonce()
+    context = reference_context(info.reference)
+    statements = StatementsModule(f"{STATEMENTS_MODULE}_{nonce}")
+    statements.add("\n".join(f"import {m}" for m in info.problem.imports))
+    statements.add(f"/-! # the shadow statements of `{info.id}`, elaborated without the candidate (generated) -/")
+    statements.add(AUTO_IMPLICIT_OFF)
+    statements.add("\n".join([*context.opens, *context.local]))  # universes: listed on each axiom
+    out = CheckerFile(statements=statements)
+    out.add("\n".join([*(f"import {m}" for m in info.problem.imports), f"import {module}",
+                       f"import {statements.name}"]))
     out.add(f"/-! # pyshadow checks of a candidate for `{info.id}` (generated) -/")
     out.add(AUTO_IMPLICIT_OFF)
-    context = reference_context(info.reference)
     out.add("\n".join([*(f"universe {u}" for u in context.universes), *context.opens, *context.local]))
     universes = set(context.universes)
     several = len(info.targets) > 1
+    targets = {normalize_name(t.name) for t in info.targets}
+    reference_own = frozenset(n for n in [*info.headers, *prepared.renames] if normalize_name(n) not in targets)
     for target in info.targets:
         found = prepared.extracted.get(target.name)
         if found is None or target.error or target.declaration is None:
             continue
         _section(out, info.id, target, several, found.qualified_name, prepared.renames, universes,
-                 candidate_alternatives(prepared, target, found), found.header)
+                 candidate_alternatives(prepared, target, found), found.header, nonce, reference_own)
+    if not statements.constants:
+        out.statements = None  # every goal mentions the candidate's own definitions: no module to compile
+        out.lines[out.lines.index(f"import {statements.name}")] = "-- no statements module: every goal names the candidate's own definitions"
     return out
 
 
@@ -301,6 +430,10 @@ class FullTask:
     memory_mb: int = 4096
     module: str = CANDIDATE_MODULE
     allowed_axioms: frozenset[str] = DEFAULT_ALLOWED_AXIOMS
+    statements_module: str | None = None  # its name, and its Lean file: compiled without the candidate
+    statements_text: str = ""
+    statement_axioms: frozenset[str] = frozenset()  # its constants: no checker may use one (only their types)
+    library_path: tuple[Path, ...] = ()  # more directories of imported .olean files (tests: a prelude "library")
 
 
 @dataclass
@@ -315,28 +448,44 @@ class FullOutcome:
 def full_task(prepared: PreparedCandidate, *, workspace: Path | None, timeout_s: float, memory_mb: int
               ) -> FullTask:
     file = candidate_check_file(prepared)
+    stmts = file.statements
     return FullTask(prepared.content_hash, prepared.candidate.code, file.text, tuple(file.spans), file.roles,
-                    workspace, timeout_s, memory_mb)
+                    workspace, timeout_s, memory_mb,
+                    statements_module=stmts.name if stmts else None, statements_text=stmts.text if stmts else "",
+                    statement_axioms=frozenset(stmts.constants) if stmts else frozenset())
 
 
 def run_full_task(task: FullTask, lean: LeanExecutable) -> FullOutcome:
-    """Compile the candidate module, then run the checker file against it; never raises for what Lean does."""
+    """Compile the candidate module and the statements module (each on its own: the statements never see the
+    candidate), then run the checker file against both; never raises for what Lean does."""
     start = time.monotonic()
     with tempfile.TemporaryDirectory(prefix="pyshadow-candidate-") as tmp:
         src_dir, out_dir = Path(tmp) / "src", Path(tmp) / "build"
         src_dir.mkdir()
-        source = src_dir / f"{task.module}.lean"
-        source.write_text(task.module_text, encoding="utf-8")
-        module = compile_module(lean, source, out_dir / f"{task.module}.olean", timeout_s=task.timeout_s,
-                                memory_mb=task.memory_mb, cwd=task.workspace, root=src_dir, sandbox=Path(tmp))
+        lean_path = (*task.library_path, out_dir) if task.library_path else ()
+
+        def compile_one(name: str, text: str) -> LeanResult:
+            source = src_dir / f"{name}.lean"
+            source.write_text(text, encoding="utf-8")
+            return compile_module(lean, source, out_dir / f"{name}.olean", timeout_s=task.timeout_s,
+                                  memory_mb=task.memory_mb, cwd=task.workspace, root=src_dir, sandbox=Path(tmp),
+                                  lean_path=lean_path)
+
+        module = compile_one(task.module, task.module_text)
         if not module.succeeded:
             return FullOutcome(task.key, False, f"the candidate does not compile: {compile_failure(module)}", [],
                                time.monotonic() - start)
+        if task.statements_module is not None:
+            stated = compile_one(task.statements_module, task.statements_text)
+            if not stated.succeeded:  # a fault of the generated statements, not of the candidate
+                return FullOutcome(task.key, False, "the shadow statements do not elaborate (pyshadow's fault, not "
+                                   f"the candidate's): {compile_failure(stated)}", [], time.monotonic() - start)
         checks_file = Path(tmp) / CHECKS_FILE
         checks_file.write_text(task.checker_text, encoding="utf-8")
         result = run_lean(lean, checks_file, timeout_s=task.timeout_s, memory_mb=task.memory_mb,
-                          cwd=task.workspace, lean_path=(out_dir,), sandbox=Path(tmp))
-    verdicts = judge(result, task.spans, task.allowed_axioms, text=task.checker_text)
+                          cwd=task.workspace, lean_path=lean_path or (out_dir,), sandbox=Path(tmp))
+    verdicts = judge(result, task.spans, task.allowed_axioms, text=task.checker_text,
+                     forbidden_axioms=task.statement_axioms)
     checks = []
     for span in task.spans:
         role, verdict = task.roles[span.name], verdicts[span.name]
@@ -378,7 +527,7 @@ def full_rows(
     timeout_s: float = 120,
     memory_mb: int = 4096,
 ) -> Iterator[ScoreRow]:
-    """Full-tier rows, yielded as candidates finish (joblib over candidates; two Lean processes each).
+    """Full-tier rows, yielded as candidates finish (joblib over candidates; three Lean processes each).
 
     A flagged candidate is never compiled: its row comes at once, failed with the audit's findings.
     """

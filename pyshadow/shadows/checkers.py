@@ -169,6 +169,11 @@ class Checker:
     text: str
     shadow_index: int | None = None
     hypotheses: str = ""  # a certificate's shadow hypotheses `(hS_1 : ∀ …, S₁) …`, for checks built on it
+    # The statement's parts, for stating it elsewhere (pyshadow.score.full: the shadow statements module): the
+    # header binders as written, the names a proof `intro`s in their order, and a certificate's hypotheses one by one
+    binders: str = ""
+    arguments: tuple[str, ...] = ()
+    hypothesis_list: tuple[tuple[str, str], ...] = ()  # (name, type)
 
 
 def checker_prefix(problem_id: str) -> str:
@@ -469,7 +474,8 @@ def full_tier_checkers(problem_id: str, target: str, decl: Declaration, dec: Dec
             context.update(form="projection", direct=term, via_let=forward_term(shadow, "_hc"),
                            via_show=forward_term(shadow, show_head),
                            doc=f"Shadow {i}: {shadow.kind} `{shadow.path_text}`")
-        checkers.append(Checker(name, "forward", statement, term, render_lean("forward", context), i - 1))
+        checkers.append(Checker(name, "forward", statement, term, render_lean("forward", context), i - 1,
+                                binders=binder_text, arguments=tuple(all_arguments(binders))))
     if not dec.residual:
         hyp = certificate_prefix(declaration_names(decl), len(dec.shadows))
         checkers.append(_full_certificate(prefix, binders, binder_text, conclusion, dec, statements, hyp))
@@ -490,12 +496,13 @@ def _full_certificate(prefix, binders, binder_text, conclusion, dec: Decompositi
     # Only the generated shadows become hypotheses: they come first in ``dec.shadows`` and the certificate tree
     # indexes exactly them. Expert and LLM shadows add forward checks; they never enter (or weaken) completeness.
     quantified = _quantified(binders)
-    hyps = []
+    hyps, hypothesis_list = [], []
     for i, shadow in enumerate(dec.shadows, start=1):
         if is_consequence(shadow):
             continue
         prop = render_term(statements[i - 1])
-        hyps.append(f"({hyp}{i} : ∀ {quantified}, {prop})" if quantified else f"({hyp}{i} : {prop})")
+        hypothesis_list.append((f"{hyp}{i}", f"∀ {quantified}, {prop}" if quantified else prop))
+        hyps.append(f"({hyp}{i} : {hypothesis_list[-1][1]})")
     args = all_arguments(binders)
 
     def leaf(index: int, bound: tuple[str, ...]) -> str:
@@ -505,7 +512,9 @@ def _full_certificate(prefix, binders, binder_text, conclusion, dec: Decompositi
     name = f"{prefix}_complete"
     context = {"doc": "Backward completeness certificate", "name": name, "binders": " ".join([binder_text, *hyps]).strip(),
                "statement": conclusion, "term": term}
-    return Checker(name, "backward", conclusion, term, render_lean("backward", context), hypotheses=" ".join(hyps))
+    return Checker(name, "backward", conclusion, term, render_lean("backward", context), hypotheses=" ".join(hyps),
+                   binders=context["binders"], arguments=(*args, *(n for n, _ in hypothesis_list)),
+                   hypothesis_list=tuple(hypothesis_list))
 
 
 # ---------------------------------------------------------------------------------------------------------------
