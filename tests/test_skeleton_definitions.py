@@ -71,6 +71,19 @@ def test_defining_hypothesis_is_substituted_with_the_variable_s_type():
     assert any(b.startswith("h :") for b in binders)
 
 
+def test_auto_bound_implicit_gets_the_type_its_use_fixes():
+    binders, _ = _shown("theorem t (f : ℤ → ℤ) (h : f x + f (x - 1) = x ^ 2) : f 94 = 561")
+    assert binders[0] == "x : ℤ"
+    # No use fixes the type, or the name is not a lowercase one-letter name: left alone (Lean resolves `I` under
+    # `open Complex` to `Complex.I`, and `x > 0` alone leaves x's type to defaulting).
+    for text in ("theorem t (h : x > 0) : x + 1 > 1", "theorem t (f : ℂ → ℂ) (h : f I = 0) : f 0 = 0"):
+        binders, _ = _shown(text)
+        assert not any(b.startswith(("x :", "I :")) for b in binders), text
+    # A name bound by a quantifier is not free.
+    binders, _ = _shown("theorem t (f : ℤ → ℤ) : ∀ x, f x = 0")
+    assert binders == ["f : ℤ → ℤ"]
+
+
 def test_angle_reads_as_a_constant_applied_to_points():
     node = tm.read_term("∠ C A B < π / 2")
     assert node is not None and isinstance(node, tm.Binary)
@@ -93,7 +106,14 @@ PAIRS = {
                           "f 3 = 3",
                           "theorem t (f : ℕ → ℕ) : f 3 = 3 ↔ f 0 = 0 ∧ f 1 = 1 ∧ f 2 = 2", True),
     "value_in_real": ("theorem t (x : ℝ) (h : x = 2) : x / 3 < 1", "theorem t : (2 : ℝ) / 3 < 1", True),
+    # auto-bound implicits
+    "auto_bound": ("theorem t (x : ℤ) (f : ℤ → ℤ) (h0 : f x + f (x - 1) = x ^ 2) : f 94 % 1000 = 561",
+                   "theorem t (f : ℤ → ℤ) (h0 : f x + f (x - 1) = x ^ 2) : f 94 % 1000 = 561", True),
     # changed statements of the same shapes
+    "auto_bound_is_universal_not_fixed": ("theorem t (f : ℤ → ℤ) (h0 : f 3 = 9) : f 94 = 561",
+                                          "theorem t (f : ℤ → ℤ) (h0 : f x = x ^ 2) : f 94 = 561", False),
+    "auto_bound_other_type": ("theorem t (x : ℕ) (f : ℤ → ℤ) (h0 : f x = 1) : f 94 = 561",
+                              "theorem t (f : ℤ → ℤ) (h0 : f x = 1) : f 94 = 561", False),
     "value_in_nat_is_not_real": ("theorem t (x : ℝ) (h : x = 2) : x / 3 < 1", "theorem t : 2 / 3 < 1", False),
     "dropped_definition_is_not_free": ("theorem t (x : ℝ) (h : x = 2) : x / 3 < 1", "theorem t (x : ℝ) : x / 3 < 1",
                                        False),

@@ -16,10 +16,18 @@
    The instance here is that schema with ``P := fun v => <rest of the statement>``: ``v`` is replaced by ``e`` in
    the tree and inside atoms (as term trees, so precedence and binders are respected); the rewrite is skipped
    whenever it could capture a name, ``h`` is mentioned elsewhere, or an atom mentioning ``v`` does not read.
+
+3. **Auto-bound implicits.** Lean's ``autoImplicit`` (on by default, src/Lean/Elab/AutoBound.lean; neither miniF2F
+   port turns it off, see the pairs README) binds an identifier the signature uses but never declares as an
+   implicit ``{x : ?}`` in front of the binders, its type found by unification. Read here only for a lowercase
+   one-letter name (``x``, ``n₁``, ``y'``: no Mathlib constant is spelled so, at the root or in the namespaces the
+   alias table knows) whose type a use fixes (``f x`` with ``f : ℤ → ℤ``, ``atoms.infer_binder_type``); anything
+   else is left alone. ``∀ {x : T}`` and ``∀ (x : T)`` state the same proposition.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 from ..syntax import terms as tm
@@ -53,7 +61,7 @@ _LOGICAL_FALSE = {"false": "False", "true": "True"}
 def fold_definitions(decl: Declaration) -> Declaration:
     """``decl`` with Bool literals in Prop position read as ``False``/``True`` and variables fixed by a defining
     hypothesis substituted away (module docstring)."""
-    decl = _bool_props(decl)
+    decl = _bool_props(_autobound(decl))
     while True:
         folded = _eliminate_one(decl)
         if folded is None:
@@ -90,6 +98,56 @@ def _prop(t: Term, bound: set[str]) -> Term:
     if isinstance(t, Let):
         return t if t.name in _LOGICAL_FALSE else replace(t, body=_prop(t.body, bound))
     return t  # relations: `b = false` is an equation between Bools
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# 3. Auto-bound implicits
+
+_AUTOBOUND_NAME = re.compile(r"^[a-z][₀-₉']*$")
+
+
+def _autobound(decl: Declaration) -> Declaration:
+    from .atoms import infer_binder_type
+
+    declared = {n for b in decl.binders for n in b.names} | _quantified(decl)
+    terms = _terms(decl)
+    free = [i for t in terms for a in atoms(t) for i in a.idents if _AUTOBOUND_NAME.match(i) and i not in declared]
+    if not free:
+        return decl
+    types = {n: (b.type.text if isinstance(b.type, Atom) else render_term(b.type))
+             for b in decl.binders if b.type is not None for n in b.names}
+    added = []
+    for name in dict.fromkeys(free):
+        found = set()
+        for t in terms:
+            for a in atoms(t):
+                node = tm.read_term(a.text) if name in a.idents else None
+                got = infer_binder_type(name, node, types) if node is not None else None
+                if got is not None:
+                    found.add(got)
+        if len(found) != 1:
+            return decl  # a name whose type no use fixes (or two uses disagree): leave the statement alone
+        added.append(Binder("{", (name,), Atom(found.pop(), ())))
+    return replace(decl, binders=(*added, *decl.binders))
+
+
+def _quantified(decl: Declaration) -> set[str]:
+    out: set[str] = set()
+    stack = list(_terms(decl))
+    while stack:
+        t = stack.pop()
+        if isinstance(t, Quant):
+            out.update(n for b in t.binders for n in b.names)
+            stack.extend(b.type for b in t.binders if b.type is not None)
+            stack.append(t.body)
+        elif isinstance(t, Not):
+            stack.append(t.arg)
+        elif isinstance(t, (BinOp, Rel)):
+            stack.extend((t.left, t.right))
+        elif isinstance(t, Let):
+            out.add(t.name)
+            stack.append(t.body)
+    return out
 
 
 # ---------------------------------------------------------------------------------------------------------------
