@@ -1,10 +1,13 @@
-"""Writing files so that a reader never sees half of one: write a temporary file beside it, then rename."""
+"""Files in and out: reading a user's source file with one clear error, and writing so that a reader never sees
+half of one (a temporary file beside it, then a rename)."""
 
 from __future__ import annotations
 
 import os
 import tempfile
 from pathlib import Path
+
+from .errors import BadInput
 
 
 def write_atomically(path: Path, data: bytes) -> None:
@@ -19,3 +22,15 @@ def write_atomically(path: Path, data: bytes) -> None:
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+
+
+def read_utf8(path: Path) -> str:
+    """The file's text; ``BadInput`` (exit 2) naming the file when it is missing, unreadable or not UTF-8."""
+    try:
+        data = Path(path).read_bytes()
+    except OSError as err:
+        raise BadInput(f"{path}: cannot read: {err.strerror or err}") from err
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as err:
+        raise BadInput(f"{path}: not valid UTF-8 (byte offset {err.start})") from err

@@ -11,7 +11,8 @@ import argparse
 import json
 from pathlib import Path
 
-from ..errors import EXIT_NEGATIVE, EXIT_OK, BadInput
+from ..errors import EXIT_NEGATIVE, EXIT_OK
+from ..files import read_utf8
 from ..score.audit import RULES, AuditPolicy, Finding, audit
 
 EXIT_CLEAN = EXIT_OK
@@ -30,25 +31,13 @@ def register(subparsers) -> None:
     p.set_defaults(handler=run)
 
 
-def read_source(path: Path) -> str:
-    """The file's text; ``BadInput`` (exit 2) when it is missing, unreadable or not UTF-8."""
-    try:
-        data = path.read_bytes()
-    except OSError as err:
-        raise BadInput(f"{path}: cannot read: {err.strerror or err}") from err
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as err:
-        raise BadInput(f"{path}: not valid UTF-8 (byte offset {err.start})") from err
-
-
 def format_finding(path: str, finding: Finding) -> str:
     return f"{path}:{finding.line}:{finding.column}: {finding.kind}: {finding.excerpt}"
 
 
 def run(args: argparse.Namespace) -> int:
     path = Path(args.file)
-    findings = audit(read_source(path), AuditPolicy(allow_native_decide=args.allow_native_decide))
+    findings = audit(read_utf8(path), AuditPolicy(allow_native_decide=args.allow_native_decide))
     if args.json:
         print(json.dumps([f.to_dict() for f in findings], ensure_ascii=False, indent=2))
     else:

@@ -13,6 +13,7 @@ from pathlib import Path
 
 from ..corpus import read_corpus
 from ..errors import BadInput
+from ..files import read_utf8
 from ..problems import PROBLEM_FILE, ProblemError, load_problem, reference_text
 from ..syntax.lexer import DIALECT_DECLARATIONS, find_declarations, line_col
 
@@ -38,17 +39,6 @@ class Source:
 class Inputs:
     sources: list[Source] = field(default_factory=list)
     skipped: list[str] = field(default_factory=list)  # one line per input that could not be read
-
-
-def read_text(path: Path) -> str:
-    try:
-        data = path.read_bytes()
-    except OSError as err:
-        raise BadInput(f"{path}: cannot read: {err.strerror or err}") from err
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as err:
-        raise BadInput(f"{path}: not valid UTF-8 (byte offset {err.start})") from err
 
 
 def lean_sources(src: str, path: str, informal: str | None = None, context: str = "") -> list[Source]:
@@ -101,5 +91,5 @@ def read_inputs(path: Path) -> Inputs:
     if path.suffix == ".jsonl":
         return corpus_sources(path)
     if path.suffix == ".lean":
-        return Inputs(lean_sources(read_text(path), str(path)))
+        return Inputs(lean_sources(read_utf8(path), str(path)))
     raise BadInput(f"{path}: expected a .lean file, a .jsonl corpus or a folder of problems")
