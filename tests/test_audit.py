@@ -541,3 +541,16 @@ def test_candidate_declaring_a_library_name_the_reference_uses_is_flagged():
 
 def kinds_with_reference(src: str, reference: str) -> set[str]:
     return {f.kind for f in audit(src, reference=reference)}
+
+
+INDEPENDENT = sorted((FIXTURES / "independent").glob("*.lean"))
+
+
+def test_independent_cheat_count():
+    assert len(INDEPENDENT) == 12
+
+
+@pytest.mark.parametrize("path", INDEPENDENT, ids=lambda p: p.stem)
+def test_independent_cheat_is_flagged(path: Path):
+    """Cheats written from the threat model alone (fixtures/audit/independent/README.md): each is a finding."""
+    assert audit(path.read_text(encoding="utf-8")), f"{path.name} passed the trust gate"
