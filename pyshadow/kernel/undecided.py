@@ -16,22 +16,11 @@ pass.
 from __future__ import annotations
 
 from ..syntax import terms as tm
-from ..syntax.ast import Atom, BinOp, Declaration, Let, Not, Quant, Rel, Term, is_proposition, walk
+from ..syntax.ast import Atom, BinOp, Declaration, Let, Not, Quant, Rel, Term, bound_names, is_proposition
 
 _CASTS = ("↑", "⇑", "↥")
 
 
-def _variables(decl: Declaration) -> set[str]:
-    names = {n for b in decl.binders for n in b.names}
-    for t in [decl.type, *(b.type for b in decl.binders)]:
-        if t is None:
-            continue
-        for node in walk(t):
-            if isinstance(node, Quant):
-                names.update(n for b in node.binders for n in b.names)
-            elif isinstance(node, Let):
-                names.add(node.name)
-    return names
 
 
 def aligned_atom_pairs(ref: Declaration, cand: Declaration) -> list[tuple[str, str]]:
@@ -45,7 +34,7 @@ def aligned_atom_pairs(ref: Declaration, cand: Declaration) -> list[tuple[str, s
     if len(ref_h) == len(cand_h):
         for a, b in zip(ref_h, cand_h):
             _walk_pair(a, b, raw)
-    variables = _variables(ref) | _variables(cand)
+    variables = bound_names(ref) | bound_names(cand)
     out: list[tuple[str, str]] = []
     for a, b in dict.fromkeys(raw):
         if cannot_judge(a, b, variables):

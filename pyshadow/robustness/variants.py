@@ -25,7 +25,7 @@ from dataclasses import dataclass, replace
 
 from ..syntax import lexer as lx
 from ..syntax.ast import AND, IFF, IMP, Atom, Binder, BinOp, Declaration, Let, Not, Quant, Rel, Term, atoms
-from ..syntax.ast import is_proposition, walk
+from ..syntax.ast import bound_names, is_proposition, walk
 from ..syntax.parser import ParseError, parse_declaration
 from ..syntax.names import FreshNames
 from ..syntax.render import render_declaration, render_term
@@ -165,16 +165,10 @@ def used_elsewhere(decl: Declaration, name: str, *, skip: int | None = None) -> 
 
 def all_names(decl: Declaration) -> set[str]:
     """Every name the declaration binds or mentions: fresh names must avoid all of them."""
-    names = {decl.name or "", *decl.variables(), *decl.universes}
+    names = {decl.name or "", *decl.universes, *bound_names(decl)}
     for t in [decl.type, *(b.type for b in decl.binders)]:
-        if t is None:
-            continue
-        names |= {i for a in atoms(t) for i in a.idents}
-        for node in walk(t):
-            if isinstance(node, Quant):
-                names.update(n for b in node.binders for n in b.names)
-            elif isinstance(node, Let):
-                names.add(node.name)
+        if t is not None:
+            names |= {i for a in atoms(t) for i in a.idents}
     return names
 
 

@@ -203,6 +203,21 @@ def atoms(term: Term) -> list[Atom]:
     return [n for n in walk(term) if isinstance(n, Atom)]
 
 
+def bound_names(decl: Declaration) -> set[str]:
+    """Every name the declaration binds: its binders' and, inside binder types and the conclusion, every ∀/∃/λ
+    binder's and ``let``'s."""
+    names = set(decl.variables())
+    for t in [decl.type, *(b.type for b in decl.binders)]:
+        if t is None:
+            continue
+        for node in walk(t):
+            if isinstance(node, Quant):
+                names.update(n for b in node.binders for n in b.names)
+            elif isinstance(node, Let):
+                names.add(node.name)
+    return names
+
+
 @dataclass(frozen=True)
 class Scope:
     """Names bound at a point of the tree, innermost last (a name may repeat: the last one shadows)."""
