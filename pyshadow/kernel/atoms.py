@@ -28,8 +28,10 @@ written                       read as              what makes them one constant
 ``f`` under ``open N``        ``N.f``              Lean name resolution: with exactly one opened namespace (and
                                                    no root declaration) defining ``f`` among ``SHORT_NAMES``
 ``x.f a`` (x : T)             ``N.f x a``          generalized field notation: ``x : T`` with ``T``'s head
-                                                   namespace ``N``, for ``f`` in ``DOT_FUNCTIONS[N]`` (each takes
-                                                   its ``N``-typed argument first)
+                                                   namespace ``N``, for ``f`` in ``DOT_FUNCTIONS[N]``; ``x`` goes to
+                                                   the first explicit ``N``-typed argument (``DOT_RECEIVER_INDEX``)
+``(g a).f b``                 ``N.f (g a) b``      the same, when ``g a``'s result type has head ``N``
+                                                   (``RESULT_NAMESPACES``; ``{x | p}`` is a ``Set``)
 ``∑ x in s, f``               ``∑ x ∈ s, f``       Mathlib/Algebra/BigOperators/Group/Finset/Defs.lean (``bigsumin``
                                                    elaborates ``∑ x ∈ s, r``)
 ===========================  ===================  ===========================================================
@@ -87,8 +89,8 @@ SHORT_NAMES: dict[str, frozenset[str]] = {
 }
 
 # Generalized field notation `x.f args` ↦ `N.f x args` for a variable `x` whose type's head is namespace `N`, only
-# for functions whose first explicit argument is that `N`-typed one (Lean's rule picks the first explicit argument
-# of type `N`; for these it is the first), each from the Mathlib file named in SHORT_NAMES' comments or
+# for functions whose first explicit argument of type `N` is known (Lean's rule; the first explicit argument unless
+# DOT_RECEIVER_INDEX below says otherwise), each from the Mathlib file named in SHORT_NAMES' comments or
 # Mathlib/Data/Finset/Card.lean (`Finset.card`), Mathlib/Data/Set/Card.lean (`Set.ncard`), Mathlib/Algebra/GCDMonoid
 # /Nat.lean / Init (`Nat.gcd`, `Nat.lcm`), Mathlib/Data/Int/GCD.lean (`Int.gcd`), Init/Data/Int/Basic.lean
 # (`Int.natAbs`, `Int.toNat`).
@@ -100,6 +102,20 @@ DOT_FUNCTIONS: dict[str, frozenset[str]] = {
     "Set": frozenset({"ncard", "encard", "Finite", "Infinite", "Nonempty", "toFinset"}),
     "Real": frozenset({"sqrt", "log", "exp", "cos", "sin"}),
 }
+# Lean's generalized field notation puts the receiver at the first *explicit* argument whose type head is the
+# namespace (leanprover/lean4 src/Lean/Elab/App.lean, `addLValArg`: "finds the parameter with a type of the form
+# `(baseName ...)`"; if it is explicit and `args` is big enough, `e` is inserted there). For the functions above that
+# take another explicit argument first, the receiver's index among the explicit arguments:
+# Mathlib/Data/Finset/Filter.lean `variable (p : α → Prop) [DecidablePred p]` … `def filter (s : Finset α)`, and
+# Mathlib/Data/Finset/Image.lean `def image (f : α → β) (s : Finset α) : Finset β`.
+DOT_RECEIVER_INDEX: dict[str, int] = {"Finset.filter": 1, "Finset.image": 1}
+# A receiver that is not a variable but an application whose head has a known result type, as
+# (namespace of the result type's head, number of explicit arguments that make the application complete):
+# Mathlib/Data/Finset/Range.lean `def range (n : ℕ) : Finset ℕ`; Mathlib/NumberTheory/Divisors.lean
+# `variable (n : ℕ)` … `def divisors : Finset ℕ`; `Finset.filter p s : Finset α` (above). A plain set-builder
+# `{x | p}` / `{x : T | p}` is `setOf fun x ↦ p : Set _` (Mathlib/Data/Set/Defs.lean `macro_rules`).
+RESULT_NAMESPACES: dict[str, tuple[str, int]] = {"Finset.range": ("Finset", 1), "Nat.divisors": ("Finset", 1),
+                                                 "Finset.filter": ("Finset", 2)}
 # Binder types whose head names a namespace for dot notation.
 TYPE_NAMESPACES = {"ℕ": "Nat", "Nat": "Nat", "ℤ": "Int", "Int": "Int", "ℝ": "Real", "Real": "Real",
                    "Finset": "Finset", "Set": "Set"}
@@ -155,8 +171,11 @@ class Resolver:
                 return tm.Prefix("¬", tm.Binary("∈", left, right))
             return tm.Binary(node.op, left, right)
         if isinstance(node, tm.App):
-            fn = r(node.fn, bound)
             args = tuple(r(a, bound) for a in node.args)
+            dotted = self._dot_call(node.fn, args, bound)
+            if dotted is not None:
+                return dotted
+            fn = r(node.fn, bound)
             if isinstance(fn, tm.App):
                 return tm.App(fn.fn, fn.args + args)
             return tm.App(fn, args)
@@ -184,7 +203,8 @@ class Resolver:
         if isinstance(node, tm.Collection):
             return tm.Collection(node.open, tuple(r(x, bound) for x in node.items))
         if isinstance(node, tm.Projection):
-            return tm.Projection(r(node.expr, bound), node.field)
+            dotted = self._dot_call(node, (), bound)
+            return dotted if dotted is not None else tm.Projection(r(node.expr, bound), node.field)
         if isinstance(node, tm.ModEq):
             return tm.ModEq(node.kind, r(node.left, bound), r(node.right, bound), r(node.modulus, bound))
         return node
@@ -198,7 +218,7 @@ class Resolver:
             root, field = text.split(".", 1)
             if root in self.variables and root not in bound and "." not in field:
                 ns = self.variables[root]
-                if ns and field in DOT_FUNCTIONS.get(ns, ()):
+                if ns and field in DOT_FUNCTIONS.get(ns, ()) and not DOT_RECEIVER_INDEX.get(f"{ns}.{field}"):
                     return tm.App(tm.Name(f"{ns}.{field}"), (tm.Name(root),))
             return tm.Name(text)
         owners = SHORT_NAMES.get(text)
@@ -208,6 +228,40 @@ class Resolver:
         if len(hits) == 1:
             return tm.Name(f"{next(iter(hits))}.{text}")
         return tm.Name(text)
+
+
+    def _dot_call(self, fn: tm.Node, args: tuple[tm.Node, ...], bound: frozenset[str]) -> tm.Node | None:
+        """``recv.f args`` as ``N.f …`` with ``recv`` at its explicit position (``addLValArg``), when ``recv`` is a
+        statement variable of known type namespace ``N`` or an application whose result type's namespace is ``N``
+        (``RESULT_NAMESPACES``, plain set-builders); None when Lean's reading is not known here."""
+        if isinstance(fn, tm.Name) and "." in fn.text and not fn.text.startswith("@"):
+            root, field = fn.text.split(".", 1)
+            if root in bound or root not in self.variables or "." in field:
+                return None
+            ns, receiver = self.variables[root], tm.Name(root)
+        elif isinstance(fn, tm.Projection):
+            receiver, field = self.resolve(fn.expr, bound), fn.field
+            ns = _result_namespace(receiver)
+        else:
+            return None
+        full = f"{ns}.{field}"
+        if not ns or field not in DOT_FUNCTIONS.get(ns, ()):
+            return None
+        index = DOT_RECEIVER_INDEX.get(full, 0)
+        if index > len(args):  # a partial application (`s.filter` alone): Lean builds a λ, not read here
+            return None
+        return tm.App(tm.Name(full), args[:index] + (receiver,) + args[index:])
+
+
+def _result_namespace(node: tm.Node) -> str:
+    """The namespace of the head of ``node``'s type, when its head constant fixes it (``RESULT_NAMESPACES``)."""
+    if isinstance(node, tm.SetBuilder) and node.binder.bound is None:
+        return "Set"
+    if isinstance(node, tm.App) and isinstance(node.fn, tm.Name):
+        known = RESULT_NAMESPACES.get(node.fn.text)
+        if known is not None and known[1] == len(node.args):
+            return known[0]
+    return ""
 
 
 def _type_namespace(type_text: str) -> str:
