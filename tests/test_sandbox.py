@@ -30,7 +30,7 @@ def test_sandboxed_writes_outside_scratch_fail_with_bwrap(tmp_path):
     scratch.mkdir()
     ok = subprocess.run([*sandbox_prefix(scratch), "sh", "-c", f"echo x > {scratch}/in.txt"])
     assert ok.returncode == 0 and (scratch / "in.txt").exists()
-    # Outside the scratch folder: the file system is read-only, and /tmp is a private tmpfs that vanishes.
+    # Outside the scratch folder the file system is read-only, /tmp included.
     read_only = Path(__file__).parent / ".sandbox_probe"
     bad = subprocess.run([*sandbox_prefix(scratch), "sh", "-c", f"echo x > {read_only}"], capture_output=True)
     assert bad.returncode != 0 and not read_only.exists()

@@ -16,7 +16,7 @@ missing (macOS) only the timeout applies.
 **Sandbox.** Untrusted code runs at elaboration time when a candidate compiles (``initialize``, ``#eval`` —
 which the trust gate rejects, but a gate is not a wall). ``run_lean``/``compile_module`` with ``sandbox=SCRATCH``
 run Lean through ``sandbox_prefix``: with ``bwrap`` on PATH, the whole file system read-only except ``SCRATCH``,
-a private ``/tmp``, no network, its own PID namespace; else, where unprivileged user namespaces work (``unshare
+``/tmp`` included (read-only, not hidden: Lean reads modules there), no network, its own PID namespace; else, where unprivileged user namespaces work (``unshare
 -rn``, util-linux), no network (writes are then not confined); else no sandbox, with a one-line warning on
 stderr, once. Measured on the development machine: no ``bwrap`` installed, ``unshare -rn`` works, so the full
 tier there runs without network; with Debian's ``bubblewrap`` 0.8.0 on PATH the sandbox tests (writes outside the
@@ -161,7 +161,9 @@ def sandbox_prefix(scratch: Path) -> list[str]:
     mechanism = sandbox_mechanism()
     scratch = Path(scratch).resolve()
     if mechanism == "bwrap":
-        return ["bwrap", "--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc", "--tmpfs", "/tmp",
+        # No private /tmp: the modules and files Lean must read (LEAN_PATH entries, the candidate's module, a test's
+        # workspace) may live under /tmp, and the read-only bind already forbids writing there.
+        return ["bwrap", "--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc",
                 "--bind", str(scratch), str(scratch), "--unshare-net", "--unshare-pid", "--die-with-parent", "--"]
     if mechanism == "unshare":
         return ["unshare", "--user", "--map-root-user", "--net", "--"]
