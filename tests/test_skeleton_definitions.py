@@ -9,7 +9,7 @@ import subprocess
 import pytest
 
 from pyshadow.kernel.abstract import PRELUDE
-from pyshadow.kernel.atoms import normalize_declaration
+from pyshadow.kernel.definitions import normalize_declaration
 from pyshadow.kernel.definitions import BOOL_PROP_SCHEMA, SUBST_SCHEMA
 from pyshadow.kernel.skeleton import SkeletonPair, skeleton_score
 from pyshadow.syntax import parse_declaration

@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 
 from pyshadow.cli import main
-from pyshadow.kernel.atoms import normalize_declaration, opened_namespaces, term_key
+from pyshadow.kernel.atoms import opened_namespaces, term_key
+from pyshadow.kernel.definitions import normalize_declaration
 from pyshadow.kernel.pairs import evaluate, read_pairs, summarize, summary_markdown
 from pyshadow.kernel.skeleton import SkeletonPair, skeleton_score
 from pyshadow.kernel.undecided import cannot_judge

@@ -2,7 +2,7 @@
 resolves them.
 
 The kernel tier abstracts every atom into an opaque constant keyed by its text, so two statements share a constant
-exactly when their atoms have the same key. ``normalize_declaration`` rewrites every atom of a declaration (binder
+exactly when their atoms have the same key. ``canonical_atoms`` rewrites every atom of a declaration (binder
 types, binder bounds, quantifier binders, ``let`` values, the conclusion) to the canonical print of its term tree
 (``pyshadow.syntax.terms``): spacing, redundant parentheses, ASCII/Unicode spellings and bound-variable names no
 longer matter, and parentheses Lean needs still do.
@@ -336,9 +336,10 @@ class _Scope:
         return _Scope(self.opens, variables, types)
 
 
-def normalize_declaration(decl: Declaration, context: str = "") -> Declaration:
+def canonical_atoms(decl: Declaration, context: str = "") -> Declaration:
     """``decl`` with every atom's text replaced by its canonical key (see the module docstring), and untyped
-    quantifier binders typed where a use fixes their type (``∀ x, f x = 1`` with ``f : ℝ → ℝ``)."""
+    quantifier binders typed where a use fixes their type (``∀ x, f x = 1`` with ``f : ℝ → ℝ``). The skeleton
+    reads statements through ``definitions.normalize_declaration``, which folds definitions after this step."""
     scope = _Scope(opened_namespaces(context, decl.preamble), {}, {})
     binders = []
     for b in _drop_unused_sorts(decl):
@@ -346,11 +347,7 @@ def normalize_declaration(decl: Declaration, context: str = "") -> Declaration:
         binders.append(nb)
         scope = scope.bind(b.names, _type_text(nb.type))
     type_ = _term(decl.type, scope) if decl.type is not None else None
-    # Bool literals in Prop position and variables fixed by a defining hypothesis (definitions.py, Lean-checked
-    # schemas); imported here so that definitions.py can use key_idents.
-    from .definitions import fold_definitions
-
-    return fold_definitions(replace(decl, binders=tuple(binders), type=type_))
+    return replace(decl, binders=tuple(binders), type=type_)
 
 
 _SORT = re.compile(r"^(Type|Sort)(\*|\s+\S+|\s*\{[^}]*\})?$")

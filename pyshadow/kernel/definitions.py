@@ -1,5 +1,6 @@
 """Two readings of a statement that Lean makes equal by a proof term, applied to normalised declarations
-(``atoms.normalize_declaration`` calls ``fold_definitions`` last, on both sides of every comparison).
+(``normalize_declaration`` below: ``atoms.canonical_atoms`` first, then ``fold_definitions``, on both sides of every
+comparison).
 
 1. **Bool literals in Prop position.** ``false``/``true`` written where a proposition is expected (a conclusion,
    a hypothesis, an operand of ∧ ∨ → ↔ ¬) is coerced by Lean core's ``instance boolToProp : Coe Bool Prop where
@@ -33,6 +34,7 @@ from dataclasses import replace
 from ..syntax import terms as tm
 from ..syntax.ast import IFF, Atom, Binder, BinOp, Declaration, Let, Not, Quant, Rel, Term, atoms
 from ..syntax.render import render_term
+from .atoms import canonical_atoms, infer_binder_type, key_idents
 
 # Checked by the kernel-tier Lean (prelude mode) in tests/test_skeleton_pairs.py.
 BOOL_PROP_SCHEMA = """inductive Bool : Type where
@@ -56,6 +58,12 @@ theorem subst_iff (X : Prop) (P : Prop → Prop) : Iff (∀ v : Prop, Iff v X �
 """
 
 _LOGICAL_FALSE = {"false": "False", "true": "True"}
+
+
+def normalize_declaration(decl: Declaration, context: str = "") -> Declaration:
+    """How the skeleton reads a statement: canonical atoms under its own ``open`` s (``atoms.canonical_atoms``),
+    then the Lean-checked folds of this module."""
+    return fold_definitions(canonical_atoms(decl, context))
 
 
 def fold_definitions(decl: Declaration) -> Declaration:
@@ -107,7 +115,6 @@ _AUTOBOUND_NAME = re.compile(r"^[a-z][₀-₉']*$")
 
 
 def _autobound(decl: Declaration) -> Declaration:
-    from .atoms import infer_binder_type
 
     declared = {n for b in decl.binders for n in b.names} | _quantified(decl)
     terms = _terms(decl)
@@ -210,7 +217,6 @@ def _typed_value(value: Term, v_type: Term, earlier: tuple[Binder, ...]) -> Term
     node, ty = tm.read_term(value.text), tm.read_term(t_text)
     if node is None or ty is None:
         return None
-    from .atoms import key_idents
 
     key = tm.canonical_node(tm.Ascription(node, ty))
     return Atom(key, key_idents(key))
@@ -274,7 +280,6 @@ def _subst(t: Term, v: str, value: Term, free: set[str]) -> Term:
 
 
 def _subst_atom(a: Atom, v: str, value: Term) -> Atom:
-    from .atoms import key_idents  # atoms.py calls this module; import late to keep one direction at load
 
     node = tm.read_term(a.text)
     replacement = tm.read_term(value.text if isinstance(value, Atom) else render_term(value))

@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Sequence
 
 from .abstract import PRELUDE, PRELUDE_AXIOMS, Abstraction, Printer, Scope
-from .atoms import normalize_declaration
+from .definitions import normalize_declaration
 from .undecided import aligned_atom_pairs
 from ..lean.batch import LeanJob, run_jobs
 from .check import block_spans
