@@ -315,32 +315,6 @@ def canonical_text(text: str) -> str:
         return text
 
 
-def names_of(term: ProofTerm, kind: str | None = None) -> list[Name]:
-    """Every marked name in ``term`` (of ``kind``, if given), in order."""
-    out: list[Name] = []
-
-    def go(t: ProofTerm) -> None:
-        if isinstance(t, Name):
-            if kind is None or t.kind == kind:
-                out.append(t)
-        elif isinstance(t, App):
-            go(t.fn)
-            for a in t.args:
-                go(a)
-        elif isinstance(t, (Paren,)):
-            go(t.inner)
-        elif isinstance(t, Proj):
-            go(t.expr)
-        elif isinstance(t, Anon):
-            for i in t.items:
-                go(i)
-        elif isinstance(t, (Lam, LetIn)):
-            go(t.body)
-
-    go(term)
-    return out
-
-
 __all__ = [
     "CANDIDATE",
     "CERTIFICATE",
@@ -359,7 +333,6 @@ __all__ = [
     "binder_name",
     "canonical_text",
     "explicit_heads",
-    "names_of",
     "parse_proof_term",
     "print_abstract",
     "print_term",

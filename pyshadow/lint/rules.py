@@ -62,10 +62,6 @@ def _parts(ctx: Context) -> Iterator[Part]:
     return (p for p in ctx.statement.parts if p.tree is not None)
 
 
-def _binds(node: tm.Node, name: str) -> bool:
-    return isinstance(node, (tm.Quantifier, tm.Lambda, tm.SetBuilder, tm.BigOperator)) and node.binder.name == name
-
-
 def _names_before(ctx: Context, part: Part) -> set[str]:
     out: set[str] = set()
     for p in ctx.statement.parts:

@@ -44,11 +44,6 @@ class Part:
         """``node``'s offsets in the statement; the whole part when its leaves could not be placed."""
         return self.spans.get(id(node), (self.start, self.start + len(self.text)))
 
-    @property
-    def is_hypothesis_like(self) -> bool:
-        return self.kind == "binder" and self.bracket != "["
-
-
 @dataclass
 class Statement:
     text: str

@@ -91,7 +91,6 @@ from ..syntax.lexer import (
     COMMAND_KEYWORDS,
     IDENT,
     OPEN_BRACKETS,
-    STRING,
     SYMBOL,
     UNTERMINATED_COMMENT,
     UNTERMINATED_STRING,

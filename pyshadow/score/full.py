@@ -224,7 +224,7 @@ def _preamble_commands(preamble: str | None) -> list[str]:
     return [re.sub(r"\s+in\s*$", "", line.strip()) for line in preamble.splitlines() if line.strip()]
 
 
-def _checkers(problem_id: str, target: TargetInfo, several: bool, *, certificate: bool) -> CheckerSet:
+def _checkers(problem_id: str, target: TargetInfo, *, certificate: bool) -> CheckerSet:
     """The target's checkers applied to the placeholder head; with ``certificate`` always a certificate (an
     atomic target's is the identity: its shadow is the target itself)."""
     assert target.declaration is not None and target.decomposition is not None
@@ -254,7 +254,7 @@ def candidate_backward_text(name: str, certificate_name: str, hypotheses: str, h
 
 
 def _section(
-    out: CheckerFile, problem_id: str, target: TargetInfo, several: bool, head: str,
+    out: CheckerFile, problem_id: str, target: TargetInfo, head: str,
     renames: Mapping[str, str] | None, declared_universes: set[str],
     alternatives: SkeletonAlternatives | None = None, candidate_header: str | None = None,
     nonce: str | None = None, candidate_names: frozenset[str] = frozenset(),
@@ -266,7 +266,7 @@ def _section(
     elaborated without the candidate, so that target's goals stay text in the checker file (docs/trust.md)."""
     assert target.declaration is not None
     scoring = renames is not None
-    checkers = _checkers(problem_id, target, several, certificate=scoring)
+    checkers = _checkers(problem_id, target, certificate=scoring)
     namespace = _namespace(target.name, nonce)
     texts = [t for c in checkers.checkers for t in (c.binders, c.statement, *(p for _, p in c.hypothesis_list))]
     preamble = _preamble_commands(target.declaration.preamble)
@@ -374,14 +374,13 @@ def candidate_check_file(prepared: PreparedCandidate, *, module: str = CANDIDATE
     out.add(AUTO_IMPLICIT_OFF)
     out.add("\n".join([*(f"universe {u}" for u in context.universes), *context.opens, *context.local]))
     universes = set(context.universes)
-    several = len(info.targets) > 1
     if needs_candidate([*context.opens, *context.local], reference_own):
         out.statements = None  # the reference's context itself (an `open`, a local notation) needs the candidate
     for target in info.targets:
         found = prepared.extracted.get(target.name)
         if found is None or target.error or target.declaration is None:
             continue
-        _section(out, info.id, target, several, found.qualified_name, prepared.renames, universes,
+        _section(out, info.id, target, found.qualified_name, prepared.renames, universes,
                  candidate_alternatives(prepared, target, found), found.header, nonce, reference_own)
     if not statements.constants:  # no goal can be elaborated without the candidate: no module to compile
         out.statements = None
@@ -415,10 +414,9 @@ def reference_check_file(info: ProblemInfo) -> tuple[CheckerFile, frozenset[str]
     context = reference_context(info.reference)  # the reference above declares its universes already
     out.add("\n".join(context.opens))  # its `open`s inside namespaces and `open … in` ended with them
     universes = set(context.universes)
-    several = len(info.targets) > 1
     for target in info.targets:
         if target.decomposition is not None:
-            _section(out, info.id, target, several, normalize_name(target.name), None, universes)
+            _section(out, info.id, target, normalize_name(target.name), None, universes)
     allowed = DEFAULT_ALLOWED_AXIOMS | {normalize_name(t.name) for t in info.targets}
     return out, frozenset(allowed)
 

@@ -406,12 +406,6 @@ def reabstract(concrete: str, search: SkeletonSearch, names: ConcreteNames, *, b
     return go(tree)
 
 
-def _idents(text: str) -> tuple[str, ...]:
-    from ..syntax import lexer as lx
-
-    return tuple(dict.fromkeys(lx.ident_root(t.text) for t in lx.tokenize(text) if t.kind == lx.IDENT))
-
-
 def _scope_names(search: SkeletonSearch) -> set[str]:
     names = {n for d in (search.reference, search.candidate) for b in d.binders for n in b.names}
     terms = [search.reference.type, search.candidate.type]

@@ -44,14 +44,6 @@ def unloadable_report(origin: str, tier: str, error: str) -> dict[str, Any]:
             "targets": [], "error": error}
 
 
-def verify_problems(infos: list[ProblemInfo], tier: str, lean: LeanExecutable, settings: LeanSettings,
-                    workspace: Path | None = None) -> list[dict[str, Any]]:
-    """One report per problem, in ``tier``."""
-    if tier == "kernel":
-        return kernel_reports(infos, lean, settings)
-    return full_reports(infos, lean, settings, workspace)
-
-
 def _problem_report(info: ProblemInfo, tier: str, targets: list[dict[str, Any]]) -> dict[str, Any]:
     complete = bool(targets) and all(t["complete"] for t in targets)
     return {"problem_id": info.id, "tier": tier, "complete": complete,
