@@ -25,12 +25,12 @@ from pathlib import Path
 
 from ..errors import BadInput
 from ..llm import add_llm_arguments, client_from_args
-from ..problems import load_problems
 from ..progress import track
 from ..score.candidates import Candidate, load_candidates
 from ..score.judge import JudgeSettings, judge_candidate
 from ..score.pipeline import prepare_problem
 from ..score.samples import is_sample_layout, load_sample_layout
+from .common import load_problem_set
 
 
 def register(subparsers) -> None:
@@ -63,9 +63,7 @@ def run(args: argparse.Namespace) -> int:
     temperature = args.temperature if args.temperature is not None else (0.5 if args.votes > 1 else 0.0)
     settings = JudgeSettings(judges, args.votes, temperature, retries=args.retries)
 
-    problems, problem_errors = load_problems(args.problems)
-    for err in problem_errors:
-        print(f"skipped problem: {err}")
+    _, problems, _ = load_problem_set(args.problems)
     infos = {p.id: prepare_problem(p) for p in problems}
     if is_sample_layout(args.candidates, problems):
         loaded = load_sample_layout(args.candidates, problems)

@@ -36,7 +36,7 @@ from itertools import combinations
 from pathlib import Path
 from typing import Any
 
-from ..errors import BadInput
+from ..files import read_utf8
 from .stats import (
     Confusion,
     McNemar,
@@ -79,12 +79,7 @@ class Metric:
 
 def read_jsonl_objects(path: Path) -> tuple[list[tuple[int, dict[str, Any]]], list[str]]:
     """(line number, object) for each JSON object line; unreadable lines become one-line problems."""
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except OSError as err:
-        raise BadInput(f"{path}: cannot read ({err.strerror})") from None
-    except UnicodeDecodeError:
-        raise BadInput(f"{path}: not UTF-8 text") from None
+    text = read_utf8(path)
     objects, problems = [], []
     for number, line in enumerate(text.splitlines(), start=1):
         if not line.strip():
