@@ -36,6 +36,7 @@ unchanged files keep their mtimes and Lake rebuilds nothing), atomically. Files 
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import re
@@ -116,6 +117,7 @@ class ReferenceContext:
     local: tuple[str, ...] = ()
 
 
+@functools.lru_cache(maxsize=256)  # scoring asks once per candidate for the same problem's reference
 def reference_context(src: str) -> ReferenceContext:
     code = code_tokens(src)
     starts = command_starts(src, code)

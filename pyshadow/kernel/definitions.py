@@ -28,6 +28,7 @@ comparison).
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import replace
 
@@ -60,6 +61,7 @@ theorem subst_iff (X : Prop) (P : Prop → Prop) : Iff (∀ v : Prop, Iff v X �
 _LOGICAL_FALSE = {"false": "False", "true": "True"}
 
 
+@functools.lru_cache(maxsize=4096)  # the search, its alias pass and the undecided re-check read the same pair
 def normalize_declaration(decl: Declaration, context: str = "") -> Declaration:
     """How the skeleton reads a statement: canonical atoms under its own ``open`` s (``atoms.canonical_atoms``),
     then the Lean-checked folds of this module."""

@@ -82,6 +82,7 @@ The gate is static and conservative; it complements, never replaces, the runner'
 
 from __future__ import annotations
 
+import functools
 import dataclasses
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -768,6 +769,7 @@ def detect_shadowed_name(s: Source) -> Iterator[int]:
             yield d.keyword_start
 
 
+@functools.lru_cache(maxsize=256)  # the gate asks once per candidate for the same problem's reference
 def reference_used_names(reference: str) -> frozenset[str]:
     """Library names a reference uses and does not declare itself: identifiers of two or more components
     (``Nat.choose``, ``Real.sqrt``) or capitalised (``Prime``, ``Irrational``) — binder names are neither, as a rule."""
