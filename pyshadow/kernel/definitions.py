@@ -24,6 +24,21 @@ comparison).
    one-letter name (``x``, ``n₁``, ``y'``: no Mathlib constant is spelled so, at the root or in the namespaces the
    alias table knows) whose type a use fixes (``f x`` with ``f : ℤ → ℤ``, ``atoms.infer_binder_type``); anything
    else is left alone. ``∀ {x : T}`` and ``∀ (x : T)`` state the same proposition.
+
+4. **A data declaration means its type is inhabited.** ``def``/``abbrev``/``instance``/``opaque X (b…) : T``
+   (PutnamBench's ``determine`` is an ``abbrev``) is discharged by giving a term of ``T`` for every argument; as a
+   proposition that is ``∀ b…, Nonempty T`` (Lean core src/Init/Prelude.lean: ``class inductive Nonempty (α :
+   Sort u) : Prop | intro (val : α)``). So ProofNet's Lean 4 port ``instance … : G ≃* H`` reads as ProofNet#'s
+   ``theorem … : Nonempty (G ≃* H)``. The reading is right whatever ``T`` is: for a proposition ``T``,
+   ``Nonempty T ↔ T`` (Lean core src/Init/PropLemmas.lean ``nonempty_prop``, by ``⟨fun ⟨h⟩ => h, fun h => ⟨h⟩⟩``,
+   no axiom), so a data declaration whose type is syntactically a proposition (a relation, ∧ ∨ ↔ ¬ ∃, a ∀ with a
+   logical body) keeps it unwrapped. From the declaration to the reading is ``fun b… => Nonempty.intro (X b…)``
+   (no axiom: the full tier prints the candidate's applications so, ``pyshadow.score.skeleton_terms``); back, a
+   data declaration is built from ``∀ b…, Nonempty T`` by ``fun b… => Classical.choice (h b…)`` (Prelude
+   ``axiom Classical.choice``) — noncomputable, as the ProofNet files' ``noncomputable section`` is; that direction
+   is the reading's, and no kernel-tier proof term uses it (the full tier's backward goal for a data candidate is
+   the type ``type_of% @X``, which no ``theorem`` can state: it gets no skeleton alternative, see
+   ``skeleton_terms.concrete_terms``).
 """
 
 from __future__ import annotations
@@ -33,7 +48,8 @@ import re
 from dataclasses import replace
 
 from ..syntax import terms as tm
-from ..syntax.ast import IFF, Atom, Binder, BinOp, Declaration, Let, Not, Quant, Rel, Term, atoms
+from ..syntax import lexer as lx
+from ..syntax.ast import IFF, Atom, Binder, BinOp, Declaration, Let, Not, Quant, Rel, Term, atoms, is_proposition
 from ..syntax.render import render_term
 from .atoms import canonical_atoms, infer_binder_type, key_idents
 
@@ -64,8 +80,40 @@ _LOGICAL_FALSE = {"false": "False", "true": "True"}
 @functools.lru_cache(maxsize=4096)  # the search, its alias pass and the undecided re-check read the same pair
 def normalize_declaration(decl: Declaration, context: str = "") -> Declaration:
     """How the skeleton reads a statement: canonical atoms under its own ``open`` s (``atoms.canonical_atoms``),
-    then the Lean-checked folds of this module."""
-    return fold_definitions(canonical_atoms(decl, context))
+    then the Lean-checked folds of this module; a data declaration is read as the proposition it stands for first
+    (``data_as_proposition``)."""
+    return fold_definitions(canonical_atoms(data_as_proposition(decl), context))
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# 4. Data declarations
+
+# Declarations whose body is a term of their type (data), not a proof: `determine` is PutnamBench's `abbrev`
+# (``lexer.DIALECT_DECLARATIONS``).
+DATA_KEYWORDS = frozenset({"def", "abbrev", "instance", "opaque"} |
+                          {k for k, core in lx.DIALECT_DECLARATIONS.items() if core == "abbrev"})
+
+
+def is_data_declaration(decl: Declaration) -> bool:
+    """Whether ``decl`` is read as ``Nonempty`` of its type (module docstring, 4.): a data keyword and a type that is
+    not syntactically a proposition."""
+    t = decl.type
+    if decl.keyword not in DATA_KEYWORDS or t is None or is_proposition(Binder("(", ("x",), t)):
+        return False
+    # `Nonempty T` is itself a proposition: `Nonempty (Nonempty T) ↔ Nonempty T` (`nonempty_prop`), keep it.
+    node = tm.read_term(t.text) if isinstance(t, Atom) else None
+    return not (isinstance(node, tm.App) and isinstance(node.fn, tm.Name) and node.fn.text == "Nonempty")
+
+
+def data_as_proposition(decl: Declaration) -> Declaration:
+    """``def X (b…) : T`` as ``theorem X (b…) : Nonempty (T)`` (module docstring, 4.); any other declaration as it
+    is (its keyword, too: a data declaration of a proposition means that proposition)."""
+    if not is_data_declaration(decl):
+        return replace(decl, keyword="theorem") if decl.keyword in DATA_KEYWORDS else decl
+    assert decl.type is not None
+    text = f"Nonempty ({decl.type.text if isinstance(decl.type, Atom) else render_term(decl.type)})"
+    idents = tuple(dict.fromkeys(["Nonempty", *(i for a in atoms(decl.type) for i in a.idents)]))
+    return replace(decl, keyword="theorem", type=Atom(text, idents))
 
 
 def fold_definitions(decl: Declaration) -> Declaration:

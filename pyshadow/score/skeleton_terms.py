@@ -19,6 +19,13 @@ shadow and one for the backward check; the kernel tier states them over abstract
   (``isLambdaWithImplicit``/``blockImplicitLambda``, leanprover/lean4 ``src/Lean/Elab/Term.lean``); ``fun``
   accepts ``{x}``, ``⦃x⦄`` and ``[x : C]`` binders (``funBinder``, ``src/Lean/Parser/Term.lean``).
 
+A *data* candidate (``def``/``instance``/``abbrev … : T``, which the search reads as ``Nonempty T``:
+``pyshadow.kernel.definitions``, 4.) is applied as ``Nonempty.intro (@Cand a₁ … aₙ)`` (Lean core
+src/Init/Prelude.lean ``Nonempty.intro (val : α) : Nonempty α``), the proof of that reading. Its backward check
+gets no alternative: the full tier's goal is ``type_of% @Cand``, a type, which no ``theorem`` can state; nor does
+any role of a data *reference*, whose full-tier checkers state its type ``T`` (``pyshadow.references``
+decomposes the declaration as written).
+
 Local names (variables, hypotheses, the search's fresh names) print the same in both. The search reads atoms as
 canonical keys (``pyshadow.kernel.atoms``); their real text comes from the declarations as written. Where the
 plain search finds nothing because atoms differ only in ways the kernel tier cannot judge, the term of its
@@ -38,6 +45,7 @@ from dataclasses import dataclass, field, replace
 
 from ..kernel import proof_terms as pt
 from ..kernel.abstract import PRELUDE_AXIOMS
+from ..kernel.definitions import is_data_declaration
 from ..kernel.normalize import atom_key, type_key
 from ..kernel.skeleton import SkeletonPair, SkeletonSearch, skeleton_search, undecided_aliases
 from ..shadows.checkers import certificate_prefix
@@ -58,6 +66,14 @@ _LEMMAS: dict[bool, dict[str, tuple[EqualitySplit, str]]] = {
            "superset_of_eq": (MATHLIB_SETS, "ge"), "subset_antisymm": (MATHLIB_SETS, "antisymm")},
     False: {"le_of_eq": (CORE_NAT, "le"), "ge_of_eq": (CORE_NAT, "ge"), "le_antisymm": (CORE_NAT, "antisymm")},
 }
+# Why a role of a pair with a data declaration has no alternative (module docstring).
+DATA_REFERENCE = ("the reference is a data declaration: its full-tier checkers state its type, not the "
+                  "`Nonempty` the search reads")
+DATA_CANDIDATE_BACKWARD = ("the candidate is a data declaration: the full tier's backward goal `type_of% @Cand` is a "
+                           "type, which no theorem states")
+# The proof of a data declaration's reading `Nonempty T` from a term of T (Lean core src/Init/Prelude.lean).
+NONEMPTY_INTRO = "Nonempty.intro"
+
 # Prelude declarations that are real core Lean names (the rest — Obj, LE0, … — exist only in the kernel tier).
 _CORE_NAMES = frozenset({"Eq.symm", "Nat.le_of_eq", "Nat.le_antisymm"})
 
@@ -79,6 +95,7 @@ class ConcreteNames:
     let_constants: dict[tuple[str, str], tuple[str | None, str | None]]  # (name, real value) → (type, value) consts
     let_idents: dict[str, tuple[str, ...]]  # value constant → the identifiers its key (the value as read) mentions
     binders: dict[str, tuple[str, str | None]]  # quantified name → (bracket, type text) as the goal declares it
+    candidate_data: bool = False  # a data candidate: its applications prove `Nonempty T` via `Nonempty.intro`
 
 
 def concrete_names(search: SkeletonSearch, candidate: str, full_prefix: str | None = None) -> ConcreteNames:
@@ -125,7 +142,8 @@ def concrete_names(search: SkeletonSearch, candidate: str, full_prefix: str | No
         if value is not None:
             idents.setdefault(value, let.value.idents)
     return ConcreteNames(candidate, full_prefix, search.mathlib, let_types=let_types, let_values=let_values,
-                         let_keywords=keywords, let_constants=constants, let_idents=idents, binders=binders)
+                         let_keywords=keywords, let_constants=constants, let_idents=idents, binders=binders,
+                         candidate_data=is_data_declaration(_written(search)[1]))
 
 
 def _text(term: Term | None) -> str | None:
@@ -176,10 +194,17 @@ def print_concrete(term: pt.ProofTerm, names: ConcreteNames) -> str:
             return text
         raise NotConcrete(f"the lemma {text} has no spelling here")
 
-    name = _name_printer(names.candidate, names.certificate_prefix, lemma)
+    plain = _name_printer(names.candidate, names.certificate_prefix, lemma)
+
+    def name(n: pt.Name) -> str:
+        if names.candidate_data and n.kind == pt.CANDIDATE:
+            return f"{NONEMPTY_INTRO} {plain(n)}"  # the search parenthesises every argument it passes
+        return plain(n)
 
     def app(a: pt.App) -> str | None:
         fn = a.fn
+        if names.candidate_data and isinstance(fn, pt.Name) and fn.kind == pt.CANDIDATE:
+            return f"{NONEMPTY_INTRO} ({' '.join([plain(fn), *(print_term(x) for x in a.args)])})"
         if not (isinstance(fn, pt.Name) and fn.kind == pt.LEMMA and fn.text in lemmas and len(a.args) == 1):
             return None
         split, which = lemmas[fn.text]
@@ -273,6 +298,9 @@ class SkeletonAlternatives:
 def concrete_terms(search: SkeletonSearch, candidate: str) -> SkeletonAlternatives:
     """Both printings' concrete half for every role of ``search``; the candidate called ``candidate``."""
     names = concrete_names(search, candidate)
+    if is_data_declaration(_written(search)[0]):
+        roles = [f"forward:{i}" for i in range(1, len(search.shadows) + 1)] + ["backward"]
+        return SkeletonAlternatives(why={role: DATA_REFERENCE for role in roles})
     try:
         forward_trees, backward_tree = search.terms()
     except pt.TermSyntaxError as err:  # a term form this reader does not know yet: no alternative, said why
@@ -291,6 +319,8 @@ def concrete_terms(search: SkeletonSearch, candidate: str) -> SkeletonAlternativ
     bound = {n for b in search.candidate.binders for n in b.names} | set(names.binders)
     if backward_tree is None:
         why["backward"] = "the search found no term"
+    elif names.candidate_data:
+        why["backward"] = DATA_CANDIDATE_BACKWARD
     elif any(n.startswith(names.certificate_prefix) for n in bound):
         # the full tier names its shadow hypotheses apart from the reference's names only: a candidate binder
         # `hS_1` would capture them inside `fun <candidate binders> =>`
@@ -378,6 +408,9 @@ def reabstract(concrete: str, search: SkeletonSearch, names: ConcreteNames, *, b
     ge_suffix = {abstract: split.ge.split("{h}")[1] for abstract, split in ge.items()}
 
     def app(a: pt.App) -> str | None:
+        if names.candidate_data and isinstance(a.fn, pt.Name) and a.fn.text == NONEMPTY_INTRO and len(a.args) == 1:
+            inner = a.args[0].inner if isinstance(a.args[0], pt.Paren) else a.args[0]
+            return go(inner)  # `Nonempty.intro (@Cand a…)` is the search's `@cand a…`
         # A lemma whose spelling is a template (`Nat.le_of_eq (Eq.symm (h))`): printed, then matched back.
         text = pt.print_term(a, lambda n: f"@{n.text}" if n.explicit else n.text)
         for abstract in ge:
