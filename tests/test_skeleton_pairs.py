@@ -21,7 +21,7 @@ PAIRS = Path(__file__).parent / "fixtures" / "pairs" / "dev_pairs.jsonl"
 
 # Measured on the development pairs (README "Skeleton SA-Pass against people"); the bar is 90% recall.
 # These floors keep what is reached from slipping back; precision has no slack at all.
-RECALL_FLOOR = 0.89
+RECALL_FLOOR = 0.90  # measured 144/159 = 90.6%
 UNDECIDED_CEILING = 0.10
 
 
@@ -61,7 +61,7 @@ def test_every_pair_side_parses():
 # in the development pairs, labelled before any run (tests/fixtures/pairs/EXTRA.md). Same bars, its own recall floor.
 
 EXTRA_PAIRS = Path(__file__).parent / "fixtures" / "pairs" / "extra_pairs.jsonl"
-EXTRA_RECALL_FLOOR = 0.67  # measured 19/28 = 67.9% (README "Skeleton SA-Pass against people"), rounded down
+EXTRA_RECALL_FLOOR = 0.78  # measured 22/28 = 78.6% (README "Skeleton SA-Pass against people"), rounded down
 
 
 @pytest.fixture(scope="module")
