@@ -298,3 +298,19 @@ def test_pairs_benchmark_reports_a_skeleton_llm_column(tmp_path, monkeypatch, ca
     assert rows[PAIR_IDS[0]]["verdict"] == "undecided" and rows[PAIR_IDS[0]]["skeleton_llm"]["verdict"] == "pass"
     assert rows[PAIR_IDS[1]]["skeleton_llm"]["verdict"] == "fail"
     assert all(rows[p.id]["skeleton_llm"] == {"verdict": "fail", "answers": []} for p in fails)
+
+
+@pytest.mark.kernel
+def test_report_shows_both_columns_and_a_spent_budget_leaves_rows_undecided(replayed, tmp_path, monkeypatch):
+    first, _ = replayed
+    assert main(["report", str(first), "-o", str(tmp_path / "report")]) == 0
+    report = (tmp_path / "report" / "report.md").read_text(encoding="utf-8")
+    assert "Skeleton SA-Pass and skeleton + LLM" in report and "not a Lean check" in report
+    assert (tmp_path / "report" / "skeleton_llm.csv").read_text(encoding="utf-8").splitlines()[2] == \
+        "next_revision,2,0,2,1,1,0,0.0,50.0,0"
+    with FakeChatServer(lambda body: Reply.text('{"same": true, "reason": "x"}')) as server:
+        monkeypatch.setenv("PYSHADOW_LLM_BASE_URL", server.base_url)
+        rows = score(tmp_path / "r.jsonl", "--llm", "live", "--llm-model", MODEL, "--llm-budget-calls", "0")
+    assert server.requests == []
+    column = rows[("next_revision", "putnam_2005_a3")]["skeleton_llm"]
+    assert column["verdict"] == "undecided" and column["answers"][0]["status"] == "skipped"
