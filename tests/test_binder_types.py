@@ -36,7 +36,8 @@ TYPES = {"f": "ℕ → ℝ", "g": "ℝ → ℝ", "P": "ℤ → Polynomial ℤ", 
     ("x", "x + 1 = 5", None),  # only numerals: Lean's default instance (ℕ) — not read here
     ("x", "f x = 1 ∧ g x = 1", None),  # two uses disagree (one of them is a coercion)
     ("x", "x + n = r", None),  # known leaves ℕ and ℝ: the maximum is decided by a coercion
-    ("x", "x = Real.pi", None),  # a leaf of a type this module does not know
+    ("x", "x = Real.pi", "ℝ"),  # Real.pi : ℝ
+    ("x", "x = Foo.bar", None),  # a leaf of a type this module does not know
     ("x", "2 ^ x = 8", None),  # an exponent is not a leaf of the tree
     ("x", "h x = 1", None),  # unknown function
     ("x", "∀ x : ℝ, g x = 0", None),  # rebound: the inner x is another variable
@@ -118,7 +119,10 @@ def test_declarations_with_inferred_binders(a, b, same):
     ("theorem t : 2 + 3 = 5", "theorem t : (2 : ℕ) + 3 = 5", True),  # … so an ℕ ascription adds nothing
     ("theorem t : Real.sqrt 16 = 4", "theorem t : Real.sqrt (16 : ℝ) = (4 : ℝ)", True),  # known domain and type
     ("theorem t (f : ℕ → ℝ) : f 2 = 1", "theorem t (f : ℕ → ℝ) : f (2 : ℝ) = 1", False),  # not f's domain
-    ("theorem t (x : ℝ) (y : ℕ) : x + y = 2", "theorem t (x : ℝ) (y : ℕ) : x + y = (2 : ℝ)", False),  # two types
+    # ℕ and ℝ leaves: the maximum is ℝ with or without the ascription (`x + ↑y = 2` either way) …
+    ("theorem t (x : ℝ) (y : ℕ) : x + y = 2", "theorem t (x : ℝ) (y : ℕ) : x + y = (2 : ℝ)", True),
+    # … but not when the ascription is what makes it ℝ.
+    ("theorem t (y : ℕ) : y + 1 = 2", "theorem t (y : ℕ) : y + 1 = (2 : ℝ)", False),
     ("theorem t : Nat.gcd 180 168 = 12", "theorem t : (180 : ℕ).gcd 168 = 12", True),
     ("theorem t : Nat.gcd 180 168 = 12", "theorem t : (180 : ℤ).gcd 168 = 12", False),  # Int.gcd
     ("theorem t : (∑ k in Finset.range 101, k) % 6 = 4", "theorem t : (Finset.sum (Finset.range 101) fun i => i) % 6 = 4",
@@ -155,3 +159,37 @@ def test_finset_spellings(a, b, same):
     types = {"s": "Finset ℕ", "S": "Set ℕ", "g": "Finset ℕ → ℕ"}
     variables = {"s": "Finset", "S": "Set", "g": ""}
     assert (term_key(a, frozenset(), variables, types) == term_key(b, frozenset(), variables, types)) is same
+
+
+@pytest.mark.parametrize("a,b,same", [
+    # A direct argument types a variable whatever the order; a tree leaf only takes the tree's maximum type when
+    # nothing typed it (`s n` makes n : ℕ, so in `1 / (n + 1)` it is coerced: `1 / (↑n + 1)`).
+    ("theorem t (s : ℕ → ℝ) (h : ∀ n, s n = 1 / (n + 1)) : True",
+     "theorem t (s : ℕ → ℝ) (h : ∀ n : ℕ, s n = 1 / ((n : ℝ) + 1)) : True", True),
+    ("theorem t (s : ℕ → ℝ) (h : ∀ n, s n = 1 / (n + 1)) : True",
+     "theorem t (s : ℕ → ℝ) (h : ∀ n : ℕ, s n = 1 / (↑n + 1)) : True", True),
+    # `↑(n + 1)` is not `↑n + 1`.
+    ("theorem t (s : ℕ → ℝ) (h : ∀ n : ℕ, s n = 1 / (n + 1)) : True",
+     "theorem t (s : ℕ → ℝ) (h : ∀ n : ℕ, s n = 1 / ((n + 1 : ℕ) : ℝ)) : True", False),
+    # A cast that raises the tree's type is not dropped.
+    ("theorem t (n : ℕ) : n / 2 = 3", "theorem t (n : ℕ) : (n : ℝ) / 2 = 3", False),
+    # Membership fixes an interval's element type.
+    ("theorem t (x : ℝ) (h : x ∈ Set.Icc (0 : ℝ) 1) : True", "theorem t (x : ℝ) (h : x ∈ Set.Icc 0 1) : True", True),
+    ("theorem t (x : ℝ) (n : ℕ) (h : x ∈ Set.Icc (n : ℝ) 1) : True",
+     "theorem t (x : ℝ) (n : ℕ) (h : x ∈ Set.Icc n 1) : True", False),
+    ("theorem t (f : ℝ → ℝ) (S : Set ℝ) (h : f '' S = S) : f ⁻¹' S = S",
+     "theorem t (f : ℝ → ℝ) (S : Set ℝ) (h : Set.image f S = S) : Set.preimage f S = S", True),
+])
+def test_casts_and_notations(a, b, same):
+    da, db = normalize_declaration(parse_declaration(a)), normalize_declaration(parse_declaration(b))
+    assert (da == db) is same, (da, db)
+
+
+def test_bounded_binders_are_typed_from_their_bound_and_body():
+    d = normalize_declaration(parse_declaration(
+        "theorem t (a : ℕ → ℝ) (l : ℝ) (h : ∀ ε > 0, ∃ N, ∀ n ≥ N, |a n - l| < ε) : Tendsto a atTop (𝓝 l)"),
+        "open Filter Topology")
+    from pyshadow.syntax.render import render_declaration
+    text = render_declaration(d)
+    assert "∀ ε : ℝ > 0, ∃ N : ℕ, ∀ n : ℕ ≥ N" in text, text
+    assert "nhds l" in text

@@ -1,4 +1,5 @@
-"""Skeleton SA-Pass on model-style spellings of short competition statements (tests/fixtures/pairs/probe_pairs.jsonl).
+"""Skeleton SA-Pass on model-style spellings of short statements (tests/fixtures/pairs/probe_pairs.jsonl:
+competition style; probe2_pairs.jsonl: ProofNet style, under ``open Filter Topology Set Real``).
 
 Written by the lead developer to probe how formalizers (people and models) commonly restate a statement — hypothesis
 names and order, ``0 < a`` vs ``a > 0``, numerals ascribed to the type they already have, ``Finset.sum s f`` vs
@@ -17,13 +18,21 @@ import pytest
 
 from pyshadow.kernel.pairs import evaluate, read_pairs
 
-PROBE = Path(__file__).parent / "fixtures" / "pairs" / "probe_pairs.jsonl"
-NOT_THE_SAME_TERM = {"s22", "s25", "s34"}  # provably equal only: must not pass
+FIXTURES = Path(__file__).parent / "fixtures" / "pairs"
+# Same-meaning probe pairs known not to pass, and why. Provably-but-not-definitionally equal ones must not pass.
+NOT_THE_SAME_TERM = {"s22", "s25", "s34"}
+KNOWN_MISSES = {
+    "s14": "pointwise definition `f = fun x => …` vs `∀ x, f x = …`",
+    "s39": "a numeral substituted for a variable keeps its ascription (definitions fold after the keys)",
+    "ps4": "hypothesis `∀ ε > 0, ∃ N, ∀ n ≥ N, …` vs its ∀/→ spelling: the search has no ∃-congruence on facts",
+    "ps17": "coercions of subgroups to sets written in other places",
+}
 
 
 @pytest.fixture(scope="module")
 def probe_results(kernel_lean_exe):
-    return evaluate(read_pairs(PROBE), kernel_lean_exe, n_jobs=2)
+    pairs = read_pairs(FIXTURES / "probe_pairs.jsonl") + read_pairs(FIXTURES / "probe2_pairs.jsonl")
+    return evaluate(pairs, kernel_lean_exe, n_jobs=2)
 
 
 @pytest.mark.kernel
@@ -35,6 +44,6 @@ def test_no_changed_probe_pair_passes(probe_results):
 @pytest.mark.kernel
 def test_spellings_of_one_term_pass(probe_results):
     same = [r for r in probe_results if r.pair.same_meaning and r.pair.id not in NOT_THE_SAME_TERM]
-    missed = [(r.pair.id, r.verdict, r.reason[:120]) for r in same if r.verdict != "pass"]
-    assert len(missed) <= 2, missed  # measured: s14 (pointwise definition) and s39 (substituted numeral)
+    missed = {r.pair.id for r in same if r.verdict != "pass"}
+    assert missed <= set(KNOWN_MISSES), sorted(missed - set(KNOWN_MISSES))
     assert all(r.verdict != "pass" for r in probe_results if r.pair.id in NOT_THE_SAME_TERM)

@@ -38,6 +38,9 @@ written                       read as              what makes them one constant
                                                    same for ℤ ℚ ℝ ℂ (``binder_types.TYPE_SPELLING``)
 ``f^[n]``                     ``Nat.iterate f n``  Mathlib/Logic/Function/Iterate.lean (read by syntax/terms.py)
 ``volume`` (open MeasureTh.)  ``MeasureTheory.…``  ``export MeasureSpace (volume)`` (MeasureSpaceDef.lean)
+``𝓝 x``                       ``nhds x``           Mathlib/Topology/Defs/Filter.lean ``scoped[Topology] notation``
+``f '' s``, ``f ⁻¹' s``       ``Set.image f s`` …  Mathlib/Data/Set/Defs.lean ``infixl:80 " '' " => image`` (and
+                                                   ``preimage``) in ``namespace Set``
 ===========================  ===================  ===========================================================
 
 Untyped binders (``∃ a b, P m = a * b``, ``{n | Nat.gcd n 7 = 1}``, ``(x) (h : x ∈ l)``, ``fun n => √n`` under
@@ -64,7 +67,7 @@ from ..syntax import terms as tm
 from ..syntax import lexer as lx
 from ..syntax.render import render_term
 from ..syntax.ast import IFF, Atom, Binder, BinOp, Declaration, Let, Not, Quant, Rel, Term, atoms
-from .binder_types import TYPE_SPELLING, BinderTypes, infer_group, type_text
+from .binder_types import INTERVALS, NUMBER_CHAIN, TYPE_SPELLING, BinderTypes, infer_group, type_text
 
 # Short names and the namespaces that define them (Mathlib/Lean declarations; a root declaration is "").
 # A short name is resolved only when exactly one opened namespace defines it and no root declaration does — as
@@ -188,6 +191,10 @@ class Resolver:
             left, right = r(node.left, bound), r(node.right, bound)
             if node.op == "∉":
                 return tm.Prefix("¬", tm.Binary("∈", left, right))
+            if node.op in _SET_FUNCTIONS:
+                return tm.App(tm.Name(_SET_FUNCTIONS[node.op]), (left, right))
+            if node.op == "∈":
+                right = self._interval_at(right, BinderTypes(self.types).type_of(left))
             if node.op in _BINREL:  # no expected type for either side: `{x ∈ s | p}` over a Finset is a filter
                 left, right = self._plain_relation(self._finset_builder(left), self._finset_builder(right))
             return tm.Binary(node.op, left, right)
@@ -255,38 +262,70 @@ class Resolver:
         return tm.App(app.fn, app.args[:index] + (converted,) + app.args[index + 1:])
 
     def _plain_arguments(self, app: tm.App) -> tm.App:
-        """``g (2 : D)`` as ``g 2`` when ``g``'s domain is known to be ``D``: the argument is elaborated against
-        ``D``, which is where ``binop%`` starts its maximum type, so a numeral ascribed ``D`` in it adds nothing."""
+        """``g (2 : D)``/``g ↑n`` as ``g 2``/``g n`` when ``g``'s domain is known to be ``D``: the argument is
+        elaborated against ``D``, where ``binop%`` starts its maximum type, so a cast to ``D`` of a leaf whose type
+        lies below ``D`` is what Lean inserts anyway (``applyCoe``)."""
         sig = BinderTypes(self.types).signature(app.fn)
         if sig is None:
             return app
         domains, _ = sig
-        args = tuple(_strip_numeral_ascriptions(a, type_text(domains[k])) if k < len(domains) else a
+        args = tuple(self._strip_casts(a, type_text(domains[k])) if k < len(domains) else a
                      for k, a in enumerate(app.args))
         return app if args == app.args else tm.App(app.fn, args)
 
     def _plain_relation(self, left: tm.Node, right: tm.Node) -> tuple[tm.Node, tm.Node]:
-        """A ``binrel%`` relation without numeral ascriptions that do not change its elaboration: every leaf is
-        a numeral, an ascribed numeral or of a known type, and the known types are one ``T`` the ascriptions
-        also name (the maximum type is ``T`` either way) — or there is no known type and the ascriptions name
-        ``ℕ`` (numerals alone default to ``ℕ``: ``instOfNatNat`` is a default instance, src/Init/Prelude.lean)."""
+        """A ``binrel%`` relation without the casts that do not change its elaboration. Its leaves other than
+        casts must be numerals or of known types whose maximum ``M`` is known (``BinderTypes.tree_type``); then a
+        cast ``(e : M)`` or ``↑e`` of a leaf ``e`` whose type lies at or below ``M`` is the coercion ``applyCoe``
+        inserts at that leaf anyway, and dropping it leaves ``M`` the maximum. With numerals alone, ``(n : ℕ)``
+        is dropped: numerals default to ``ℕ`` (``instOfNatNat`` is a default instance, src/Init/Prelude.lean)."""
         typing = BinderTypes(self.types)
         leaves = typing.leaves(left) + typing.leaves(right)
-        ascribed, known = set(), set()
-        for leaf in leaves:
-            if _numeral_ascription(leaf):
-                ascribed.add(type_text(leaf.type))
-            elif not _numeral(leaf):
-                t = typing.type_of(leaf)
-                if t is None:
-                    return left, right
-                known.add(t)
-        if len(ascribed) != 1 or len(known) > 1:
+        rest = [leaf for leaf in leaves if _cast_inner(leaf) is None]
+        if any(not _numeral(leaf) and typing.type_of(leaf) is None for leaf in rest):
             return left, right
-        target = ascribed.pop()
-        if known != {target} and not (not known and target == "ℕ"):
-            return left, right
-        return _strip_numeral_ascriptions(left, target), _strip_numeral_ascriptions(right, target)
+        target = typing.tree_type(rest)
+        if target is None:
+            casts = [leaf for leaf in leaves if _cast_inner(leaf) is not None]
+            if not casts or not all(_numeral_ascription(c) and type_text(c.type) == "ℕ" for c in casts):
+                return left, right
+            target = "ℕ"
+        return self._strip_casts(left, target), self._strip_casts(right, target)
+
+    def _interval_at(self, collection: tm.Node, element: str | None) -> tm.Node:
+        """``x ∈ Set.Icc (0 : T) 1`` with ``x : T`` as ``x ∈ Set.Icc 0 1``: membership unifies the interval's
+        element type with ``x``'s (``Set.instMembership : Membership α (Set α)``, α an outParam), so the bounds
+        are elaborated at ``T`` either way."""
+        if element is None or not (isinstance(collection, tm.App) and isinstance(collection.fn, tm.Name)
+                                   and collection.fn.text in INTERVALS):
+            return collection
+        args = tuple(self._strip_casts(a, element, numerals_only=True) for a in collection.args)
+        return collection if args == collection.args else tm.App(collection.fn, args)
+
+    def _strip_casts(self, node: tm.Node, target: str, numerals_only: bool = False) -> tm.Node:
+        """``node`` (a ``binop%`` tree) with its leaves ``(e : target)`` and ``↑e`` written ``e`` where ``e`` is a
+        numeral (ascriptions only) or (unless ``numerals_only``) of a type at or below ``target`` on the number
+        chain."""
+        strip = lambda n: self._strip_casts(n, target, numerals_only)  # noqa: E731
+        inner = _cast_inner(node)
+        if inner is not None:
+            if isinstance(node, tm.Ascription) and type_text(node.type) != target:
+                return node
+            if _numeral(inner):
+                return inner if isinstance(node, tm.Ascription) else node
+            if numerals_only:
+                return node
+            t = BinderTypes(self.types).type_of(inner)
+            if t is not None and _below(t, target):
+                return inner
+            return node
+        if isinstance(node, tm.Binary) and node.op in ("+", "-", "*", "/", "%"):
+            return tm.Binary(node.op, strip(node.left), strip(node.right))
+        if isinstance(node, tm.Binary) and node.op == "^":
+            return tm.Binary("^", strip(node.left), node.right)
+        if isinstance(node, tm.Prefix) and node.op == "-":
+            return tm.Prefix("-", strip(node.arg))
+        return node
 
     def _binding(self, name: str, type_: tm.Node | None) -> "Resolver":
         """The resolver for a binder's body: ``name`` typed when its binder is (for inference in the body), and no
@@ -356,6 +395,8 @@ class Resolver:
             return tm.Name(text)
         if text == "π":
             return tm.Name("Real.pi")
+        if text == "𝓝":  # Mathlib/Topology/Defs/Filter.lean: `scoped[Topology] notation "𝓝" => nhds`
+            return tm.Name("nhds")
         if text in TYPE_SPELLING:  # `Nat` and its Mathlib notation `ℕ` are one constant (binder_types.py)
             return tm.Name(TYPE_SPELLING[text])
         if "." in text:
@@ -408,6 +449,8 @@ class Resolver:
         return tm.App(tm.Name(full), args[:index] + (receiver,) + args[index:])
 
 
+# Mathlib/Data/Set/Defs.lean, in `namespace Set`: `infixl:80 " '' " => image`, `infixl:80 " ⁻¹' " => preimage`.
+_SET_FUNCTIONS = {"''": "Set.image", "⁻¹'": "Set.preimage"}
 _FINSET_ARGUMENT = {"Finset.card": 0, "Finset.sum": 0, "Finset.prod": 0, "Finset.filter": 1}
 _BINREL = ("=", "≠", "<", "≤", ">", "≥")  # `binrel%` (src/Init/Notation.lean, src/Init/Core.lean)
 # `∑ x ∈ s, f x` is notation for `Finset.sum s (fun x ↦ f x)` (Mathlib/Algebra/BigOperators/Group/Finset/Defs.lean)
@@ -467,18 +510,20 @@ def _numeral_ascription(node: tm.Node) -> bool:
     return isinstance(node, tm.Ascription) and _numeral(node.expr)
 
 
-def _strip_numeral_ascriptions(node: tm.Node, type_: str) -> tm.Node:
-    """``node`` (a ``binop%`` tree) with its leaves ``(n : type_)`` written ``n``."""
-    if _numeral_ascription(node) and type_text(node.type) == type_:
+def _cast_inner(node: tm.Node) -> tm.Node | None:
+    """``e`` for a leaf ``(e : T)`` or ``↑e``; None for any other node."""
+    if isinstance(node, tm.Ascription):
         return node.expr
-    if isinstance(node, tm.Binary) and node.op in ("+", "-", "*", "/", "%"):
-        return tm.Binary(node.op, _strip_numeral_ascriptions(node.left, type_),
-                         _strip_numeral_ascriptions(node.right, type_))
-    if isinstance(node, tm.Binary) and node.op == "^":
-        return tm.Binary("^", _strip_numeral_ascriptions(node.left, type_), node.right)
-    if isinstance(node, tm.Prefix) and node.op == "-":
-        return tm.Prefix("-", _strip_numeral_ascriptions(node.arg, type_))
-    return node
+    if isinstance(node, tm.Prefix) and node.op == "↑":
+        return node.arg
+    return None
+
+
+def _below(t: str, target: str) -> bool:
+    """``t`` is ``target`` or coerces to it along ``binder_types.NUMBER_CHAIN``."""
+    if t == target:
+        return True
+    return t in NUMBER_CHAIN and target in NUMBER_CHAIN and NUMBER_CHAIN.index(t) < NUMBER_CHAIN.index(target)
 
 
 def _result_namespace(node: tm.Node) -> str:
@@ -644,7 +689,7 @@ def _term(t: Term, scope: _Scope) -> Term:
         return BinOp(IFF, _term(t.left, scope), _term(t.right, scope))
     if isinstance(t, Rel) and t.op in ("=", "≠") and isinstance(t.left, Atom) and isinstance(t.right, Atom):
         t = replace(t, left=_typed_side(t.left, t.right, scope), right=_typed_side(t.right, t.left, scope))
-    if isinstance(t, Rel) and t.op in _BINREL and isinstance(t.left, Atom) and isinstance(t.right, Atom):
+    if isinstance(t, Rel) and t.op in (*_BINREL, "∈") and isinstance(t.left, Atom) and isinstance(t.right, Atom):
         t = _plain_sides(t, scope)
     if isinstance(t, (BinOp, Rel)):
         return replace(t, left=_term(t.left, scope), right=_term(t.right, scope))
@@ -657,8 +702,10 @@ def _term(t: Term, scope: _Scope) -> Term:
                 inferred = _infer_in_tree(b.names, t.body, inner)
                 if inferred is not None:
                     nb = replace(nb, type=Atom(inferred, key_idents(inferred)))
-            elif nb.type is None and b.names and b.bound is not None and b.bound[0] == "∈":
-                inferred = _bound_element_type(b.bound[1], inner)  # `∀ x ∈ l,`: x's type is l's element type
+            elif nb.type is None and b.names and b.bound is not None:
+                # `∀ x ∈ l,`: x's type is l's element type; `∀ ε > 0,`: read off the bound and the body
+                inferred = _bound_element_type(b.bound[1], inner) if b.bound[0] == "∈" else \
+                    _infer_in_tree(b.names, t.body, inner, _bound_pieces(b))
                 if inferred is not None:
                     nb = replace(nb, type=Atom(inferred, key_idents(inferred)))
             binders.append(nb)
@@ -693,7 +740,11 @@ def _plain_sides(t: Rel, scope: _Scope) -> Rel:
         return t
     resolver = _resolver(scope)
     left, right = resolver.resolve(left), resolver.resolve(right)
-    new_left, new_right = resolver._plain_relation(resolver._finset_builder(left), resolver._finset_builder(right))
+    if t.op == "∈":
+        new_left, new_right = left, resolver._interval_at(right, BinderTypes(scope.types).type_of(left))
+    else:
+        new_left, new_right = resolver._plain_relation(resolver._finset_builder(left),
+                                                       resolver._finset_builder(right))
     if new_left is left and new_right is right:
         return t
     left_text, right_text = tm.render(new_left), tm.render(new_right)
@@ -731,11 +782,12 @@ def _type_text(t: Term | None) -> str | None:
     return t.text if isinstance(t, Atom) else render_term(t)
 
 
-def _infer_in_tree(names: tuple[str, ...], body: Term, scope: _Scope) -> str | None:
+def _infer_in_tree(names: tuple[str, ...], body: Term, scope: _Scope, extra: tuple[tm.Node, ...] = ()) -> str | None:
     """One type for all of ``names`` (a binder group shares it) from their uses in ``body``: its atoms, and each
-    relation read as one term (``P m = a * b`` is one ``binrel%`` tree, whose sides are separate atoms here)."""
+    relation read as one term (``P m = a * b`` is one ``binrel%`` tree, whose sides are separate atoms here);
+    ``extra``: the binder's own bound as a relation (``ε > 0``)."""
     siblings = names + _untyped_inner(body)
-    pieces = [node for name in siblings for node in _pieces(body, name)]
+    pieces = list(extra) + [node for name in siblings for node in _pieces(body, name)]
     got = infer_group(siblings, pieces, scope.types)
     found = {got.get(n) for n in names}
     return found.pop() if len(found) == 1 else None
@@ -761,16 +813,33 @@ def _infer_in_header(names: tuple[str, ...], later: tuple[Binder, ...], conclusi
 
 def _bound_element_type(collection: Term, scope: _Scope) -> str | None:
     node = tm.read_term(_type_text(collection) or "")
-    return BinderTypes(scope.types).element_type(node) if node is not None else None
+    return BinderTypes(scope.types).element_type(_resolver(scope).resolve(node)) if node is not None else None
 
 
 def _untyped_inner(t: Term) -> tuple[str, ...]:
-    """The names of the untyped binders of the quantifiers directly inside ``t`` (``∃ a, ∃ b, …``)."""
+    """The names of the untyped binders of the quantifiers inside ``t`` (``∃ a, ∃ b, …``, ``∃ N, ∀ n ≥ N, …``)."""
     out: list[str] = []
-    while isinstance(t, Quant):
-        out += [n for b in t.binders if b.type is None and b.bound is None for n in b.names]
-        t = t.body
-    return tuple(out)
+    stack = [t]
+    while stack:
+        t = stack.pop()
+        if isinstance(t, Quant):
+            out += [n for b in t.binders if b.type is None for n in b.names]
+            stack.append(t.body)
+        elif isinstance(t, (BinOp, Rel)):
+            stack += [t.left, t.right]
+        elif isinstance(t, Not):
+            stack.append(t.arg)
+    return tuple(dict.fromkeys(out))
+
+
+def _bound_pieces(b: Binder) -> tuple[tm.Node, ...]:
+    """A bounded binder's bound as relations (``∀ n ≥ N,``: ``n ≥ N``), one per bound name."""
+    if b.bound is None:
+        return ()
+    bound = tm.read_term(_type_text(b.bound[1]) or "")
+    if bound is None:
+        return ()
+    return tuple(tm.Binary(b.bound[0], tm.Name(n), bound) for n in b.names)
 
 
 def _pieces(t: Term, name: str):
@@ -797,8 +866,7 @@ def _pieces(t: Term, name: str):
                 yield from _pieces(b.type, name)
             if name in b.names:
                 return
-            if b.bound is not None:
-                yield from _pieces(b.bound[1], name)
+            yield from _bound_pieces(b)
         yield from _pieces(t.body, name)
     elif isinstance(t, Let):
         yield from _pieces(t.value, name)

@@ -50,12 +50,19 @@ SIGNATURES: dict[str, str] = {
     "Nat.choose": "ℕ → ℕ → ℕ", "Nat.totient": "ℕ → ℕ", "Nat.Prime": "ℕ → Prop", "Nat.divisors": "ℕ → Finset ℕ",
     "Nat.digits": "ℕ → ℕ → List ℕ", "Finset.range": "ℕ → Finset ℕ",
     "Int.natAbs": "ℤ → ℕ", "Int.toNat": "ℤ → ℕ", "Int.gcd": "ℤ → ℤ → ℕ",
+    "Real.pi": "ℝ",  # Mathlib/Analysis/SpecialFunctions/Trigonometric/Basic.lean `protected noncomputable def pi : ℝ`
 }
 # Core type names and the Mathlib notations for the same constants (Mathlib/Data/Nat/Notation.lean `notation "ℕ"
 # => Nat`, Mathlib/Data/Int/Notation.lean, Mathlib/Data/Rat/Init.lean, Mathlib/Data/Real/Basic.lean,
 # Mathlib/Data/Complex/Basic.lean): one spelling, so `Nat` and `ℕ` compare equal.
 TYPE_SPELLING = {"Nat": "ℕ", "Int": "ℤ", "Rat": "ℚ", "Real": "ℝ", "Complex": "ℂ"}
 
+# Number types in coercion order (Mathlib: `Nat.cast`, `Int.cast`, `Rat.cast`, `Complex.ofReal` coercions).
+NUMBER_CHAIN = ("ℕ", "ℤ", "ℚ", "ℝ", "ℂ")
+# Interval constructors: the collection they build and their explicit arity (all arguments of the element type).
+INTERVALS = {**{f"Set.{k}": ("Set", 2) for k in ("Icc", "Ico", "Ioc", "Ioo")},
+             **{f"Set.{k}": ("Set", 1) for k in ("Ici", "Iic", "Ioi", "Iio")},
+             **{f"Finset.{k}": ("Finset", 2) for k in ("Icc", "Ico", "Ioc", "Ioo")}}
 _ARITHMETIC = ("+", "-", "*", "/", "%")
 _RELATIONS = ("=", "≠", "<", "≤", ">", "≥", "∣")
 _COLLECTIONS = ("Set", "Finset", "List", "Multiset")
@@ -100,13 +107,16 @@ class BinderTypes:
         self.unknown = unknown  # other untyped bound variables: leaves whose type is a metavariable, as `name`'s
 
     def infer(self, name: str, body: tm.Node) -> str | None:
-        """The type every use of ``name`` in ``body`` that fixes one agrees on; None when none does or they differ."""
-        found = self.evidence(name, body)
-        return found.pop() if len(found) == 1 else None
+        """The type the uses of ``name`` in ``body`` fix (``decide``); None when none does or they differ."""
+        return decide(self.evidence(name, body))
 
-    def evidence(self, name: str, body: tm.Node) -> set[str]:
-        """Every type a use of ``name`` in ``body`` fixes."""
-        found: set[str] = set()
+    def evidence(self, name: str, body: tm.Node) -> set[tuple[str, bool]]:
+        """Every type a use of ``name`` in ``body`` fixes, with whether the use is *strong*: the variable itself
+        elaborated against a known type (a direct argument, a membership, an ascription) — it is typed there,
+        whatever the order. A *weak* use is a leaf of an arithmetic tree: it takes the tree's maximum type only
+        if nothing typed it before (every leaf of a tree is elaborated before the tree is analysed, and a
+        variable typed elsewhere is coerced instead)."""
+        found: set[tuple[str, bool]] = set()
         self._uses(name, body, found)
         return found
 
@@ -122,19 +132,19 @@ class BinderTypes:
                 domains, _ = sig
                 for k, arg in enumerate(node.args[:len(domains)]):
                     if self._leaf_of_tree(name, arg):
-                        found.add(type_text(domains[k]))
+                        found.add((type_text(domains[k]), _is(arg, name)))
         elif isinstance(node, tm.Binary) and node.op in _RELATIONS:
             leaves = self.leaves(node.left) + self.leaves(node.right)
             if any(isinstance(x, tm.Name) and x.text == name for x in leaves):
                 known = self._join(name, leaves)
                 if known is not None:
-                    found.add(known)
+                    found.add((known, False))
         elif isinstance(node, tm.Binary) and node.op in ("∈", "∉") and _is(node.left, name):
             element = self.element_type(node.right)
             if element is not None:
-                found.add(element)
+                found.add((element, True))
         elif isinstance(node, tm.Ascription) and _is(node.expr, name):
-            found.add(type_text(node.type))
+            found.add((type_text(node.type), True))
         for child in tm._children(node):
             self._uses(name, child, found)
 
@@ -169,16 +179,16 @@ class BinderTypes:
         """The type of ``node`` when it is surely known here (statement variables, ``SIGNATURES``, ascriptions)."""
         if isinstance(node, tm.Name):
             t = self.types.get(node.text)
+            if t is None and node.text in SIGNATURES and "→" not in SIGNATURES[node.text]:
+                t = SIGNATURES[node.text]
             if t is not None:
                 parsed = tm.read_term(t)
                 return type_text(parsed) if parsed is not None else None
             return None
         if isinstance(node, tm.Ascription):
             return type_text(node.type)
-        if isinstance(node, tm.App):
-            sig = self.signature(node.fn)
-            if sig is None:
-                return None
+        sig = self.signature(node.fn) if isinstance(node, tm.App) else None
+        if sig is not None:
             domains, result = sig
             if len(node.args) > len(domains):
                 return None
@@ -189,6 +199,35 @@ class BinderTypes:
             return type_text(out)
         if isinstance(node, tm.SetBuilder) and node.binder.type is not None and node.binder.bound is None:
             return type_text(tm.App(tm.Name("Set"), (node.binder.type,)))
+        if isinstance(node, tm.App) and isinstance(node.fn, tm.Name) and node.fn.text in INTERVALS:
+            # `Set.Icc a b : Set α` with `a b : α` (Mathlib/Order/Interval/Set/Defs.lean, …/Finset/Defs.lean)
+            kind, arity = INTERVALS[node.fn.text]
+            element = self.tree_type(list(node.args)) if len(node.args) == arity else None
+            return f"{kind} {_wrapped(element)}" if element is not None else None
+        if isinstance(node, tm.App) and isinstance(node.fn, tm.Name) and node.fn.text == "abs" and len(node.args) == 1:
+            return self.type_of(node.args[0])  # `abs (a : α) : α`
+        if isinstance(node, tm.Enclosed) and node.open == "|":
+            return self.type_of(node.inner)
+        if isinstance(node, (tm.Binary, tm.Prefix)) and self.leaves(node) != [node]:
+            return self.tree_type(self.leaves(node))
+        return None
+
+    def tree_type(self, leaves: list[tm.Node]) -> str | None:
+        """The maximum type of a ``binop%`` tree with these leaves, when every leaf is a numeral or of a known
+        type and those types are one type or lie on the coercion chain ℕ → ℤ → ℚ → ℝ → ℂ (``Nat.cast``,
+        ``Int.cast``, ``Rat.cast``, ``Complex.ofReal``: each coerces to the next, so the maximum is the last)."""
+        types: set[str] = set()
+        for leaf in leaves:
+            if _numeral(leaf):
+                continue
+            t = self.type_of(leaf)
+            if t is None:
+                return None
+            types.add(t)
+        if len(types) == 1:
+            return types.pop()
+        if types and types <= set(NUMBER_CHAIN):
+            return max(types, key=NUMBER_CHAIN.index)
         return None
 
     def signature(self, fn: tm.Node) -> tuple[list[tm.Node], tm.Node] | None:
@@ -232,6 +271,19 @@ def _numeral(node: tm.Node) -> bool:
     return isinstance(node, tm.Name) and node.text[:1].isdigit()
 
 
+def _wrapped(type_: str) -> str:
+    """A type as an argument: ``Set (Fin 2 → ℝ)``, ``Set ℝ``."""
+    node = tm.read_term(type_)
+    return type_ if isinstance(node, tm.Name) else f"({type_})"
+
+
+def decide(found: set[tuple[str, bool]]) -> str | None:
+    """The one type the strong uses fix, else the one type the weak uses fix; None when uses disagree."""
+    strong = {t for t, is_strong in found if is_strong}
+    candidates = strong or {t for t, _ in found}
+    return next(iter(candidates)) if len(candidates) == 1 else None
+
+
 def infer_group(names: tuple[str, ...], pieces: list[tm.Node], types: dict[str, str]) -> dict[str, str]:
     """Types for untyped bound ``names`` (``∃ a b, P m = a * b``) from their uses in ``pieces``. Each is first read
     with the others opaque; then those still unknown are read again with the typed ones known and the rest as
@@ -239,11 +291,12 @@ def infer_group(names: tuple[str, ...], pieces: list[tm.Node], types: dict[str, 
     def run(typing: BinderTypes, todo) -> dict[str, str]:
         out = {}
         for name in todo:
-            found: set[str] = set()
+            found: set[tuple[str, bool]] = set()
             for piece in pieces:
                 found |= typing.evidence(name, piece)
-            if len(found) == 1:
-                out[name] = found.pop()
+            got = decide(found)
+            if got is not None:
+                out[name] = got
         return out
 
     first = run(BinderTypes(types), names)
