@@ -39,6 +39,17 @@ comparison).
    is the reading's, and no kernel-tier proof term uses it (the full tier's backward goal for a data candidate is
    the type ``type_of% @X``, which no ``theorem`` can state: it gets no skeleton alternative, see
    ``skeleton_terms.concrete_terms``).
+
+5. **Pointwise definitions.** A hypothesis ``(h : ∀ x₁ … xₖ, P x₁ … xₖ ↔ Q)`` defines the variable ``P`` as
+   ``fun x₁ … xₖ => Q`` (``(∀ x, P x ↔ Q x) ↔ P = fun x => Q x``: ``funext`` and ``propext``), ``(h : ∀ x₁ … xₖ,
+   f x₁ … xₖ = e)`` defines ``f`` (``funext``) and ``(h : ∀ x, x ∈ S ↔ Q)`` with ``S : Set A`` defines ``S`` as
+   ``{x | Q}`` (Mathlib ``Set.ext``, Mathlib/Data/Set/Defs.lean; membership in ``{x | p x}`` is ``p a`` by ``rfl``,
+   ``Set.mem_setOf_eq``). ``POINTWISE_SCHEMA`` proves the three (``funext``/``propext`` are no classical axioms) and
+   the same test has Lean check it. Only for a variable of the statement, applied to exactly the ∀'s distinct
+   variables in order, each untyped or typed with the variable's declared domain; the value is then eliminated as
+   in 2. (ascribed with the variable's declared type, so an untyped ``∀ x`` gets its type from there), and every
+   use ``P a b`` is beta-reduced to ``Q[a, b]`` (the kernel's definitional equality). ``(fun (x : A) => e : A → B)``
+   is read as ``(fun x => e : A → B)``: under the ascription Lean gives the binder the type ``A`` either way.
 """
 
 from __future__ import annotations
@@ -74,6 +85,27 @@ theorem subst_iff (X : Prop) (P : Prop → Prop) : Iff (∀ v : Prop, Iff v X �
     (fun (h : P X) (v : Prop) (hv : Iff v X) => @Eq.rec Prop X (fun x _ => P x) h v (Eq.symm (propext hv)))
 """
 
+# After SUBST_SCHEMA (its `propext`). `funext` is a theorem of Lean core (src/Init/Core.lean, from `Quot.sound`),
+# stated here as an axiom of its type; `Set`/`setOf`/`Set.Mem` as Mathlib/Data/Set/Defs.lean defines them
+# (`def Set (α : Type u) := α → Prop`, `{x | p x}` is `setOf p`, `a ∈ s` is `s a`).
+POINTWISE_SCHEMA = """universe v
+axiom funext {α : Sort u} {β : α → Sort v} {f g : (x : α) → β x} (h : ∀ x, Eq (f x) (g x)) : Eq f g
+theorem pointwise_iff {α : Sort u} (P Q : α → Prop) : Iff (∀ x, Iff (P x) (Q x)) (Eq P (fun x => Q x)) :=
+  Iff.intro (fun h => funext (fun x => propext (h x)))
+    (fun h x => @Eq.rec (α → Prop) (fun x => Q x) (fun R _ => Iff (R x) (Q x))
+      (Iff.intro (fun q => q) (fun q => q)) P (Eq.symm h))
+theorem pointwise_eq {α : Sort u} {β : Sort v} (f g : α → β) : Iff (∀ x, Eq (f x) (g x)) (Eq f (fun x => g x)) :=
+  Iff.intro (fun h => funext h)
+    (fun h x => @Eq.rec (α → β) f (fun (k : α → β) _ => Eq (f x) (k x)) (@Eq.refl β (f x)) (fun y => g y) h)
+@[reducible] def Set (α : Type u) : Type u := α → Prop
+def setOf {α : Type u} (p : α → Prop) : Set α := p
+def Set.Mem {α : Type u} (s : α → Prop) (a : α) : Prop := s a
+theorem pointwise_mem {α : Type u} (S : Set α) (Q : α → Prop) :
+    Iff (∀ x, Iff (Set.Mem S x) (Q x)) (Eq S (setOf (fun x => Q x))) :=
+  pointwise_iff S Q
+theorem mem_setOf {α : Type u} (a : α) (Q : α → Prop) : Eq (Set.Mem (setOf (fun x => Q x)) a) (Q a) := @Eq.refl Prop (Q a)
+"""
+
 _LOGICAL_FALSE = {"false": "False", "true": "True"}
 
 
@@ -101,7 +133,7 @@ def is_data_declaration(decl: Declaration) -> bool:
     if decl.keyword not in DATA_KEYWORDS or t is None or is_proposition(Binder("(", ("x",), t)):
         return False
     # `Nonempty T` is itself a proposition: `Nonempty (Nonempty T) ↔ Nonempty T` (`nonempty_prop`), keep it.
-    node = tm.read_term(t.text) if isinstance(t, Atom) else None
+    node = _read_key(t.text) if isinstance(t, Atom) else None
     return not (isinstance(node, tm.App) and isinstance(node.fn, tm.Name) and node.fn.text == "Nonempty")
 
 
@@ -178,7 +210,7 @@ def _autobound(decl: Declaration) -> Declaration:
         found = set()
         for t in terms:
             for a in atoms(t):
-                node = tm.read_term(a.text) if name in a.idents else None
+                node = _read_key(a.text) if name in a.idents else None
                 got = infer_binder_type(name, node, types) if node is not None else None
                 if got is not None:
                     found.add(got)
@@ -214,36 +246,47 @@ def _quantified(decl: Declaration) -> set[str]:
 def _eliminate_one(decl: Declaration) -> Declaration | None:
     binders = decl.binders
     for i, vb in enumerate(binders):
-        if vb.bracket not in ("(", "{") or vb.default is not None or vb.type is None or len(vb.names) != 1:
+        if vb.bracket not in ("(", "{") or vb.default is not None or vb.type is None:
             continue
-        v = vb.names[0]
-        earlier = {n for b in binders[:i] for n in b.names}
-        later = {n for b in binders[i + 1:] for n in b.names}
-        for j in range(i + 1, len(binders)):
-            hb = binders[j]
-            if hb.bracket != "(" or hb.default is not None or len(hb.names) > 1 or hb.type is None:
-                continue
-            value = _defining_value(hb.type, v)
-            if value is None:
-                continue
-            value = _typed_value(value, vb.type, binders[:i])
-            if value is None:
-                continue
-            free = _idents(value)
-            if v in free or free & (later | {v}) - earlier:
-                continue
-            if hb.names and any(hb.names[0] in _idents(t) for t in _terms(decl) if t is not hb.type):
-                continue  # the hypothesis itself is used (a dependent binder): keep it
-            out = []
-            try:
-                for k, b in enumerate(binders):
-                    if k in (i, j):
-                        continue
+        # `(f g : T)` is `(f : T) (g : T)`: each name of a group may be fixed by its own hypothesis
+        for pos, v in enumerate(vb.names):
+            folded = _eliminate_variable(decl, i, pos, v)
+            if folded is not None:
+                return folded
+    return None
+
+
+def _eliminate_variable(decl: Declaration, i: int, pos: int, v: str) -> Declaration | None:
+    binders = decl.binders
+    vb = binders[i]
+    earlier = {n for b in binders[:i] for n in b.names} | set(vb.names[:pos])
+    later = {n for b in binders[i + 1:] for n in b.names} | set(vb.names[pos + 1:])
+    for j in range(i + 1, len(binders)):
+        hb = binders[j]
+        if hb.bracket != "(" or hb.default is not None or len(hb.names) > 1 or hb.type is None:
+            continue
+        value = _defining_value(hb.type, v) or _pointwise_value(hb.type, v, vb.type)
+        if value is None:
+            continue
+        value = _typed_value(value, vb.type, binders[:i])
+        if value is None:
+            continue
+        free = _idents(value)
+        if v in free or free & (later | {v}) - earlier:
+            continue
+        if hb.names and any(hb.names[0] in _idents(t) for t in _terms(decl) if t is not hb.type):
+            continue  # the hypothesis itself is used (a dependent binder): keep it
+        out = []
+        try:
+            for k, b in enumerate(binders):
+                if k == i and len(vb.names) > 1:
+                    out.append(replace(vb, names=tuple(n for n in vb.names if n != v)))
+                elif k not in (i, j):
                     out.append(_subst_binder(b, v, value, free) if k > i else b)
-                type_ = _subst(decl.type, v, value, free) if decl.type is not None else None
-            except _Skip:
-                continue
-            return replace(decl, binders=tuple(out), type=type_)
+            type_ = _subst(decl.type, v, value, free) if decl.type is not None else None
+        except _Skip:
+            continue
+        return replace(decl, binders=tuple(out), type=type_)
     return None
 
 
@@ -264,12 +307,26 @@ def _typed_value(value: Term, v_type: Term, earlier: tuple[Binder, ...]) -> Term
     declared = {n: (b.type.text if isinstance(b.type, Atom) else None) for b in earlier for n in b.names}
     if declared.get(value.text) == t_text or CONSTANT_TYPES.get(value.text) == t_text:
         return value
-    node, ty = tm.read_term(value.text), tm.read_term(t_text)
+    node, ty = _read_key(value.text), _read_key(t_text)
     if node is None or ty is None:
         return None
-
-    key = tm.canonical_node(tm.Ascription(node, ty))
+    key = tm.canonical_node(tm.Ascription(_annotations_dropped(node, ty), ty))
     return Atom(key, key_idents(key))
+
+
+def _annotations_dropped(node: tm.Node, ty: tm.Node) -> tm.Node:
+    """``fun (x : A) => e`` at the ascribed type ``A → B`` as ``fun x => e`` (and ``{x : A | p}`` at ``Set A`` as
+    ``{x | p}``): under the ascription Lean elaborates the binder at ``A`` either way (the expected type fixes it,
+    ``elabFunBinders`` in leanprover/lean4 src/Lean/Elab/Binders.lean), so the two are one term."""
+    if isinstance(node, tm.Lambda) and isinstance(ty, tm.Binary) and ty.op == "→":
+        b = node.binder
+        if b.bound is None and (b.type is None or tm.canonical_node(b.type) == tm.canonical_node(ty.left)):
+            return tm.Lambda(tm.Binder(b.name, None, None, b.bracket), _annotations_dropped(node.body, ty.right))
+    if isinstance(node, tm.SetBuilder) and isinstance(ty, tm.App) and ty.fn == tm.Name("Set") and len(ty.args) == 1:
+        b = node.binder
+        if b.bound is None and b.type is not None and tm.canonical_node(b.type) == tm.canonical_node(ty.args[0]):
+            return tm.SetBuilder(tm.Binder(b.name, None, None, b.bracket), node.body)
+    return node
 
 
 def _defining_value(t: Term, v: str) -> Term | None:
@@ -281,6 +338,91 @@ def _defining_value(t: Term, v: str) -> Term | None:
         if isinstance(right, Atom) and right.text == v:
             return left
     return None
+
+
+def _pointwise_value(t: Term, v: str, v_type: Term) -> Term | None:
+    """The function (or set) a pointwise hypothesis defines ``v`` to be (module docstring, 5.): ``fun x₁ … xₖ => Q``
+    for ``∀ x₁ … xₖ, v x₁ … xₖ ↔ Q`` (``v : A₁ → … → Aₖ → Prop``) or ``∀ x₁ … xₖ, v x₁ … xₖ = e`` (``v : A₁ → … →
+    Aₖ → B``); ``{x | Q}`` for ``∀ x, x ∈ v ↔ Q`` (``v : Set A``). The arguments must be exactly the ∀'s distinct
+    variables in order, each written untyped or with its domain's type; otherwise None."""
+    names, domains, body = [], [], t
+    while isinstance(body, Quant) and body.kind == "∀":
+        for b in body.binders:
+            if b.bound is not None or not b.names or b.bracket not in ("", "("):
+                return None
+            for n in b.names:
+                names.append(n)
+                domains.append(b.type)
+        body = body.body
+    if not names or len(set(names)) != len(names) or "_" in names or v in names:
+        return None
+    ty = _read_key(_text(v_type))
+    if ty is None:
+        return None
+    if isinstance(body, BinOp) and body.op == IFF:
+        sides = [(body.left, body.right), (body.right, body.left)]
+    elif isinstance(body, Rel) and body.op == "=":
+        sides = [(body.left, body.right), (body.right, body.left)]
+    else:
+        return None
+    for head, other in sides:
+        if isinstance(head, Rel) and head.op == "∈" and isinstance(body, BinOp) and len(names) == 1:
+            # ∀ x, x ∈ S ↔ Q  with  S : Set A  (Mathlib Set.ext, Mathlib/Data/Set/Defs.lean; `x ∈ {x | p x}` is
+            # `p x` by rfl there: `Set.mem_setOf_eq`)
+            if not (_is_name(head.left, names[0]) and _is_name(head.right, v)):
+                continue
+            if not (isinstance(ty, tm.App) and ty.fn == tm.Name("Set") and len(ty.args) == 1):
+                return None
+            if not _domains_fit(domains, [ty.args[0]]):
+                return None
+            inner = _read_key(render_term(other))
+            return None if inner is None else _node_atom(tm.SetBuilder(tm.Binder(names[0]), inner))
+        if not isinstance(head, Atom):
+            continue
+        node = _read_key(head.text)
+        if not (isinstance(node, tm.App) and node.fn == tm.Name(v)
+                and list(node.args) == [tm.Name(n) for n in names]):
+            continue
+        arrows = []
+        result = ty
+        for _ in names:
+            if not (isinstance(result, tm.Binary) and result.op == "→"):
+                return None
+            arrows.append(result.left)
+            result = result.right
+        prop_valued = result == tm.Name("Prop")
+        if prop_valued is not (isinstance(body, BinOp)):
+            return None  # `↔` defines a predicate, `=` a function (a Prop-valued `=` is already read as `↔`)
+        if not _domains_fit(domains, arrows):
+            return None
+        inner = _read_key(render_term(other))
+        if inner is None:
+            return None
+        for n in reversed(names):
+            inner = tm.Lambda(tm.Binder(n), inner)
+        return _node_atom(inner)
+    return None
+
+
+def _domains_fit(written: list[Term | None], domains: list[tm.Node]) -> bool:
+    """Each ∀ binder untyped (its type is the domain, by unification) or typed with exactly its domain."""
+    for w, d in zip(written, domains):
+        if w is not None and tm.canonical(_text(w)) != tm.canonical_node(d):
+            return False
+    return True
+
+
+def _is_name(t: Term, name: str) -> bool:
+    return isinstance(t, Atom) and t.text == name
+
+
+def _text(t: Term) -> str:
+    return t.text if isinstance(t, Atom) else render_term(t)
+
+
+def _node_atom(node: tm.Node) -> Atom:
+    key = tm.canonical_node(node)
+    return Atom(key, key_idents(key), True)
 
 
 class _Skip(Exception):
@@ -331,28 +473,100 @@ def _subst(t: Term, v: str, value: Term, free: set[str]) -> Term:
 
 def _subst_atom(a: Atom, v: str, value: Term) -> Atom:
 
-    node = tm.read_term(a.text)
-    replacement = tm.read_term(value.text if isinstance(value, Atom) else render_term(value))
+    node = _read_key(a.text)
+    # The value's bound names renamed apart from the atom's (both are canonical keys: `x✝1` …), so that putting
+    # the atom's arguments into the value's body (beta reduction, `_beta`) cannot capture them.
+    value_text = _CANONICAL_BOUND.sub(lambda m: f"x✝{_APART + int(m.group(1))}",
+                                      value.text if isinstance(value, Atom) else render_term(value))
+    replacement = _read_key(value_text)
     if node is None or replacement is None:
         raise _Skip
-    free_in_value = _node_names(replacement)
+    free_in_value = _free_names(replacement)
     new = _subst_node(node, v, replacement, free_in_value)
     key = tm.canonical_node(new)
     return Atom(key, key_idents(key), a.open_right)
 
 
-def _node_names(node: tm.Node) -> set[str]:
-    out: set[str] = set()
-    stack = [node]
-    while stack:
-        n = stack.pop()
-        if isinstance(n, tm.Name):
-            out.add(n.text.split(".", 1)[0])
-        stack.extend(tm._children(n))
-    return out
+_CANONICAL_BOUND = re.compile(r"x✝(\d+)")
+_APART = 100000  # canonical keys number their bound names from 1: the value's are renumbered from here
+
+
+def _read_key(text: str) -> tm.Node | None:
+    """``tm.read_term`` of an atom's canonical key: its bound names ``x✝k`` (which the term reader does not read
+    back) spelled as plain identifiers first; printing the tree canonically names them ``x✝k`` again."""
+    return tm.read_term(_CANONICAL_BOUND.sub(r"pyshadow_bound\1", text) if "✝" in text else text)
+
+
+def _free_names(node: tm.Node) -> set[str]:
+    """The roots of the names ``node`` mentions free (a binder's own name is not free in its body)."""
+    if isinstance(node, tm.Name):
+        return {node.text.split(".", 1)[0]}
+    if isinstance(node, (tm.Lambda, tm.Quantifier, tm.SetBuilder, tm.BigOperator)):
+        b = node.binder
+        outer = set().union(*(_free_names(x) for x in (b.type, b.bound[1] if b.bound else None) if x is not None))
+        inner = set().union(*(_free_names(x) for x in (node.body, getattr(node, "filter", None)) if x is not None))
+        return outer | (inner - {b.name})
+    if isinstance(node, tm.IfThenElse) and node.hyp is not None:
+        return _free_names(node.cond) | ((_free_names(node.then) | _free_names(node.orelse)) - {node.hyp})
+    return set().union(*(_free_names(c) for c in tm._children(node)))
+
+
+def _beta(fn: tm.Node, args: tuple[tm.Node, ...]) -> tm.Node:
+    """``fn a₁ … aₙ`` with as many ``fun`` binders of ``fn`` as there are arguments replaced by them (beta
+    reduction: the kernel's definitional equality, no lemma). An ascribed ``(fun x => e : A → B)`` keeps ``e``
+    ascribed ``B`` — its elaboration at ``B`` is what ``(fun …) a`` elaborated — except for ``B = Prop``."""
+    ty = None
+    if isinstance(fn, tm.Ascription) and isinstance(fn.expr, tm.Lambda):
+        fn, ty = fn.expr, fn.type
+    if not isinstance(fn, tm.Lambda):
+        return tm.App(fn, args)
+    mapping: dict[str, tm.Node] = {}
+    body: tm.Node = fn
+    while isinstance(body, tm.Lambda) and len(mapping) < len(args):
+        if body.binder.bound is not None or body.binder.name in mapping:
+            raise _Skip
+        mapping[body.binder.name] = args[len(mapping)]
+        if ty is not None:
+            if not (isinstance(ty, tm.Binary) and ty.op == "→"):
+                raise _Skip
+            ty = ty.right
+        body = body.body
+    free = set().union(*(_free_names(a) for a in mapping.values()))
+    out = _subst_many(body, mapping, free)
+    if ty is not None and ty != tm.Name("Prop"):
+        out = tm.Ascription(out, ty)
+    rest = args[len(mapping):]
+    return tm.App(out, rest) if rest else out
+
+
+def _subst_many(node: tm.Node, mapping: dict[str, tm.Node], free: set[str]) -> tm.Node:
+    """Simultaneous substitution of ``mapping`` in ``node`` (skipped where a binder would capture a name)."""
+    if not mapping:
+        return node
+    if isinstance(node, tm.Name):
+        root = node.text.split(".", 1)[0]
+        if node.text in mapping:
+            return mapping[node.text]
+        if root in mapping:
+            # `q.den` with `q := a`: `a.den` — field notation resolves by the type's head, and the argument has the
+            # parameter's type (src/Lean/Elab/App.lean `resolveLValLoop`)
+            out = mapping[root]
+            for field in node.text.split(".")[1:]:
+                out = tm.Name(f"{out.text}.{field}") if isinstance(out, tm.Name) else tm.Projection(out, field)
+            return out
+        return node
+    if isinstance(node, (tm.Lambda, tm.Quantifier, tm.SetBuilder, tm.BigOperator)) and node.binder.name in free:
+        raise _Skip
+    if isinstance(node, tm.IfThenElse) and node.hyp in free:
+        raise _Skip
+    if isinstance(node, (tm.Lambda, tm.Quantifier, tm.SetBuilder, tm.BigOperator)) and node.binder.name in mapping:
+        raise _Skip  # shadowed: never produced by canonical keys, keep it simple
+    return _rebuild(node, lambda c: _subst_many(c, mapping, free))
 
 
 def _subst_node(node: tm.Node, v: str, value: tm.Node, free: set[str]) -> tm.Node:
+    if isinstance(node, tm.App) and node.fn == tm.Name(v):
+        return _beta(value, tuple(_subst_node(a, v, value, free) for a in node.args))
     if isinstance(node, tm.Name):
         if node.text == v:
             return value
