@@ -1,5 +1,6 @@
 """Statement shapes the skeleton reads as the same proposition (``pyshadow.kernel.definitions``): a data declaration
-as ``Nonempty`` of its type; a pointwise hypothesis as the definition of its variable. Every reading has hand-written pairs that must pass and changed pairs of the same
+as ``Nonempty`` of its type; a pointwise hypothesis as the definition of its variable; formal-conjectures'
+``answer(e)`` as ``e``, and ``P ↔ True`` as ``P``. Every reading has hand-written pairs that must pass and changed pairs of the same
 shape that must not; the kernel-tier Lean decides each."""
 
 from __future__ import annotations
@@ -169,3 +170,47 @@ POINTWISE_PAIRS = {
 @pytest.mark.kernel
 def test_pointwise_definitions_pass_and_changed_ones_do_not(kernel_lean_exe):
     assert not _decided_wrongly(POINTWISE_PAIRS, kernel_lean_exe)
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# answer(e); P ↔ True
+
+
+def test_answer_reads_as_its_term_and_constant_iffs_fold():
+    assert _normal("theorem t : (∀ n : ℕ, n < n + 1) ↔ answer(True)") == "∀ n : ℕ, n < n + 1"
+    assert _normal("theorem t : answer(False) ↔ ∃ n : ℕ, n < 0") == "¬∃ n : ℕ, n < 0"
+    assert _normal("theorem t (f : ℕ → ℕ) : f 2 = answer(7)") == _normal("theorem t (f : ℕ → ℕ) : f 2 = 7")
+    # answer(sorry) stays; a statement that binds `answer` or `True` keeps what it wrote
+    assert "answer" in _normal("theorem t : (∀ n : ℕ, n < n + 1) ↔ answer(sorry)")
+    assert "answer" in _normal("theorem t (answer : ℕ → ℕ) : answer(2) = 3")
+    assert "↔" in _normal("theorem t (True : Prop) : (∀ n : ℕ, n < n + 1) ↔ True")
+
+
+def _normal(text: str) -> str:
+    return render_term(normalize_declaration(parse_declaration(text)).type)
+
+
+ANSWER_PAIRS = {
+    "hypotheses_folded_into_true": (
+        "theorem t (A : Set ℕ) (h : A.Infinite) (hA : ∀ n ∈ A, 2 ∣ n) : (A \\ {0}).Infinite",
+        "theorem t : (∀ A : Set ℕ, A.Infinite → (∀ n ∈ A, 2 ∣ n) → (A \\ {0}).Infinite) ↔ answer(True)", True),
+    "false_answer_is_negation": ("theorem t : ¬ ∃ n : ℕ, 3 < n ∧ n ^ 2 < 9",
+                                 "theorem t : (∃ n : ℕ, 3 < n ∧ n ^ 2 < 9) ↔ answer(False)", True),
+    "answer_inside_a_term": ("theorem t (f : ℕ → ℕ) (hf : ∀ n, f (n + 1) = f n + 2) (h0 : f 0 = 1) : f 10 = 21",
+                             "theorem t (f : ℕ → ℕ) (hf : ∀ n, f (n + 1) = f n + 2) (h0 : f 0 = 1) : "
+                             "f 10 = answer(21)", True),
+    # changed statements of the same shapes
+    "true_is_not_false": ("theorem t : ∃ n : ℕ, 3 < n ∧ n ^ 2 < 9",
+                          "theorem t : (∃ n : ℕ, 3 < n ∧ n ^ 2 < 9) ↔ answer(False)", False),
+    "other_answer": ("theorem t (f : ℕ → ℕ) (h0 : f 0 = 1) : f 10 = 21",
+                     "theorem t (f : ℕ → ℕ) (h0 : f 0 = 1) : f 10 = answer(20)", False),
+    "open_answer": ("theorem t : ∀ n : ℕ, n < n + 1", "theorem t : (∀ n : ℕ, n < n + 1) ↔ answer(sorry)", False),
+    "hypothesis_dropped": (
+        "theorem t (A : Set ℕ) (h : A.Infinite) (hA : ∀ n ∈ A, 2 ∣ n) : (A \\ {0}).Infinite",
+        "theorem t : (∀ A : Set ℕ, (∀ n ∈ A, 2 ∣ n) → (A \\ {0}).Infinite) ↔ answer(True)", False),
+}
+
+
+@pytest.mark.kernel
+def test_answers_pass_and_changed_ones_do_not(kernel_lean_exe):
+    assert not _decided_wrongly(ANSWER_PAIRS, kernel_lean_exe)

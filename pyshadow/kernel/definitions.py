@@ -50,6 +50,13 @@ comparison).
    in 2. (ascribed with the variable's declared type, so an untyped ``∀ x`` gets its type from there), and every
    use ``P a b`` is beta-reduced to ``Q[a, b]`` (the kernel's definitional equality). ``(fun (x : A) => e : A → B)``
    is read as ``(fun x => e : A → B)``: under the ascription Lean gives the binder the type ``A`` either way.
+
+6. **formal-conjectures' ``answer(e)``** (google-deepmind/formal-conjectures FormalConjectures/Util/Answer.lean:
+   ``answerElab`` elaborates ``e`` and wraps it in ``mkAnnotation `answer``, an ``Expr.mdata`` the kernel ignores —
+   only ``answer(sorry)`` at ``Prop`` is special, and it stays as written here) reads as ``(e)``. Then ``P ↔ True``
+   is ``P`` and ``P ↔ False`` is ``¬P`` (Lean core src/Init/SimpLemmas.lean ``iff_true``, ``iff_false``, and
+   ``true_iff``/``false_iff`` for the other side), in any Prop position; ``ANSWER_SCHEMA`` proves both without an
+   axiom and the same test has Lean check it. Not where ``answer``/``True``/``False`` is a name the statement binds.
 """
 
 from __future__ import annotations
@@ -106,6 +113,13 @@ theorem pointwise_mem {α : Type u} (S : Set α) (Q : α → Prop) :
 theorem mem_setOf {α : Type u} (a : α) (Q : α → Prop) : Eq (Set.Mem (setOf (fun x => Q x)) a) (Q a) := @Eq.refl Prop (Q a)
 """
 
+# After BOOL_PROP_SCHEMA (its `True`).
+ANSWER_SCHEMA = """theorem iff_true_is (p : Prop) : Iff (Iff p True) p :=
+  Iff.intro (fun h => h.mpr True.intro) (fun hp => Iff.intro (fun _ => True.intro) (fun _ => hp))
+theorem iff_false_is (p : Prop) : Iff (Iff p False) (p → False) :=
+  Iff.intro (fun h => h.mp) (fun hn => Iff.intro hn (fun f => False.rec (fun _ => p) f))
+"""
+
 _LOGICAL_FALSE = {"false": "False", "true": "True"}
 
 
@@ -114,7 +128,7 @@ def normalize_declaration(decl: Declaration, context: str = "") -> Declaration:
     """How the skeleton reads a statement: canonical atoms under its own ``open`` s (``atoms.canonical_atoms``),
     then the Lean-checked folds of this module; a data declaration is read as the proposition it stands for first
     (``data_as_proposition``)."""
-    return fold_definitions(canonical_atoms(data_as_proposition(decl), context))
+    return fold_definitions(canonical_atoms(_answers_unwrapped(data_as_proposition(decl)), context))
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -155,8 +169,85 @@ def fold_definitions(decl: Declaration) -> Declaration:
     while True:
         folded = _eliminate_one(decl)
         if folded is None:
-            return decl
+            return _constant_iffs(decl)
         decl = folded
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# 6. answer(e), and `↔ True`/`↔ False`
+
+_ANSWER = re.compile(r"(?<![\w.'’])answer\(")
+
+
+def _answers_unwrapped(decl: Declaration) -> Declaration:
+    """``answer(e)`` read as ``(e)`` in every atom (module docstring, 6.), before atoms are read as terms."""
+    if "answer" in _statement_names(decl) or not any("answer(" in a.text for t in _terms(decl) for a in atoms(t)):
+        return decl
+
+    def atom(a: Atom) -> Atom:
+        if "answer(" not in a.text or "answer(sorry)" in a.text.replace(" ", ""):
+            return a
+        text = _ANSWER.sub("(", a.text)
+        idents = a.idents if "answer" in text else tuple(i for i in a.idents if i != "answer")
+        return Atom(text, idents, a.open_right)
+
+    return _map_terms(decl, lambda t: _map_atoms(t, atom))
+
+
+def _constant_iffs(decl: Declaration) -> Declaration:
+    """``P ↔ True`` as ``P``, ``P ↔ False`` as ``¬P`` (either side), wherever a proposition stands."""
+    if not {"True", "False"}.isdisjoint(_statement_names(decl)):
+        return decl
+
+    def prop(t: Term) -> Term:
+        if isinstance(t, Not):
+            return Not(prop(t.arg))
+        if isinstance(t, Quant):
+            return replace(t, body=prop(t.body))
+        if isinstance(t, Let):
+            return replace(t, body=prop(t.body))
+        if isinstance(t, BinOp):
+            left, right = prop(t.left), prop(t.right)
+            if t.op == IFF:
+                for side, other in ((right, left), (left, right)):
+                    if isinstance(side, Atom) and side.text == "True":
+                        return other
+                    if isinstance(side, Atom) and side.text == "False":
+                        return Not(other)
+            return replace(t, left=left, right=right)
+        return t
+
+    binders = tuple(replace(b, type=prop(b.type)) if b.type is not None and is_proposition(b) else b
+                    for b in decl.binders)
+    return replace(decl, binders=binders, type=prop(decl.type) if decl.type is not None else None)
+
+
+def _statement_names(decl: Declaration) -> set[str]:
+    return {n for b in decl.binders for n in b.names} | _quantified(decl)
+
+
+def _map_terms(decl: Declaration, f) -> Declaration:
+    binders = tuple(replace(b, type=f(b.type) if b.type is not None else None,
+                            bound=(b.bound[0], f(b.bound[1])) if b.bound is not None else None)
+                    for b in decl.binders)
+    return replace(decl, binders=binders, type=f(decl.type) if decl.type is not None else None)
+
+
+def _map_atoms(t: Term, f) -> Term:
+    if isinstance(t, Atom):
+        return f(t)
+    if isinstance(t, Not):
+        return Not(_map_atoms(t.arg, f))
+    if isinstance(t, (BinOp, Rel)):
+        return replace(t, left=_map_atoms(t.left, f), right=_map_atoms(t.right, f))
+    if isinstance(t, Quant):
+        return Quant(t.kind, tuple(replace(b, type=_map_atoms(b.type, f) if b.type is not None else None,
+                                           bound=(b.bound[0], _map_atoms(b.bound[1], f)) if b.bound else None)
+                                   for b in t.binders), _map_atoms(t.body, f))
+    if isinstance(t, Let):
+        return replace(t, value=_map_atoms(t.value, f), type=_map_atoms(t.type, f) if t.type is not None else None,
+                       body=_map_atoms(t.body, f))
+    return t
 
 
 # ---------------------------------------------------------------------------------------------------------------
