@@ -30,7 +30,12 @@ rule-based renaming (the name-mismatch case), ``adapter_task`` is asked for an a
 reference's name built from the candidate's own theorem. An answer the validators accept is appended to the
 candidate's code and, in the full tier, compiled and audited with it like any other code; the row records it under
 ``adapters`` (provenance ``llm:<model>``, the text, status and reasons). An adapter is a proof, and the kernel tier
-checks statements only: there no model is asked and the row says "adapter needs the full tier". With ``--llm none``
+checks statements only: there no model is asked and the row says "adapter needs the full tier". In the kernel tier,
+``--llm`` also fills the *skeleton + LLM* column (``pyshadow.score.skeleton_llm``): each distinct atom pair an
+undecided row names is asked about ("do these two terms elaborate to the same term?"); the row's ``skeleton_llm``
+holds the verdict (pass only when every pair is answered same, fail when one is answered different, else undecided)
+and every answer with its provenance. It is a model's opinion, not a Lean check: SA-Pass, buckets and findings stay
+the skeleton's; the summary shows both side by side. Skeleton passes and fails are never sent. With ``--llm none``
 (the default) nothing changes; candidates with unresolved names are listed in the summary either way, and the LLM
 accounting (calls, tokens, cache hits) is printed when a model was in play.
 
@@ -52,6 +57,7 @@ from ..lean.backends import lean_backend
 from ..lean.toolchain import toolchain_fingerprint
 from ..lint import finding_records
 from ..llm import add_llm_arguments, client_from_args
+from ..llm.same_term import AtomPairJudge
 from ..score.candidates import Candidate, load_candidates
 from ..score.metrics import sa_pass
 from ..score.pipeline import (
@@ -64,6 +70,7 @@ from ..score.pipeline import (
     prepare_problem,
 )
 from ..score.report import ResultsLog, compile_label, read_rows, summary_paths, write_summaries
+from ..score.skeleton_llm import column_verdict, skeleton_llm_column
 from ..progress import track
 from ..score.samples import is_sample_layout, load_sample_layout
 from .common import add_lean_arguments, choose_tier, lean_settings, load_problem_set
@@ -133,8 +140,13 @@ def run(args: argparse.Namespace) -> int:
         raise BadInput(f"{first} needs Mathlib: pass --workspace DIR (a Lake workspace with Mathlib built)")
 
     reused = len(rows)
+    # skeleton + LLM: a model's answers on the atom pairs the kernel tier leaves undecided (its own column)
+    atom_judge = AtomPairJudge(client) if use_llm and tier == "kernel" else None
+    mathlib = {p.id: p.needs_mathlib for p in problems}
     with ResultsLog(args.output) as log:
         for row in fresh:
+            if atom_judge is not None and row.counted:
+                row.skeleton_llm = skeleton_llm_column(row, atom_judge)
             log.append(row)
             rows.append(row)
         codes = {p.content_hash: p.candidate.code for p in pending}
@@ -142,6 +154,9 @@ def run(args: argparse.Namespace) -> int:
             for row in track(chosen.score(pending), len(pending), "score", unit="candidates"):
                 if args.lint and row.content_hash in codes:
                     row.lint = finding_records(codes[row.content_hash], row.origin)
+                if atom_judge is not None:
+                    row.skeleton_llm = skeleton_llm_column(row, atom_judge,
+                                                           mathlib=mathlib.get(row.problem_id or "", True))
                 log.append(row)
                 rows.append(row)
     rows.sort(key=lambda r: order.get(r.content_hash, len(order)))
@@ -169,8 +184,11 @@ def print_summary(rows: list[ScoreRow], tier: str, reused: int, lean, output: Pa
         passed = sum(sa_pass(r.score) for r in group)
         compiled = sum(r.score.compiled for r in group)
         undecided = sum(r.score.undecided for r in group)
+        llm = [column_verdict(r) for r in group]
         print(f"{system:<28} SA-Pass {passed}/{len(group)}  {compile_label(tier).lower()} {compiled}/{len(group)}"
-              + (f"  undecided {undecided}/{len(group)}" if tier == "kernel" else ""))
+              + (f"  undecided {undecided}/{len(group)}" if tier == "kernel" else "")
+              + (f"  skeleton+LLM pass {llm.count('pass')}/{len(group)}, still undecided "
+                 f"{llm.count('undecided')}/{len(group)}" if any(v is not None for v in llm) else ""))
     failed = [r for r in rows if r.reason]
     if failed:
         print(f"{len(failed)} candidates failed before or instead of their checks (bad input, audit, compile); "

@@ -9,6 +9,8 @@ Modules, in the order a request flows through them:
 - ``provider``   ``ChatRequest``/``ChatResponse``, the ``Provider`` protocol, the OpenAI-compatible HTTP client;
 - ``budget``     per-run call/token limits; ``accounting`` what a run spent, per task;
 - ``answers``    extracts Lean code from an answer; ``validate`` decides whether it may go to Lean;
+- ``asking``     one-JSON-object answers read strictly, asked again when unreadable (the judge, ``same_term``);
+- ``same_term``  "do these two terms elaborate to the same term?" — the skeleton + LLM column's question;
 - ``fakeserver`` a scripted chat server on loopback for tests; ``errors`` the exceptions.
 
 Commands wire it in with two calls::

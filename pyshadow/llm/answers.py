@@ -106,3 +106,4 @@ def _from_json(data: dict[str, Any], source: str) -> Answer:
 
 def _join(blocks: list[str]) -> str:
     return "\n\n".join(block.strip("\n").rstrip() for block in blocks).rstrip() + "\n"
+

@@ -28,6 +28,8 @@ from .errors import CacheMiss, LLMConfigError, ProviderError
 from .provider import ChatRequest, ChatResponse, NoneProvider, OpenAIChatProvider, Provider, ProviderConfig
 
 MODES = ("none", "replay", "record", "live")
+# Where an answer came from (``LLMClient.complete_traced``).
+PROVENANCES = ("replayed", "recorded", "model")
 
 
 @dataclass
@@ -47,16 +49,22 @@ class LLMClient:
         Raises ``CacheMiss`` (replay), ``LLMDisabled`` (none), ``BudgetExhausted`` (before a call the budget
         cannot pay for; the task is recorded as skipped) and ``ProviderError`` (the endpoint failed).
         """
+        return self.complete_traced(request, task=task)[0]
+
+    def complete_traced(self, request: ChatRequest, *, task: str) -> tuple[ChatResponse, str]:
+        """``complete``, and where the answer came from (``PROVENANCES``): ``replayed`` (read from the cache, in
+        replay or record mode), ``recorded`` (a model call stored in the cache) or ``model`` (a live call, not
+        stored). Raises what ``complete`` raises."""
         if self.mode in ("replay", "record"):
             assert self.cache is not None
             entry = self.cache.lookup(request)
             if entry is not None:
                 self.accounting.record_hit(task, entry.response)
-                return entry.response
+                return entry.response, "replayed"
             if self.mode == "replay":
                 raise CacheMiss(task, request_key(request), str(self.cache.directory))
         if self.mode == "none":
-            return self.provider.complete(request)  # raises LLMDisabled
+            return self.provider.complete(request), "model"  # raises LLMDisabled
         self.budget.reserve(task)
         try:
             response = self.provider.complete(request)
@@ -67,8 +75,8 @@ class LLMClient:
         self.accounting.record_call(task, response)
         if self.mode == "record":
             assert self.cache is not None
-            return self.cache.store(task, request, response).response
-        return _round_trip(response)
+            return self.cache.store(task, request, response).response, "recorded"
+        return _round_trip(response), "model"
 
 
 def make_client(

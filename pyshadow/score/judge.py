@@ -23,15 +23,12 @@ Rows hold no timing or other run-dependent value, so a replayed run writes byte-
 
 from __future__ import annotations
 
-import json
-import re
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..llm.cache import request_key
-from ..llm.errors import BudgetExhausted, LLMDisabled, ProviderError
+from ..llm.asking import ask_again, ask_for_json, json_objects
 from ..llm.prompts import render_template
 from ..llm.provider import ChatRequest
 from ..syntax.scanner import declarations
@@ -96,23 +93,9 @@ def judge_messages(context: Mapping[str, Any]) -> list[dict[str, str]]:
 # Answers
 
 
-_FENCE = re.compile(r"```[ \t]*(?:json)?[ \t]*\n(.*?)```", re.DOTALL)
-
-
 def parse_verdict(text: str) -> tuple[str, str] | str:
     """``(verdict, reason)`` from an answer, or a one-line description of what is wrong with it."""
-    candidates: list[Any] = []
-    for chunk in (text.strip(), *(m.group(1).strip() for m in _FENCE.finditer(text))):
-        try:
-            candidates.append(json.loads(chunk))
-        except json.JSONDecodeError:
-            continue
-    decoder = json.JSONDecoder()
-    for match in re.finditer(r"\{", text):
-        try:
-            candidates.append(decoder.raw_decode(text, match.start())[0])
-        except json.JSONDecodeError:
-            continue
+    candidates = json_objects(text)
     objects = [c for c in candidates if isinstance(c, dict) and "verdict" in c]
     if not objects:
         return "no JSON object with a \"verdict\" field"
@@ -126,14 +109,12 @@ def parse_verdict(text: str) -> tuple[str, str] | str:
     return verdict.strip().lower(), " ".join(reason.split())
 
 
+VERDICT_FORMAT = '{"verdict": "correct" | "incorrect" | "uncertain", "reason": "…"}'
+
+
 def retry_messages(messages: Sequence[Mapping[str, str]], answer: str, problem: str) -> list[dict[str, str]]:
     """The conversation asking again after a malformed ``answer``."""
-    return [dict(m) for m in messages] + [
-        {"role": "assistant", "content": answer},
-        {"role": "user", "content": f"That answer cannot be read ({problem}). Answer again with exactly one JSON "
-                                    'object {"verdict": "correct" | "incorrect" | "uncertain", "reason": "…"} '
-                                    "and nothing else."},
-    ]
+    return ask_again([dict(m) for m in messages], answer, problem, VERDICT_FORMAT)
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -142,36 +123,23 @@ def retry_messages(messages: Sequence[Mapping[str, str]], answer: str, problem: 
 
 def ask_vote(client: Any, settings: JudgeSettings, model: str, messages: list[dict[str, str]], vote: int,
              task: str) -> dict[str, Any]:
-    """One vote: ask, validate, retry malformed answers; a dict with status ok | malformed | skipped | failed.
+    """One vote: ask, validate, retry malformed answers (``pyshadow.llm.asking.ask_for_json``); a dict with status
+    ok | malformed | skipped | failed.
 
     ``CacheMiss`` (replay without a recording) is not absorbed: a replay that does not match must stop.
     """
     extra = {"seed": vote} if settings.votes > 1 else {}
-    record: dict[str, Any] = {"vote": vote, "status": "failed", "verdict": None, "reason": None, "error": None,
-                              "attempts": 0, "key": None, "provenance": None}
-    for attempt in range(settings.retries + 1):
-        request = ChatRequest(model=model, messages=messages, temperature=settings.temperature,
-                              max_tokens=settings.max_tokens, extra=extra)
-        record["attempts"] = attempt + 1
-        record["key"] = request_key(request)[:12]
-        try:
-            response = client.complete(request, task=task)
-        except (BudgetExhausted, LLMDisabled) as err:
-            record.update(status="skipped", error=str(err))
-            break
-        except ProviderError as err:
-            record.update(status="failed", error=str(err))
-            break
-        record["provenance"] = f"llm:{response.model}"
-        parsed = parse_verdict(response.text)
-        if isinstance(parsed, tuple):
-            record.update(status="ok", verdict=parsed[0], reason=parsed[1], error=None)
-            break
-        record.update(status="malformed", error=parsed)
-        messages = retry_messages(messages, response.text, parsed)
-    outcome = {"ok": "accepted", "malformed": "rejected"}.get(record["status"], record["status"])
-    client.accounting.record_outcome(task, outcome, record["error"])
-    return record
+
+    def request(conversation: list[dict[str, str]]) -> ChatRequest:
+        return ChatRequest(model=model, messages=conversation, temperature=settings.temperature,
+                           max_tokens=settings.max_tokens, extra=extra)
+
+    found = ask_for_json(client, messages, request, parse_verdict, VERDICT_FORMAT, task=task,
+                         retries=settings.retries)
+    verdict, reason = found["value"] if found["status"] == "ok" else (None, None)
+    return {"vote": vote, "status": found["status"], "verdict": verdict, "reason": reason, "error": found["error"],
+            "attempts": found["attempts"], "key": found["key"],
+            "provenance": f"llm:{found['model']}" if found["model"] else None}
 
 
 def majority(verdicts: Iterable[str | None]) -> str | None:

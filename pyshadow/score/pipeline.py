@@ -309,6 +309,11 @@ class ScoreRow:
     elapsed_s: float = 0.0
     adapters: list[dict[str, Any]] = field(default_factory=list)  # LLM adapters (only with --llm other than none)
     lint: list[dict[str, Any]] | None = None  # `score --lint`: the candidate's lint findings
+    # Skeleton only, undecided targets: {"target", "pairs": [[reference atom, candidate atom], …], "roles": checks
+    # that pass once those atoms are one, "reference_scope" / "candidate_scope": where each side is written}.
+    undecided_atoms: list[dict[str, Any]] = field(default_factory=list)
+    # The skeleton + LLM column (``pyshadow.score.skeleton_llm``; only with --llm): a model's opinion, never SA-Pass.
+    skeleton_llm: dict[str, Any] | None = None
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {
@@ -334,6 +339,10 @@ class ScoreRow:
             data["adapters"] = self.adapters
         if self.lint is not None:
             data["lint"] = self.lint
+        if self.undecided_atoms:
+            data["undecided_atoms"] = self.undecided_atoms
+        if self.skeleton_llm is not None:
+            data["skeleton_llm"] = self.skeleton_llm
         return data
 
     @classmethod
@@ -349,6 +358,8 @@ class ScoreRow:
             counted=bool(obj.get("counted", True)), elapsed_s=float(obj.get("elapsed_s", 0.0)),
             adapters=[dict(a) for a in obj.get("adapters", [])],
             lint=[dict(f) for f in obj["lint"]] if obj.get("lint") is not None else None,
+            undecided_atoms=[dict(u) for u in obj.get("undecided_atoms", [])],
+            skeleton_llm=dict(obj["skeleton_llm"]) if obj.get("skeleton_llm") is not None else None,
         )
 
 
@@ -470,15 +481,32 @@ def kernel_rows(
                 pairs.append(skeleton_pair(keys[t.name], p, t, found, decl))
             pending.append((p, checks, problems, keys))
         verdicts = skeleton.skeleton_score(pairs, lean, n_jobs=n_jobs, cache_dir=cache_dir) if pairs else {}
+        by_key = {pair.key: pair for pair in pairs}
         for p, checks, problems, keys in pending:
+            undecided: list[dict[str, Any]] = []
             for t in p.info.targets:
                 if t.name in keys:
                     verdict = verdicts.get(keys[t.name])
                     checks += skeleton_checks(t, verdict)
                     if verdict is None or verdict.error:
                         problems.append(f"{t.name}: {verdict.error if verdict else 'no verdict from the engine'}")
+                    elif verdict.undecided:
+                        undecided.append(undecided_record(t.name, verdict, by_key[keys[t.name]]))
             reason = "; ".join(problems) or None
-            yield finish_row(p, "kernel", checks, compiled=not problems, reason=reason)
+            row = finish_row(p, "kernel", checks, compiled=not problems, reason=reason)
+            row.undecided_atoms = undecided
+            yield row
+
+
+def undecided_record(target: str, verdict: Any, pair: Any) -> dict[str, Any]:
+    """What a row keeps of an undecided target: its atom pairs, the checks that pass once they are one, and where
+    each side is written (the scope a model is shown in the skeleton + LLM column)."""
+    from ..llm.same_term import term_scope
+
+    return {"target": target, "pairs": [list(ab) for ab in verdict.undecided],
+            "roles": list(verdict.undecided_roles),
+            "reference_scope": asdict(term_scope(pair.reference_context, pair.reference)),
+            "candidate_scope": asdict(term_scope(pair.candidate_context, pair.candidate))}
 
 
 def candidate_statement(prepared: PreparedCandidate, found: ExtractedDeclaration) -> Declaration:
@@ -539,7 +567,8 @@ FINDING_OF = {True: "faithful", False: "unfaithful"}
 def findings_of(row: ScoreRow) -> dict[str, Any]:
     """FaithAlign-style findings of a scored row: one per shadow check and per backward check — ``faithful``
     (passed), ``undecidable`` (the kernel tier cannot judge) or ``unfaithful`` (failed) — with the shadow's text;
-    the candidate is unfaithful if any finding is, else undecidable if any is, else faithful."""
+    the candidate is unfaithful if any finding is, else undecidable if any is, else faithful. With --llm the
+    skeleton + LLM column rides along as ``skeleton_llm``; it never changes a finding or the verdict."""
     findings = []
     for c in row.checks:
         if c.kind not in ("forward", "backward"):
@@ -556,5 +585,8 @@ def findings_of(row: ScoreRow) -> dict[str, Any]:
         verdict = "undecidable"
     else:
         verdict = "faithful"
-    return {"problem_id": row.problem_id, "system": row.system, "origin": row.origin, "tier": row.tier,
-            "verdict": verdict, "reason": row.reason, "findings": findings, "content_hash": row.content_hash}
+    out = {"problem_id": row.problem_id, "system": row.system, "origin": row.origin, "tier": row.tier,
+           "verdict": verdict, "reason": row.reason, "findings": findings, "content_hash": row.content_hash}
+    if row.skeleton_llm is not None:  # the model's opinion, beside the verdict (which stays the skeleton's)
+        out["skeleton_llm"] = row.skeleton_llm
+    return out

@@ -34,6 +34,7 @@ from .metrics import (
     standard_tables,
 )
 from .pipeline import ScoreRow
+from .skeleton_llm import answer_errors, column_verdict
 
 
 def read_rows(path: Path) -> dict[str, ScoreRow]:
@@ -168,12 +169,15 @@ class ReportRow:
     bucket: str
     reason: str | None
     origin: str
+    skeleton_llm: str | None = None  # the skeleton + LLM verdict (pass | fail | undecided) when --llm gave one
+    llm_unanswered: int = 0  # atom-pair questions without a usable answer
 
     @classmethod
     def from_dict(cls, row: Mapping[str, Any]) -> ReportRow:
         return cls(row["problem_id"], row["system"], row.get("tier", "full"), row.get("level"), row.get("area"),
                    bool(row.get("compiled")), bool(row.get("sa_pass")), float(row.get("sa_pass_soft", 0.0)),
-                   row_bucket(row), first_reason(row), row.get("origin", ""))
+                   row_bucket(row), first_reason(row), row.get("origin", ""), column_verdict(dict(row)),
+                   answer_errors(dict(row)))
 
 
 def row_bucket(row: Mapping[str, Any]) -> str:
@@ -231,6 +235,8 @@ class ReportTables:
     per_problem: tuple[list[str], list[list[str]]]
     failures: tuple[list[str], list[list[str]]]
     chart: list[tuple[str, float, float, float]]  # system, compile, SA-Pass_soft, SA-Pass (fractions) for plots
+    # skeleton SA-Pass beside skeleton + LLM, per system; None when no row has the column (no --llm)
+    skeleton_llm: tuple[list[str], list[list[str]]] | None = None
 
 
 def build_tables(rows: Sequence[ReportRow], problems: Mapping[str, str | None]) -> ReportTables:
@@ -288,7 +294,31 @@ def build_tables(rows: Sequence[ReportRow], problems: Mapping[str, str | None]) 
     bodyf = [[r.system, r.problem_id, bucket_header(r.bucket, tier), _one_line(r.reason or ""), r.origin]
              for r in sorted(rows, key=lambda r: (natural_key(r.system), natural_key(r.problem_id)))
              if not r.sa_pass or r.bucket == "undecided"]
-    return ReportTables(tier, (head3, body3), (headc, bodyc), (headb, bodyb), (headp, bodyp), (headf, bodyf), chart)
+    return ReportTables(tier, (head3, body3), (headc, bodyc), (headb, bodyb), (headp, bodyp), (headf, bodyf), chart,
+                        skeleton_llm_table(by_system))
+
+
+SKELETON_LLM_NOTE = ("Skeleton + LLM is a model's opinion, not a Lean check: a row the skeleton leaves undecided "
+                     "counts as a pass there only when the model answered every undecided atom pair `same: true`, "
+                     "as a fail when it answered one `false`; skeleton SA-Pass is unchanged by it.")
+
+
+def skeleton_llm_table(by_system: Mapping[str, Sequence[ReportRow]]) -> tuple[list[str], list[list[str]]] | None:
+    """Skeleton SA-Pass and skeleton + LLM side by side, per system (None when no row has the LLM column)."""
+    if not any(r.skeleton_llm is not None for group in by_system.values() for r in group):
+        return None
+    head = ["System", "n", "Skeleton SA-Pass", "Skeleton undecided", "Skeleton + LLM pass", "Skeleton + LLM fail",
+            "Skeleton + LLM undecided", "Skeleton SA-Pass %", "Skeleton + LLM pass %", "Unanswered atom pairs"]
+    body = []
+    for system, group in by_system.items():
+        n = len(group)
+        verdicts = [r.skeleton_llm for r in group]
+        body.append([system, str(n), str(sum(r.sa_pass for r in group)),
+                     str(sum(r.bucket == "undecided" for r in group)), str(verdicts.count("pass")),
+                     str(verdicts.count("fail")), str(verdicts.count("undecided")),
+                     _pct(sum(r.sa_pass for r in group), n), _pct(verdicts.count("pass"), n),
+                     str(sum(r.llm_unanswered for r in group))])
+    return head, body
 
 
 def _one_line(text: str, limit: int = 200) -> str:
@@ -328,6 +358,8 @@ def render_report_markdown(tables: ReportTables, *, heading: str = "##") -> str:
              *_md_table(*tables.coverage), "",
              f"{h} Buckets", "", bucket_legend(tables.tier), "",
              *_md_table(*tables.buckets), "",
+             *([f"{h} Skeleton SA-Pass and skeleton + LLM", "", SKELETON_LLM_NOTE, "",
+                *_md_table(*tables.skeleton_llm), ""] if tables.skeleton_llm else []),
              f"{h} Per problem", "", *_md_table(*tables.per_problem, left=2), "",
              f"{h} Failures and their first reason", ""]
     if tables.failures[1]:
@@ -341,7 +373,10 @@ REPORT_CSVS = ("table3", "coverage", "buckets", "per_problem", "failures")
 
 
 def report_csvs(tables: ReportTables) -> dict[str, str]:
-    return {name: _csv_table(*getattr(tables, name)) for name in REPORT_CSVS}
+    out = {name: _csv_table(*getattr(tables, name)) for name in REPORT_CSVS}
+    if tables.skeleton_llm is not None:
+        out["skeleton_llm"] = _csv_table(*tables.skeleton_llm)
+    return out
 
 
 def read_result_dicts(paths: Sequence[Path]) -> tuple[list[dict[str, Any]], list[str]]:
