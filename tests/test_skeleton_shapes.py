@@ -214,3 +214,44 @@ ANSWER_PAIRS = {
 @pytest.mark.kernel
 def test_answers_pass_and_changed_ones_do_not(kernel_lean_exe):
     assert not _decided_wrongly(ANSWER_PAIRS, kernel_lean_exe)
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Quantifiers over a set's elements
+
+
+def test_subtype_quantifiers_read_as_bounded_ones_where_every_use_is_the_value():
+    bounded = _normal("theorem t (S : Finset ℕ) (f : ℕ → ℝ) : ∃ x ∈ S, f x = 1 ∧ x < 3")
+    for text in ("theorem t (S : Finset ℕ) (f : ℕ → ℝ) : ∃ x : S, f x = 1 ∧ (x : ℕ) < 3",
+                 "theorem t (S : Finset ℕ) (f : ℕ → ℝ) : ∃ x : S, f x = 1 ∧ x.1 < 3",
+                 "theorem t (S : Finset ℕ) (f : ℕ → ℝ) : ∃ x : ℕ, x ∈ S ∧ f x = 1 ∧ x < 3"):
+        got = normalize_declaration(parse_declaration(text))
+        assert render_term(got.type).startswith("∃ x : ℕ"), text
+    assert bounded.startswith("∃ x : ℕ ∈ S")
+    # a use Lean may elaborate otherwise (an operand alone, `↑x` to some type, a function of another domain)
+    for text in ("theorem t (S : Finset ℕ) : ∀ n : S, n ∣ 6",
+                 "theorem t (S : Set ℝ) : ∀ n : S, ↑n < 3",
+                 "theorem t (S : Set ℕ) (f : ℤ → ℝ) : ∀ n : S, f n = 1",
+                 "theorem t (S : Set ℕ) (T : Set S) : ∀ n : S, n ∈ T"):
+        assert ": S" in _normal(text), text
+
+
+SUBTYPE_PAIRS = {
+    "forall_finset": ("theorem t (S : Finset ℕ) (f : ℕ → ℝ) (h : ∀ n : S, f n = 1) : ∑ n ∈ S, f n = S.card",
+                      "theorem t (S : Finset ℕ) (f : ℕ → ℝ) (h : ∀ n ∈ S, f n = 1) : ∑ n ∈ S, f n = S.card", True),
+    "exists_set_ascribed": ("theorem t (S : Set ℝ) (h : S.Nonempty) : ∃ x : S, (x : ℝ) ^ 2 ≤ 2",
+                            "theorem t (S : Set ℝ) (h : S.Nonempty) : ∃ x ∈ S, x ^ 2 ≤ 2", True),
+    "forall_value_vs_implication": ("theorem t (S : Set ℝ) : ∀ x : S, x.1 > 0",
+                                    "theorem t (S : Set ℝ) : ∀ x : ℝ, x ∈ S → x > 0", True),
+    # changed statements of the same shapes
+    "membership_dropped": ("theorem t (S : Finset ℕ) (f : ℕ → ℝ) : ∀ n : S, f n = 1",
+                           "theorem t (S : Finset ℕ) (f : ℕ → ℝ) : ∀ n, f n = 1", False),
+    "exists_is_not_forall": ("theorem t (S : Set ℝ) : ∃ x : S, (x : ℝ) > 0", "theorem t (S : Set ℝ) : ∀ x ∈ S, x > 0",
+                             False),
+    "other_set": ("theorem t (S T : Set ℝ) : ∀ x : S, x.1 > 0", "theorem t (S T : Set ℝ) : ∀ x ∈ T, x > 0", False),
+}
+
+
+@pytest.mark.kernel
+def test_subtype_quantifiers_pass_and_changed_ones_do_not(kernel_lean_exe):
+    assert not _decided_wrongly(SUBTYPE_PAIRS, kernel_lean_exe)
