@@ -34,7 +34,15 @@ written                       read as              what makes them one constant
                                                    (``RESULT_NAMESPACES``; ``{x | p}`` is a ``Set``)
 ``∑ x in s, f``               ``∑ x ∈ s, f``       Mathlib/Algebra/BigOperators/Group/Finset/Defs.lean (``bigsumin``
                                                    elaborates ``∑ x ∈ s, r``)
+``Nat`` ``Int`` ``Real`` …    ``ℕ`` ``ℤ`` ``ℝ`` …  Mathlib/Data/Nat/Notation.lean ``notation "ℕ" => Nat`` and the
+                                                   same for ℤ ℚ ℝ ℂ (``binder_types.TYPE_SPELLING``)
+``f^[n]``                     ``Nat.iterate f n``  Mathlib/Logic/Function/Iterate.lean (read by syntax/terms.py)
+``volume`` (open MeasureTh.)  ``MeasureTheory.…``  ``export MeasureSpace (volume)`` (MeasureSpaceDef.lean)
 ===========================  ===================  ===========================================================
+
+Untyped binders (``∃ a b, P m = a * b``, ``{n | Nat.gcd n 7 = 1}``, ``(x) (h : x ∈ l)``, ``fun n => √n`` under
+``Tendsto``) get the type a use fixes — ``binder_types.py`` says exactly which uses count; a header binder of type
+ℕ/ℤ/ℚ/ℝ/ℂ that nothing mentions is dropped (``∀ n : ℕ, P`` is ``P``).
 
 One logical reading is folded the same way: an equation whose side is syntactically a proposition
 (``p x = ∃ n, …``) is ``↔`` (Lean core ``eq_iff_iff``, by ``propext``). This step is not re-checked by the kernel
@@ -56,6 +64,7 @@ from ..syntax import terms as tm
 from ..syntax import lexer as lx
 from ..syntax.render import render_term
 from ..syntax.ast import IFF, Atom, Binder, BinOp, Declaration, Let, Not, Quant, Rel, Term, atoms
+from .binder_types import TYPE_SPELLING, BinderTypes, infer_group
 
 # Short names and the namespaces that define them (Mathlib/Lean declarations; a root declaration is "").
 # A short name is resolved only when exactly one opened namespace defines it and no root declaration does — as
@@ -86,6 +95,9 @@ SHORT_NAMES: dict[str, frozenset[str]] = {
     "Bijective": frozenset({"Function"}),
     # Mathlib/Algebra/Module/LinearMap/End.lean: `Module.End`
     "End": frozenset({"Module"}),
+    # Mathlib/MeasureTheory/Measure/MeasureSpaceDef.lean: `export MeasureSpace (volume)` inside `namespace
+    # MeasureTheory` — `MeasureTheory.volume` and `volume` under `open MeasureTheory` name one constant
+    "volume": frozenset({"MeasureTheory"}),
 }
 
 # Generalized field notation `x.f args` ↦ `N.f x args` for a variable `x` whose type's head is namespace `N`, only
@@ -166,11 +178,16 @@ class Resolver:
                 return tm.App(tm.Name("norm"), (inner,))
             return tm.Enclosed(node.open, inner, node.close)
         if isinstance(node, tm.Binary):
+            if node.op in ("=", "≠"):
+                node = tm.Binary(node.op, self._typed_set_builder(node.left, node.right),
+                                 self._typed_set_builder(node.right, node.left))
             left, right = r(node.left, bound), r(node.right, bound)
             if node.op == "∉":
                 return tm.Prefix("¬", tm.Binary("∈", left, right))
             return tm.Binary(node.op, left, right)
         if isinstance(node, tm.App):
+            if isinstance(node.fn, tm.Name) and node.fn.text in POLYMORPHIC_FUNCTION_ARGUMENT and node.args:
+                node = tm.App(node.fn, (self._typed_lambda(node.args[0]),) + node.args[1:])
             args = tuple(r(a, bound) for a in node.args)
             dotted = self._dot_call(node.fn, args, bound)
             if dotted is not None:
@@ -180,19 +197,18 @@ class Resolver:
                 return tm.App(fn.fn, fn.args + args)
             return tm.App(fn, args)
         if isinstance(node, (tm.Lambda, tm.Quantifier, tm.SetBuilder, tm.BigOperator)):
-            b = node.binder
-            if b.type is None and b.bound is None and isinstance(node, (tm.SetBuilder, tm.Quantifier)):
+            if isinstance(node, (tm.SetBuilder, tm.Quantifier)):
                 # `{f | p f}` elaborates `f`'s type from its uses, as `∀ x, q x = 1` does: read it off.
-                inferred = infer_binder_type(b.name, node.body, self.types)
-                if inferred is not None:
-                    b = replace(b, type=tm.read_or_opaque(inferred))
+                node = self._typed_binders(node)
+            b = node.binder
             binder = tm.Binder(b.name, r(b.type, bound) if b.type is not None else None,
                                (b.bound[0], r(b.bound[1], bound)) if b.bound is not None else None, b.bracket)
             inner = bound | {b.name}
+            body_resolver = self._binding(b.name, b.type)
             if isinstance(node, tm.BigOperator):
-                filt = r(node.filter, inner) if node.filter is not None else None
-                return tm.BigOperator(node.op, binder, r(node.body, inner), filt)
-            return replace(node, binder=binder, body=r(node.body, inner))
+                filt = body_resolver.resolve(node.filter, inner) if node.filter is not None else None
+                return tm.BigOperator(node.op, binder, body_resolver.resolve(node.body, inner), filt)
+            return replace(node, binder=binder, body=body_resolver.resolve(node.body, inner))
         if isinstance(node, tm.IfThenElse):
             inner = bound | {node.hyp} if node.hyp else bound
             return tm.IfThenElse(node.hyp, r(node.cond, bound), r(node.then, inner), r(node.orelse, inner))
@@ -209,11 +225,76 @@ class Resolver:
             return tm.ModEq(node.kind, r(node.left, bound), r(node.right, bound), r(node.modulus, bound))
         return node
 
+    def _binding(self, name: str, type_: tm.Node | None) -> "Resolver":
+        """The resolver for a binder's body: ``name`` typed when its binder is (for inference in the body), and no
+        longer the statement variable it may shadow."""
+        types = dict(self.types)
+        if type_ is not None and not isinstance(type_, tm.Opaque):
+            types[name] = tm.render(type_)
+        else:
+            types.pop(name, None)
+        if types == self.types:
+            return self
+        return Resolver(self.opens, self.variables, types)
+
+    def _typed_binders(self, node: tm.Quantifier | tm.SetBuilder) -> tm.Node:
+        """``node`` with its untyped binder — and those of the same-kind quantifiers directly inside it (``∃ a b,``
+        is one group) — typed where their uses fix it (``binder_types.infer_group``)."""
+        chain = [node]
+        while isinstance(node, tm.Quantifier) and isinstance(chain[-1].body, tm.Quantifier) \
+                and chain[-1].body.kind == node.kind:
+            chain.append(chain[-1].body)
+        names = tuple(q.binder.name for q in chain if q.binder.type is None and q.binder.bound is None)
+        bounded = {q.binder.name: BinderTypes(self.types).element_type(self.resolve(q.binder.bound[1]))
+                   for q in chain if q.binder.type is None and q.binder.bound is not None and q.binder.bound[0] == "∈"}
+        bounded = {k: v for k, v in bounded.items() if v is not None}
+        if not names and not bounded:
+            return node
+        inner = self
+        for q in chain:
+            inner = inner._binding(q.binder.name, q.binder.type)
+        body = inner.resolve(chain[-1].body, frozenset(q.binder.name for q in chain))  # `sqrt` read as `Real.sqrt`
+        got = {**infer_group(names, [body], self.types), **bounded} if names else bounded
+        if not got:
+            return node
+        out = chain[-1]
+        for q in reversed(chain):
+            b = q.binder
+            if b.type is None and b.name in got:
+                b = replace(b, type=tm.read_or_opaque(got[b.name]))
+            out = replace(q, binder=b, body=out if q is not chain[-1] else q.body)
+        return out
+
+    def _typed_set_builder(self, node: tm.Node, other: tm.Node) -> tm.Node:
+        """``{p | q}`` typed ``{p : T | q}`` when the other side of the equation is a ``Set T`` and the body does not
+        say otherwise (``BinderTypes.expected_element_type``)."""
+        if not (isinstance(node, tm.SetBuilder) and node.binder.type is None and node.binder.bound is None):
+            return node
+        typing = BinderTypes(self.types)
+        expected = typing.expected_element_type(other)
+        body = self._binding(node.binder.name, None).resolve(node.body, frozenset({node.binder.name}))
+        from_body = typing.infer(node.binder.name, body)
+        if expected is None or from_body not in (None, expected):
+            return node
+        return replace(node, binder=replace(node.binder, type=tm.read_or_opaque(expected)))
+
+    def _typed_lambda(self, node: tm.Node) -> tm.Node:
+        """``fun x => b`` with ``x`` typed from ``b`` (only where the callee leaves the domain open)."""
+        if not (isinstance(node, tm.Lambda) and node.binder.type is None and node.binder.bound is None):
+            return node
+        body = self._binding(node.binder.name, None).resolve(node.body, frozenset({node.binder.name}))
+        inferred = infer_binder_type(node.binder.name, body, self.types)
+        if inferred is None:
+            return node
+        return replace(node, binder=replace(node.binder, type=tm.read_or_opaque(inferred)))
+
     def _name(self, text: str, bound: frozenset[str]) -> tm.Node:
         if text.startswith("@") or text in bound or text in self.variables:
             return tm.Name(text)
         if text == "π":
             return tm.Name("Real.pi")
+        if text in TYPE_SPELLING:  # `Nat` and its Mathlib notation `ℕ` are one constant (binder_types.py)
+            return tm.Name(TYPE_SPELLING[text])
         if "." in text:
             root, field = text.split(".", 1)
             if root in self.variables and root not in bound and "." not in field:
@@ -269,37 +350,16 @@ def _type_namespace(type_text: str) -> str:
     return TYPE_NAMESPACES.get(head, "")
 
 
-def _domains(type_text: str) -> list[tm.Node]:
-    """The argument types of a function type ``A → B → C`` (``[A, B]``); empty when it is not an arrow."""
-    node = tm.read_term(type_text)
-    if isinstance(node, tm.App) and isinstance(node.fn, tm.Name) and node.fn.text in ("Matrix", "Matrix.{u}") \
-            and len(node.args) == 3:
-        # Mathlib/Data/Matrix/Defs.lean: `def Matrix (m : Type u) (n : Type u') (α : Type v) := m → n → α`, so
-        # `M i j` elaborates with `i : m`, `j : n` (the definition unfolds to the function type).
-        return [node.args[0], node.args[1]]
-    out = []
-    while isinstance(node, tm.Binary) and node.op == "→":
-        out.append(node.left)
-        node = node.right
-    return out
-
-
 def infer_binder_type(name: str, body: tm.Node, types: dict[str, str]) -> str | None:
-    """The type Lean's unifier gives an untyped bound ``name`` from a use ``g … name …`` where ``g`` is a variable
-    of function type ``A₁ → … → B`` (the argument's type is then the matching ``Aₖ``); None when no such use."""
-    stack = [body]
-    while stack:
-        node = stack.pop()
-        if isinstance(node, tm.App) and isinstance(node.fn, tm.Name) and node.fn.text in types:
-            for k, arg in enumerate(node.args):
-                if isinstance(arg, tm.Name) and arg.text == name:
-                    domains = _domains(types[node.fn.text])
-                    if k < len(domains):
-                        return tm.render(domains[k])
-        if isinstance(node, (tm.Lambda, tm.Quantifier, tm.SetBuilder, tm.BigOperator)) and node.binder.name == name:
-            continue  # shadowed below
-        stack.extend(tm._children(node))
-    return None
+    """The type Lean's elaborator gives an untyped bound ``name`` from its uses in ``body`` (``binder_types``), with
+    ``types`` the statement variables' type texts; None when no use fixes it or uses disagree."""
+    return BinderTypes(types).infer(name, body)
+
+
+# Functions whose first explicit argument is a function with an implicit, not yet known domain: a `fun x => …`
+# passed there gets its binder's type from its body, not from the callee (Mathlib/Order/Filter/Defs.lean
+# `def Tendsto (f : α → β) (l₁ : Filter α) (l₂ : Filter β)` with `{α β : Type*}`).
+POLYMORPHIC_FUNCTION_ARGUMENT = frozenset({"Filter.Tendsto", "Tendsto"})
 
 
 @lru_cache(maxsize=65536)
@@ -342,12 +402,41 @@ def canonical_atoms(decl: Declaration, context: str = "") -> Declaration:
     reads statements through ``definitions.normalize_declaration``, which folds definitions after this step."""
     scope = _Scope(opened_namespaces(context, decl.preamble), {}, {})
     binders = []
-    for b in _drop_unused_sorts(decl):
+    header = _drop_unused_sorts(decl)
+    for i, b in enumerate(header):
         nb = _binder(b, scope)
+        if nb.type is None and b.names and b.bound is None and b.bracket in ("(", "{", "⦃"):
+            # `theorem t (l : List ℕ) (x) (h : x ∈ l)`: the header binder's type is fixed by later uses, as a ∀'s
+            inferred = _infer_in_header(b.names, header[i + 1:], decl.type, scope)
+            if inferred is not None:
+                nb = replace(nb, type=Atom(inferred, key_idents(inferred)))
         binders.append(nb)
         scope = scope.bind(b.names, _type_text(nb.type))
     type_ = _term(decl.type, scope) if decl.type is not None else None
-    return replace(decl, binders=tuple(binders), type=type_)
+    return replace(decl, binders=_drop_unused_inhabited(tuple(binders), type_), type=type_)
+
+
+# Types with a closed inhabitant (`0`), so `∀ n : ℕ, P` is `P` when `P` does not mention `n`: forward `h 0`, backward
+# `fun _ => h` — both constructive (Mathlib's `Nat`, `Int`, `Rat`, `Real`, `Complex` are `Zero` instances).
+INHABITED_TYPES = frozenset({"ℕ", "ℤ", "ℚ", "ℝ", "ℂ"})
+
+
+def _drop_unused_inhabited(binders: tuple[Binder, ...], type_: Term | None) -> tuple[Binder, ...]:
+    """The (already keyed) explicit binders without those of an ``INHABITED_TYPES`` type that nothing else
+    mentions (``theorem t (n : ℕ) : Tendsto (fun n => …) …``: the outer ``n`` is unused — a bound ``n`` inside is
+    another variable, and keys rename bound variables, so their idents never show it)."""
+    out = list(binders)
+    for i in range(len(out) - 1, -1, -1):
+        b = out[i]
+        if not (b.bracket == "(" and b.names and b.default is None and b.bound is None
+                and isinstance(b.type, Atom) and b.type.text in INHABITED_TYPES):
+            continue
+        others = out[:i] + out[i + 1:]  # earlier ones too: a binder used before its declaration is not unused
+        later = [*(x.type for x in others), *(x.bound[1] for x in others if x.bound), type_]
+        mentioned = {ident for t in later if t is not None for a in atoms(t) for ident in a.idents}
+        if not mentioned.intersection(b.names):
+            del out[i]
+    return tuple(out)
 
 
 _SORT = re.compile(r"^(Type|Sort)(\*|\s+\S+|\s*\{[^}]*\})?$")
@@ -404,6 +493,8 @@ def _term(t: Term, scope: _Scope) -> Term:
         # (p ↔ q)` (src/Init/Core.lean, by `propext`, which is no classical axiom). Only where one side is
         # syntactically a proposition, so the equation is surely one between Props.
         return BinOp(IFF, _term(t.left, scope), _term(t.right, scope))
+    if isinstance(t, Rel) and t.op in ("=", "≠") and isinstance(t.left, Atom) and isinstance(t.right, Atom):
+        t = replace(t, left=_typed_side(t.left, t.right, scope), right=_typed_side(t.right, t.left, scope))
     if isinstance(t, (BinOp, Rel)):
         return replace(t, left=_term(t.left, scope), right=_term(t.right, scope))
     if isinstance(t, Quant):
@@ -415,6 +506,10 @@ def _term(t: Term, scope: _Scope) -> Term:
                 inferred = _infer_in_tree(b.names, t.body, inner)
                 if inferred is not None:
                     nb = replace(nb, type=Atom(inferred, key_idents(inferred)))
+            elif nb.type is None and b.names and b.bound is not None and b.bound[0] == "∈":
+                inferred = _bound_element_type(b.bound[1], inner)  # `∀ x ∈ l,`: x's type is l's element type
+                if inferred is not None:
+                    nb = replace(nb, type=Atom(inferred, key_idents(inferred)))
             binders.append(nb)
             inner = inner.bind(b.names, _type_text(nb.type))
         return Quant(t.kind, tuple(binders), _term(t.body, inner))
@@ -424,6 +519,20 @@ def _term(t: Term, scope: _Scope) -> Term:
                        type=_term(t.type, scope) if t.type is not None else None,
                        body=_term(t.body, inner))
     return t
+
+
+def _typed_side(side: Atom, other: Atom, scope: _Scope) -> Atom:
+    """``{p | q}`` as ``{p : T | q}`` when the equation's other side is a ``Set T`` (``Resolver._typed_set_builder``;
+    the two sides are separate atoms here, one ``binrel%`` tree in Lean)."""
+    node, other_node = tm.read_term(side.text), tm.read_term(other.text)
+    if not isinstance(node, tm.SetBuilder) or other_node is None:
+        return side
+    typed = _resolver(scope)._typed_set_builder(node, other_node)
+    return side if typed is node else Atom(tm.render(typed), side.idents, side.open_right)
+
+
+def _resolver(scope: _Scope) -> Resolver:
+    return Resolver(scope.opens, scope.variables, scope.types)
 
 
 def _logical(t: Term) -> bool:
@@ -453,19 +562,75 @@ def _type_text(t: Term | None) -> str | None:
 
 
 def _infer_in_tree(names: tuple[str, ...], body: Term, scope: _Scope) -> str | None:
-    """One type for all of ``names`` (a binder group shares it) from their uses in the atoms of ``body``."""
-    found: set[str] = set()
-    for name in names:
-        got = None
-        for a in atoms(body):
-            if name not in a.idents:
-                continue
-            node = tm.read_term(a.text)
-            if node is not None:
-                got = infer_binder_type(name, node, scope.types)
-                if got is not None:
-                    break
-        if got is None:
-            return None
-        found.add(got)
+    """One type for all of ``names`` (a binder group shares it) from their uses in ``body``: its atoms, and each
+    relation read as one term (``P m = a * b`` is one ``binrel%`` tree, whose sides are separate atoms here)."""
+    siblings = names + _untyped_inner(body)
+    pieces = [node for name in siblings for node in _pieces(body, name)]
+    got = infer_group(siblings, pieces, scope.types)
+    found = {got.get(n) for n in names}
     return found.pop() if len(found) == 1 else None
+
+
+def _infer_in_header(names: tuple[str, ...], later: tuple[Binder, ...], conclusion: Term | None,
+                     scope: _Scope) -> str | None:
+    """``_infer_in_tree`` for header binders: the uses are in the later binders and the conclusion."""
+    siblings = names + tuple(n for b in later if b.type is None and b.bound is None for n in b.names)
+    terms: list[Term] = []
+    for b in later:
+        if set(b.names) & set(names):
+            break  # rebound: later uses are another variable's
+        terms += [t for t in (b.type, b.bound[1] if b.bound else None) if t is not None]
+    else:
+        if conclusion is not None:
+            terms.append(conclusion)
+    pieces = [node for t in terms for name in siblings for node in _pieces(t, name)]
+    got = infer_group(siblings, pieces, scope.types)
+    found = {got.get(n) for n in names}
+    return found.pop() if len(found) == 1 else None
+
+
+def _bound_element_type(collection: Term, scope: _Scope) -> str | None:
+    node = tm.read_term(_type_text(collection) or "")
+    return BinderTypes(scope.types).element_type(node) if node is not None else None
+
+
+def _untyped_inner(t: Term) -> tuple[str, ...]:
+    """The names of the untyped binders of the quantifiers directly inside ``t`` (``∃ a, ∃ b, …``)."""
+    out: list[str] = []
+    while isinstance(t, Quant):
+        out += [n for b in t.binders if b.type is None and b.bound is None for n in b.names]
+        t = t.body
+    return tuple(out)
+
+
+def _pieces(t: Term, name: str):
+    """The term trees of ``t``'s atoms and relations where ``name`` is free (quantifiers rebinding it stop)."""
+    if isinstance(t, Atom):
+        node = tm.read_term(t.text) if name in t.idents else None
+        if node is not None:
+            yield node
+    elif isinstance(t, Rel):
+        left, right = tm.read_term(_type_text(t.left) or ""), tm.read_term(_type_text(t.right) or "")
+        if isinstance(t.left, Atom) and isinstance(t.right, Atom) and left is not None and right is not None:
+            yield tm.Binary(t.op, left, right)
+        else:
+            yield from _pieces(t.left, name)
+            yield from _pieces(t.right, name)
+    elif isinstance(t, Not):
+        yield from _pieces(t.arg, name)
+    elif isinstance(t, BinOp):
+        yield from _pieces(t.left, name)
+        yield from _pieces(t.right, name)
+    elif isinstance(t, Quant):
+        for b in t.binders:
+            if b.type is not None:
+                yield from _pieces(b.type, name)
+            if name in b.names:
+                return
+            if b.bound is not None:
+                yield from _pieces(b.bound[1], name)
+        yield from _pieces(t.body, name)
+    elif isinstance(t, Let):
+        yield from _pieces(t.value, name)
+        if t.name != name:
+            yield from _pieces(t.body, name)

@@ -418,6 +418,17 @@ class _Parser:
                 left = self.modeq(left)
                 level = 50
                 continue
+            if s == "^" and not t.space_after and self.peek(1) is not None and self.peek(1).text == "[":
+                # Mathlib/Logic/Function/Iterate.lean: `notation:max f "^["n"]" => Nat.iterate f n` — `^[` is one
+                # token there (so `f^[j] x` is `Nat.iterate f j x`, not `f ^ ([j] x)`); read only after an atom.
+                if level < MAX_PREC:
+                    raise ReadError("`^[` after a non-atomic term")
+                self.take()
+                self.take()
+                n = self.expr(0)
+                self.expect("]")
+                left, level = App(Name("Nat.iterate"), (left, n)), MAX_PREC
+                continue
             if s in INFIX and t.kind == lx.SYMBOL:
                 prec, lhs_min, rhs_prec = INFIX[s]
                 if prec < min_prec or level < lhs_min:

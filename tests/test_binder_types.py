@@ -1,0 +1,106 @@
+"""Untyped bound variables typed from their uses (pyshadow/kernel/binder_types.py) — only where Lean's elaborator
+surely assigns that type; every negative row is a case where Lean elaborates the two sides differently (or where
+this module cannot know that it does not), so equating them would pass a changed statement.
+
+Cases written from Lean's rules (src/Lean/Elab/Extra.lean ``analyze``/``applyCoe``; src/Init/Notation.lean), not
+from the development pairs.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from pyshadow.kernel.atoms import opened_namespaces, term_key
+from pyshadow.kernel.binder_types import BinderTypes, infer_group
+from pyshadow.kernel.definitions import normalize_declaration
+from pyshadow.syntax import terms as tm
+from pyshadow.syntax.parser import parse_declaration
+
+TYPES = {"f": "ℕ → ℝ", "g": "ℝ → ℝ", "P": "ℤ → Polynomial ℤ", "S": "Set ℕ", "T": "Finset ℤ", "n": "ℕ",
+         "R": "Set (Fin 2 → ℝ)", "M": "Matrix (Fin 2) (Fin 3) ℝ", "r": "ℝ"}
+
+
+@pytest.mark.parametrize("name,body,expected", [
+    ("x", "f x = 1", "ℕ"),  # argument of a statement variable of arrow type
+    ("x", "g (x + 1) = 0", "ℝ"),  # leaf of a binop% tree elaborated against the domain
+    ("x", "Nat.gcd x 12 = 1", "ℕ"),  # SIGNATURES
+    ("x", "Real.sqrt (2 * x - 1) < 3", "ℝ"),
+    ("x", "x ∈ S", "ℕ"),  # Membership's element type is an outParam of the collection's
+    ("x", "x ∉ T", "ℤ"),
+    ("x", "x + r = 2", "ℝ"),  # binrel%: the known leaf fixes the maximum type
+    ("x", "-x ^ 2 < r", "ℝ"),  # `^`'s base and prefix `-` are leaves of the tree
+    ("x", "(x : ℝ) = 2", "ℝ"),  # ascription of an unknown-typed variable unifies
+    ("i", "M i 0 = 1", "Fin 2"),  # Matrix m n α unfolds to m → n → α
+    ("x", "Int.natAbs x = n", "ℤ"),
+    # negatives: nothing fixes the type, or uses disagree, or a coercion may decide
+    ("x", "x + 1 = 5", None),  # only numerals: Lean's default instance (ℕ) — not read here
+    ("x", "f x = 1 ∧ g x = 1", None),  # two uses disagree (one of them is a coercion)
+    ("x", "x + n = r", None),  # known leaves ℕ and ℝ: the maximum is decided by a coercion
+    ("x", "x = Real.pi", None),  # a leaf of a type this module does not know
+    ("x", "2 ^ x = 8", None),  # an exponent is not a leaf of the tree
+    ("x", "h x = 1", None),  # unknown function
+    ("x", "∀ x : ℝ, g x = 0", None),  # rebound: the inner x is another variable
+])
+def test_inferred_type(name, body, expected):
+    assert BinderTypes(TYPES).infer(name, tm.read_term(body)) == expected
+
+
+def test_a_group_is_typed_by_its_members_together():
+    body = tm.read_term("P m = a * b")
+    assert infer_group(("a", "b"), [body], TYPES) == {"a": "Polynomial ℤ", "b": "Polynomial ℤ"}
+    # `y` is fixed to ℝ elsewhere, so `x + y = n` has leaves ℝ and ℕ: `x` is left open, not guessed ℕ.
+    pieces = [tm.read_term("Real.sqrt y = 1"), tm.read_term("x + y = n")]
+    assert infer_group(("x", "y"), pieces, TYPES) == {"y": "ℝ"}
+
+
+@pytest.mark.parametrize("a,b,ctx,same", [
+    ("{x | Nat.gcd x 10 = 1}", "{x : ℕ | Nat.gcd x 10 = 1}", "", True),
+    ("{x | Nat.gcd x 10 = 1}", "{x : ℤ | Nat.gcd x 10 = 1}", "", False),
+    ("∃ a b, P m = a * b", "∃ (a : Polynomial ℤ) (b : Polynomial ℤ), P m = a * b", "", True),
+    ("∃ a b, P m = a * b", "∃ (a : ℤ) (b : ℤ), P m = a * b", "", False),
+    ("∃ x, x + 1 = 5", "∃ x : ℕ, x + 1 = 5", "", False),  # defaulting is not read: conservative, not equal
+    ("∃ x, x + 1 = 5", "∃ x : ℝ, x + 1 = 5", "", False),
+    ("Tendsto (fun n => Real.sqrt n) atTop (𝓝 0)", "Tendsto (fun n : ℝ => Real.sqrt n) atTop (𝓝 0)", "", True),
+    ("Tendsto (fun n => sqrt n) atTop (𝓝 0)", "Tendsto (fun n : ℝ => Real.sqrt n) atTop (𝓝 0)", "open Real", True),
+    # A callee with a concrete domain gives a `fun` its binder type: `Finset.sum (range 3) (fun i => √i)` has
+    # `i : ℕ` and `√↑i` — the body's ℝ must not be read into the binder.
+    ("Finset.sum (Finset.range 3) (fun i => Real.sqrt i)", "Finset.sum (Finset.range 3) (fun i : ℝ => Real.sqrt i)",
+     "", False),
+    ("(x : Nat)", "(x : ℕ)", "", True),  # `ℕ` is Mathlib's notation for `Nat`
+    ("Real.sqrt x", "Real.sqrt x", "", True),
+    ("Nat.succ n", "ℕ.succ n", "", False),  # only the bare type name is respelled
+    ("f^[n] x", "Nat.iterate f n x", "", True),  # Mathlib/Logic/Function/Iterate.lean `f^[n]`
+    ("f^[n] x", "f ^ [n] x", "", False),  # `^ [` with a space is `HPow` of a list literal
+    ("volume s", "MeasureTheory.volume s", "open MeasureTheory", True),
+])
+def test_keys_with_inferred_binders(a, b, ctx, same):
+    opens = opened_namespaces(ctx)
+    ka = term_key(a, opens, {k: "" for k in TYPES}, TYPES)
+    kb = term_key(b, opens, {k: "" for k in TYPES}, TYPES)
+    assert (ka == kb) is same, (ka, kb)
+
+
+@pytest.mark.parametrize("a,b,same", [
+    ("theorem t (R : Set (Fin 2 → ℝ)) (h : R = {p | p 0 = 1}) : True",
+     "theorem t (R : Set (Fin 2 → ℝ)) (h : R = {p : Fin 2 → ℝ | p 0 = 1}) : True", True),
+    # The set's body fixes another type than the equation's other side: not typed (Lean would reject it anyway).
+    ("theorem t (R : Set ℕ) (h : R = {p | Real.sqrt p = 1}) : True",
+     "theorem t (R : Set ℕ) (h : R = {p : ℕ | Real.sqrt p = 1}) : True", False),
+    ("theorem t (P : ℤ → Polynomial ℤ) : ∃ a b, P 0 = a * b",
+     "theorem t (P : ℤ → Polynomial ℤ) : ∃ a b : Polynomial ℤ, P 0 = a * b", True),
+    # A header binder without a type takes it from a later binder, as a ∀'s does from its body.
+    ("theorem t (l : List ℕ) (x) (h : x ∈ l) : x ≤ x * x", "theorem t (l : List ℕ) (x : ℕ) (h : x ∈ l) : x ≤ x * x",
+     True),
+    ("theorem t (l : List ℕ) (x) (h : x ∈ l) : x ≤ x * x", "theorem t (l : List ℕ) (x : ℤ) (h : x ∈ l) : x ≤ x * x",
+     False),
+    # An unused binder of an inhabited type is dropped (∀ n : ℕ, P ↔ P); an unused hypothesis never is.
+    ("theorem t (n : ℕ) : ∀ m : ℕ, m = m", "theorem t : ∀ m : ℕ, m = m", True),
+    ("theorem t (n : ℕ) (h : n > 0) : True", "theorem t (n : ℕ) : True", False),
+    ("theorem t (s : Set ℕ) : True", "theorem t : True", False),  # not in the inhabited-type list
+    ("theorem t (n : ℕ) : Tendsto (fun n => Real.sqrt n) atTop (𝓝 0)",
+     "theorem t : Tendsto (fun n : ℝ => Real.sqrt n) atTop (𝓝 0)", True),
+])
+def test_declarations_with_inferred_binders(a, b, same):
+    da = normalize_declaration(parse_declaration(a), "open Filter")
+    db = normalize_declaration(parse_declaration(b), "open Filter")
+    assert (da == db) is same, (da, db)
