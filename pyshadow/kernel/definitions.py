@@ -138,7 +138,8 @@ def normalize_declaration(decl: Declaration, context: str = "") -> Declaration:
     """How the skeleton reads a statement: canonical atoms under its own ``open`` s (``atoms.canonical_atoms``),
     then the Lean-checked folds of this module; a data declaration is read as the proposition it stands for first
     (``data_as_proposition``)."""
-    return fold_definitions(canonical_atoms(_answers_unwrapped(data_as_proposition(decl)), context))
+    written = _pointwise_as_definitions(_answers_unwrapped(data_as_proposition(decl)))
+    return fold_definitions(canonical_atoms(written, context))
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -480,7 +481,7 @@ def _eliminate_variable(decl: Declaration, i: int, pos: int, v: str) -> Declarat
         hb = binders[j]
         if hb.bracket != "(" or hb.default is not None or len(hb.names) > 1 or hb.type is None:
             continue
-        value = _defining_value(hb.type, v) or _pointwise_value(hb.type, v, vb.type)
+        value = _defining_value(hb.type, v)
         if value is None:
             continue
         value = _typed_value(value, vb.type, binders[:i])
@@ -555,6 +556,25 @@ def _defining_value(t: Term, v: str) -> Term | None:
     return None
 
 
+def _pointwise_as_definitions(decl: Declaration) -> Declaration:
+    """Each pointwise hypothesis ``(h : ∀ x, P x ↔ Q)`` as the definition ``(h : P = fun x => Q)`` it states
+    (module docstring, 5.), as written text, before atoms are read — so the value is read exactly as a written
+    ``P = fun x => Q`` is, binder types inferred alike — and then eliminated as in 2."""
+    binders = list(decl.binders)
+    for j, hb in enumerate(binders):
+        if hb.bracket != "(" or hb.default is not None or len(hb.names) != 1 or hb.type is None:
+            continue
+        for vb in binders[:j]:
+            if vb.bracket not in ("(", "{") or vb.type is None or vb.default is not None:
+                continue
+            found = next(((v, value) for v in vb.names
+                          if (value := _pointwise_value(hb.type, v, vb.type)) is not None), None)
+            if found is not None:
+                binders[j] = replace(hb, type=Rel("=", Atom(found[0], (found[0],)), found[1]))
+                break
+    return replace(decl, binders=tuple(binders))
+
+
 def _pointwise_value(t: Term, v: str, v_type: Term) -> Term | None:
     """The function (or set) a pointwise hypothesis defines ``v`` to be (module docstring, 5.): ``fun x₁ … xₖ => Q``
     for ``∀ x₁ … xₖ, v x₁ … xₖ ↔ Q`` (``v : A₁ → … → Aₖ → Prop``) or ``∀ x₁ … xₖ, v x₁ … xₖ = e`` (``v : A₁ → … →
@@ -590,8 +610,7 @@ def _pointwise_value(t: Term, v: str, v_type: Term) -> Term | None:
                 return None
             if not _domains_fit(domains, [ty.args[0]]):
                 return None
-            inner = _read_key(render_term(other))
-            return None if inner is None else _node_atom(tm.SetBuilder(tm.Binder(names[0]), inner))
+            return _written_atom(f"{{{names[0]} | {render_term(other)}}}", other, False)
         if not isinstance(head, Atom):
             continue
         node = _read_key(head.text)
@@ -605,17 +624,11 @@ def _pointwise_value(t: Term, v: str, v_type: Term) -> Term | None:
                 return None
             arrows.append(result.left)
             result = result.right
-        prop_valued = result == tm.Name("Prop")
-        if prop_valued is not (isinstance(body, BinOp)):
-            return None  # `↔` defines a predicate, `=` a function (a Prop-valued `=` is already read as `↔`)
+        if isinstance(body, BinOp) and result != tm.Name("Prop"):
+            return None  # `↔` defines a predicate; `=` a function, or a predicate (`eq_iff_iff`, as atoms.py reads it)
         if not _domains_fit(domains, arrows):
             return None
-        inner = _read_key(render_term(other))
-        if inner is None:
-            return None
-        for n in reversed(names):
-            inner = tm.Lambda(tm.Binder(n), inner)
-        return _node_atom(inner)
+        return _written_atom(f"fun {' '.join(names)} => {render_term(other)}", other, True)
     return None
 
 
@@ -635,9 +648,9 @@ def _text(t: Term) -> str:
     return t.text if isinstance(t, Atom) else render_term(t)
 
 
-def _node_atom(node: tm.Node) -> Atom:
-    key = tm.canonical_node(node)
-    return Atom(key, key_idents(key), True)
+def _written_atom(text: str, body: Term, open_right: bool) -> Atom:
+    """The value as Lean text (read as terms, like every atom, by ``canonical_atoms`` after this pass)."""
+    return Atom(text, tuple(dict.fromkeys(i for a in atoms(body) for i in a.idents)), open_right)
 
 
 class _Skip(Exception):
