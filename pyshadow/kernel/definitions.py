@@ -47,9 +47,10 @@ comparison).
    ``Set.mem_setOf_eq``). ``POINTWISE_SCHEMA`` proves the three (``funext``/``propext`` are no classical axioms) and
    the same test has Lean check it. Only for a variable of the statement, applied to exactly the ∀'s distinct
    variables in order, each untyped or typed with the variable's declared domain; the value is then eliminated as
-   in 2. (ascribed with the variable's declared type, so an untyped ``∀ x`` gets its type from there), and every
-   use ``P a b`` is beta-reduced to ``Q[a, b]`` (the kernel's definitional equality). ``(fun (x : A) => e : A → B)``
-   is read as ``(fun x => e : A → B)``: under the ascription Lean gives the binder the type ``A`` either way.
+   in 2. (each binder typed with the variable's declared domain — the type ``P x`` gives an untyped ``∀ x`` — and
+   ascribed with its type), and every use ``P a b`` is beta-reduced to ``Q[a, b]`` (the kernel's definitional
+   equality). A written value with an untyped binder (``v = {x | p}``) is not substituted: which of ``p`` and
+   ``v``'s type fixes ``x``'s type is the elaborator's call.
 
 6. **formal-conjectures' ``answer(e)``** (google-deepmind/formal-conjectures FormalConjectures/Util/Answer.lean:
    ``answerElab`` elaborates ``e`` and wraps it in ``mkAnnotation `answer``, an ``Expr.mdata`` the kernel ignores —
@@ -526,23 +527,27 @@ def _typed_value(value: Term, v_type: Term, earlier: tuple[Binder, ...]) -> Term
     node, ty = _read_key(value.text), _read_key(t_text)
     if node is None or ty is None:
         return None
-    key = tm.canonical_node(tm.Ascription(_annotations_dropped(node, ty), ty))
+    if not _binders_fit(node, ty):
+        return None  # `{x | p}` in `v = {x | p}`: whether `p` or `v`'s type fixes x's type is the elaborator's call
+    key = tm.canonical_node(tm.Ascription(node, ty))
     return Atom(key, key_idents(key))
 
 
-def _annotations_dropped(node: tm.Node, ty: tm.Node) -> tm.Node:
-    """``fun (x : A) => e`` at the ascribed type ``A → B`` as ``fun x => e`` (and ``{x : A | p}`` at ``Set A`` as
-    ``{x | p}``): under the ascription Lean elaborates the binder at ``A`` either way (the expected type fixes it,
-    ``elabFunBinders`` in leanprover/lean4 src/Lean/Elab/Binders.lean), so the two are one term."""
-    if isinstance(node, tm.Lambda) and isinstance(ty, tm.Binary) and ty.op == "→":
+def _binders_fit(node: tm.Node, ty: tm.Node) -> bool:
+    """Whether a ``fun``/set-builder value binds each variable with a written type, the one ``ty`` gives it
+    (``fun (x : A) => e`` at ``A → B``, ``{x : A | p}`` at ``Set A``); any other value: True."""
+    if isinstance(node, tm.SetBuilder):
         b = node.binder
-        if b.bound is None and (b.type is None or tm.canonical_node(b.type) == tm.canonical_node(ty.left)):
-            return tm.Lambda(tm.Binder(b.name, None, None, b.bracket), _annotations_dropped(node.body, ty.right))
-    if isinstance(node, tm.SetBuilder) and isinstance(ty, tm.App) and ty.fn == tm.Name("Set") and len(ty.args) == 1:
+        return (b.bound is None and b.type is not None and isinstance(ty, tm.App) and ty.fn == tm.Name("Set")
+                and len(ty.args) == 1 and tm.canonical_node(b.type) == tm.canonical_node(ty.args[0]))
+    while isinstance(node, tm.Lambda):
         b = node.binder
-        if b.bound is None and b.type is not None and tm.canonical_node(b.type) == tm.canonical_node(ty.args[0]):
-            return tm.SetBuilder(tm.Binder(b.name, None, None, b.bracket), node.body)
-    return node
+        if b.bound is not None or b.type is None or not (isinstance(ty, tm.Binary) and ty.op == "→"):
+            return False
+        if tm.canonical_node(b.type) != tm.canonical_node(ty.left):
+            return False
+        node, ty = node.body, ty.right
+    return True
 
 
 def _defining_value(t: Term, v: str) -> Term | None:
@@ -610,7 +615,8 @@ def _pointwise_value(t: Term, v: str, v_type: Term) -> Term | None:
                 return None
             if not _domains_fit(domains, [ty.args[0]]):
                 return None
-            return _written_atom(f"{{{names[0]} | {render_term(other)}}}", other, False)
+            element = tm.render(ty.args[0])
+            return _written_atom(f"{{{names[0]} : {element} | {render_term(other)}}}", other, False)
         if not isinstance(head, Atom):
             continue
         node = _read_key(head.text)
@@ -628,7 +634,8 @@ def _pointwise_value(t: Term, v: str, v_type: Term) -> Term | None:
             return None  # `↔` defines a predicate; `=` a function, or a predicate (`eq_iff_iff`, as atoms.py reads it)
         if not _domains_fit(domains, arrows):
             return None
-        return _written_atom(f"fun {' '.join(names)} => {render_term(other)}", other, True)
+        typed = " ".join(f"({n} : {tm.render(d)})" for n, d in zip(names, arrows))
+        return _written_atom(f"fun {typed} => {render_term(other)}", other, True)
     return None
 
 
