@@ -104,3 +104,32 @@ def test_declarations_with_inferred_binders(a, b, same):
     da = normalize_declaration(parse_declaration(a), "open Filter")
     db = normalize_declaration(parse_declaration(b), "open Filter")
     assert (da == db) is same, (da, db)
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Numeral ascriptions that do not change the elaboration, big-operator applications, dot notation on ascriptions
+
+
+@pytest.mark.parametrize("a,b,same", [
+    ("theorem t (x : ℝ) (h : 3 * x + 2 = 11) : x = 3", "theorem t (x : ℝ) (h : (3 : ℝ) * x + 2 = (11 : ℝ)) : x = (3 : ℝ)",
+     True),
+    ("theorem t (x : ℕ) : x = 3", "theorem t (x : ℕ) : x = (3 : ℝ)", False),  # the tree's type becomes ℝ: ↑x = 3
+    ("theorem t : 2 + 3 = 5", "theorem t : (2 : ℝ) + 3 = 5", False),  # numerals alone are ℕ, not ℝ
+    ("theorem t : 2 + 3 = 5", "theorem t : (2 : ℕ) + 3 = 5", True),  # … so an ℕ ascription adds nothing
+    ("theorem t : Real.sqrt 16 = 4", "theorem t : Real.sqrt (16 : ℝ) = (4 : ℝ)", True),  # known domain and type
+    ("theorem t (f : ℕ → ℝ) : f 2 = 1", "theorem t (f : ℕ → ℝ) : f (2 : ℝ) = 1", False),  # not f's domain
+    ("theorem t (x : ℝ) (y : ℕ) : x + y = 2", "theorem t (x : ℝ) (y : ℕ) : x + y = (2 : ℝ)", False),  # two types
+    ("theorem t : Nat.gcd 180 168 = 12", "theorem t : (180 : ℕ).gcd 168 = 12", True),
+    ("theorem t : Nat.gcd 180 168 = 12", "theorem t : (180 : ℤ).gcd 168 = 12", False),  # Int.gcd
+    ("theorem t : (∑ k in Finset.range 101, k) % 6 = 4", "theorem t : (Finset.sum (Finset.range 101) fun i => i) % 6 = 4",
+     True),
+    ("theorem t (f : ℕ → ℕ) : ∑ k in Finset.range 5, f k = 3", "theorem t (f : ℕ → ℕ) : Finset.sum (Finset.range 5) f = 3",
+     True),  # η: `Finset.sum s f` is `∑ x ∈ s, f x` up to definitional η
+    ("theorem t : (∑ k in Finset.range 101, k) % 6 = 4", "theorem t : (Finset.prod (Finset.range 101) fun i => i) % 6 = 4",
+     False),
+    ("theorem t : (∑ k in Finset.range 101, k) % 6 = 4", "theorem t : Finset.sum (Finset.range 101) (fun i => i % 6) = 4",
+     False),
+])
+def test_spellings_of_one_elaborated_term(a, b, same):
+    da, db = normalize_declaration(parse_declaration(a)), normalize_declaration(parse_declaration(b))
+    assert (da == db) is same, (da, db)

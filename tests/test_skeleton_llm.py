@@ -250,3 +250,67 @@ def test_question_shows_both_terms_their_opens_and_variable_types():
     text = user["content"]
     assert "Complex.abs z" in text and "norm z" in text and "open Real" in text and "(z : ℂ)" in text
     assert "set_option" not in text and "(h : 0 < x)" not in text  # hypotheses are not variables
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# The pairs benchmark: a skeleton + LLM recall / precision beside the skeleton's
+
+DEV_PAIRS = Path(__file__).parent / "fixtures" / "pairs" / "dev_pairs.jsonl"
+# real dev pairs: undecided same-meaning (‖z‖ vs Complex.abs z), undecided changed (ℕ exponent), and a changed
+# pair the skeleton fails outright (its first forward check differs structurally)
+PAIR_IDS = ("putnambench/putnam_2005_a3@12c3379..10bdc9e", "minif2f/mathd_algebra_114")
+
+
+@pytest.mark.kernel
+def test_pairs_benchmark_reports_a_skeleton_llm_column(tmp_path, monkeypatch, capsys):
+    import importlib.util
+
+    from pyshadow.kernel.pairs import read_pairs
+
+    every = read_pairs(DEV_PAIRS)
+    fails = [p for p in every if not p.same_meaning and p.diff == "hypothesis added/removed"][:2]
+    chosen = [p for p in every if p.id in PAIR_IDS] + fails
+    lines = [line for line in DEV_PAIRS.read_text(encoding="utf-8").splitlines()
+             if json.loads(line)["id"] in {p.id for p in chosen}]
+    subset = tmp_path / "pairs.jsonl"
+    subset.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    spec = importlib.util.spec_from_file_location("skeleton_pairs_bench", Path(__file__).parents[1] / "benchmarks"
+                                                  / "skeleton_pairs.py")
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+
+    def answer(body):
+        same = "norm z" in body["messages"][1]["content"].split("## Term B", 1)[1]
+        return Reply.text(json.dumps({"same": same, "reason": "scripted"}), model=MODEL)
+
+    with FakeChatServer(answer) as server:
+        monkeypatch.setenv("PYSHADOW_LLM_BASE_URL", server.base_url)
+        assert bench.main([str(subset), "-o", str(tmp_path / "out.jsonl"), "--jobs", "1", "--llm", "live",
+                           "--llm-model", MODEL]) == 0
+    assert len(server.requests) == 2  # only the two undecided pairs' atom pairs
+    out = capsys.readouterr().out
+    header, _, overall = out.splitlines()[:3]
+    assert "skeleton+LLM: same-meaning passed" in header
+    # skeleton: 0 same-meaning passed (its pair is undecided); skeleton + LLM: 1/1, and no changed pair passes
+    assert overall.startswith(f"| **all pairs** | {len(chosen)} | 0/1 | 0/{len(chosen) - 1} | 2 |")
+    assert overall.endswith(f" 1/1 | 0/{len(chosen) - 1} | 0 | 100.0% | 100.0% |")
+    rows = {r["id"]: r for r in map(json.loads, (tmp_path / "out.jsonl").read_text(encoding="utf-8").splitlines())}
+    assert rows[PAIR_IDS[0]]["verdict"] == "undecided" and rows[PAIR_IDS[0]]["skeleton_llm"]["verdict"] == "pass"
+    assert rows[PAIR_IDS[1]]["skeleton_llm"]["verdict"] == "fail"
+    assert all(rows[p.id]["skeleton_llm"] == {"verdict": "fail", "answers": []} for p in fails)
+
+
+@pytest.mark.kernel
+def test_report_shows_both_columns_and_a_spent_budget_leaves_rows_undecided(replayed, tmp_path, monkeypatch):
+    first, _ = replayed
+    assert main(["report", str(first), "-o", str(tmp_path / "report")]) == 0
+    report = (tmp_path / "report" / "report.md").read_text(encoding="utf-8")
+    assert "Skeleton SA-Pass and skeleton + LLM" in report and "not a Lean check" in report
+    assert (tmp_path / "report" / "skeleton_llm.csv").read_text(encoding="utf-8").splitlines()[2] == \
+        "next_revision,2,0,2,1,1,0,0.0,50.0,0"
+    with FakeChatServer(lambda body: Reply.text('{"same": true, "reason": "x"}')) as server:
+        monkeypatch.setenv("PYSHADOW_LLM_BASE_URL", server.base_url)
+        rows = score(tmp_path / "r.jsonl", "--llm", "live", "--llm-model", MODEL, "--llm-budget-calls", "0")
+    assert server.requests == []
+    column = rows[("next_revision", "putnam_2005_a3")]["skeleton_llm"]
+    assert column["verdict"] == "undecided" and column["answers"][0]["status"] == "skipped"

@@ -21,7 +21,7 @@ PAIRS = Path(__file__).parent / "fixtures" / "pairs" / "dev_pairs.jsonl"
 
 # Measured on the development pairs (README "Skeleton SA-Pass against people"); the bar is 90% recall.
 # These floors keep what is reached from slipping back; precision has no slack at all.
-RECALL_FLOOR = 0.90
+RECALL_FLOOR = 0.90  # measured 144/159 = 90.6%
 UNDECIDED_CEILING = 0.10
 
 

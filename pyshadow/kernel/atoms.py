@@ -64,7 +64,7 @@ from ..syntax import terms as tm
 from ..syntax import lexer as lx
 from ..syntax.render import render_term
 from ..syntax.ast import IFF, Atom, Binder, BinOp, Declaration, Let, Not, Quant, Rel, Term, atoms
-from .binder_types import TYPE_SPELLING, BinderTypes, infer_group
+from .binder_types import TYPE_SPELLING, BinderTypes, infer_group, type_text
 
 # Short names and the namespaces that define them (Mathlib/Lean declarations; a root declaration is "").
 # A short name is resolved only when exactly one opened namespace defines it and no root declaration does — as
@@ -184,18 +184,18 @@ class Resolver:
             left, right = r(node.left, bound), r(node.right, bound)
             if node.op == "∉":
                 return tm.Prefix("¬", tm.Binary("∈", left, right))
+            if node.op in _BINREL:
+                left, right = self._plain_relation(left, right)
             return tm.Binary(node.op, left, right)
         if isinstance(node, tm.App):
             if isinstance(node.fn, tm.Name) and node.fn.text in POLYMORPHIC_FUNCTION_ARGUMENT and node.args:
                 node = tm.App(node.fn, (self._typed_lambda(node.args[0]),) + node.args[1:])
             args = tuple(r(a, bound) for a in node.args)
             dotted = self._dot_call(node.fn, args, bound)
-            if dotted is not None:
-                return dotted
-            fn = r(node.fn, bound)
-            if isinstance(fn, tm.App):
-                return tm.App(fn.fn, fn.args + args)
-            return tm.App(fn, args)
+            if dotted is None:
+                fn = r(node.fn, bound)
+                dotted = tm.App(fn.fn, fn.args + args) if isinstance(fn, tm.App) else tm.App(fn, args)
+            return _as_big_operator(self._plain_arguments(dotted))
         if isinstance(node, (tm.Lambda, tm.Quantifier, tm.SetBuilder, tm.BigOperator)):
             if isinstance(node, (tm.SetBuilder, tm.Quantifier)):
                 # `{f | p f}` elaborates `f`'s type from its uses, as `∀ x, q x = 1` does: read it off.
@@ -224,6 +224,40 @@ class Resolver:
         if isinstance(node, tm.ModEq):
             return tm.ModEq(node.kind, r(node.left, bound), r(node.right, bound), r(node.modulus, bound))
         return node
+
+    def _plain_arguments(self, app: tm.App) -> tm.App:
+        """``g (2 : D)`` as ``g 2`` when ``g``'s domain is known to be ``D``: the argument is elaborated against
+        ``D``, which is where ``binop%`` starts its maximum type, so a numeral ascribed ``D`` in it adds nothing."""
+        sig = BinderTypes(self.types).signature(app.fn)
+        if sig is None:
+            return app
+        domains, _ = sig
+        args = tuple(_strip_numeral_ascriptions(a, type_text(domains[k])) if k < len(domains) else a
+                     for k, a in enumerate(app.args))
+        return app if args == app.args else tm.App(app.fn, args)
+
+    def _plain_relation(self, left: tm.Node, right: tm.Node) -> tuple[tm.Node, tm.Node]:
+        """A ``binrel%`` relation without numeral ascriptions that do not change its elaboration: every leaf is
+        a numeral, an ascribed numeral or of a known type, and the known types are one ``T`` the ascriptions
+        also name (the maximum type is ``T`` either way) — or there is no known type and the ascriptions name
+        ``ℕ`` (numerals alone default to ``ℕ``: ``instOfNatNat`` is a default instance, src/Init/Prelude.lean)."""
+        typing = BinderTypes(self.types)
+        leaves = typing.leaves(left) + typing.leaves(right)
+        ascribed, known = set(), set()
+        for leaf in leaves:
+            if _numeral_ascription(leaf):
+                ascribed.add(type_text(leaf.type))
+            elif not _numeral(leaf):
+                t = typing.type_of(leaf)
+                if t is None:
+                    return left, right
+                known.add(t)
+        if len(ascribed) != 1 or len(known) > 1:
+            return left, right
+        target = ascribed.pop()
+        if known != {target} and not (not known and target == "ℕ"):
+            return left, right
+        return _strip_numeral_ascriptions(left, target), _strip_numeral_ascriptions(right, target)
 
     def _binding(self, name: str, type_: tm.Node | None) -> "Resolver":
         """The resolver for a binder's body: ``name`` typed when its binder is (for inference in the body), and no
@@ -317,9 +351,17 @@ class Resolver:
         (``RESULT_NAMESPACES``, plain set-builders); None when Lean's reading is not known here."""
         if isinstance(fn, tm.Name) and "." in fn.text and not fn.text.startswith("@"):
             root, field = fn.text.split(".", 1)
-            if root in bound or root not in self.variables or "." in field:
+            if "." in field:
                 return None
-            ns, receiver = self.variables[root], tm.Name(root)
+            if root in bound:  # a bound variable whose binder is typed (``_binding`` keeps its type)
+                if root not in self.types:
+                    return None
+                ns = _type_namespace(self.types[root])
+            elif root in self.variables:
+                ns = self.variables[root]
+            else:
+                return None
+            receiver = tm.Name(root)
         elif isinstance(fn, tm.Projection):
             receiver, field = self.resolve(fn.expr, bound), fn.field
             ns = _result_namespace(receiver)
@@ -334,10 +376,57 @@ class Resolver:
         return tm.App(tm.Name(full), args[:index] + (receiver,) + args[index:])
 
 
+_BINREL = ("=", "≠", "<", "≤", ">", "≥")  # `binrel%` (src/Init/Notation.lean, src/Init/Core.lean)
+# `∑ x ∈ s, f x` is notation for `Finset.sum s (fun x ↦ f x)` (Mathlib/Algebra/BigOperators/Group/Finset/Defs.lean)
+_BIG_OPERATORS = {"Finset.sum": "∑", "Finset.prod": "∏"}
+
+
+def _as_big_operator(node: tm.Node) -> tm.Node:
+    """``Finset.sum s (fun x => b)`` as ``∑ x ∈ s, b`` — one term, two spellings; ``Finset.sum s f`` as
+    ``∑ x ∈ s, f x`` (its η-expansion, definitionally equal: Lean's kernel has η)."""
+    if not (isinstance(node, tm.App) and isinstance(node.fn, tm.Name) and node.fn.text in _BIG_OPERATORS
+            and len(node.args) == 2):
+        return node
+    s, f = node.args
+    op = _BIG_OPERATORS[node.fn.text]
+    if isinstance(f, tm.Lambda):
+        if f.binder.type is not None or f.binder.bound is not None:
+            return node
+        return tm.BigOperator(op, tm.Binder(f.binder.name, None, ("∈", s)), f.body)
+    if isinstance(f, tm.Name) and not f.text[:1].isdigit():
+        x = "x✝η"  # no source text spells it; the canonical print renames bound variables anyway
+        return tm.BigOperator(op, tm.Binder(x, None, ("∈", s)), tm.App(f, (tm.Name(x),)))
+    return node
+
+
+def _numeral(node: tm.Node) -> bool:
+    return isinstance(node, tm.Name) and node.text[:1].isdigit()
+
+
+def _numeral_ascription(node: tm.Node) -> bool:
+    return isinstance(node, tm.Ascription) and _numeral(node.expr)
+
+
+def _strip_numeral_ascriptions(node: tm.Node, type_: str) -> tm.Node:
+    """``node`` (a ``binop%`` tree) with its leaves ``(n : type_)`` written ``n``."""
+    if _numeral_ascription(node) and type_text(node.type) == type_:
+        return node.expr
+    if isinstance(node, tm.Binary) and node.op in ("+", "-", "*", "/", "%"):
+        return tm.Binary(node.op, _strip_numeral_ascriptions(node.left, type_),
+                         _strip_numeral_ascriptions(node.right, type_))
+    if isinstance(node, tm.Binary) and node.op == "^":
+        return tm.Binary("^", _strip_numeral_ascriptions(node.left, type_), node.right)
+    if isinstance(node, tm.Prefix) and node.op == "-":
+        return tm.Prefix("-", _strip_numeral_ascriptions(node.arg, type_))
+    return node
+
+
 def _result_namespace(node: tm.Node) -> str:
     """The namespace of the head of ``node``'s type, when its head constant fixes it (``RESULT_NAMESPACES``)."""
     if isinstance(node, tm.SetBuilder) and node.binder.bound is None:
         return "Set"
+    if isinstance(node, tm.Ascription):  # `(180 : ℕ).gcd 168`
+        return _type_namespace(tm.render(node.type))
     if isinstance(node, tm.App) and isinstance(node.fn, tm.Name):
         known = RESULT_NAMESPACES.get(node.fn.text)
         if known is not None and known[1] == len(node.args):
@@ -495,6 +584,8 @@ def _term(t: Term, scope: _Scope) -> Term:
         return BinOp(IFF, _term(t.left, scope), _term(t.right, scope))
     if isinstance(t, Rel) and t.op in ("=", "≠") and isinstance(t.left, Atom) and isinstance(t.right, Atom):
         t = replace(t, left=_typed_side(t.left, t.right, scope), right=_typed_side(t.right, t.left, scope))
+    if isinstance(t, Rel) and t.op in _BINREL and isinstance(t.left, Atom) and isinstance(t.right, Atom):
+        t = _plain_sides(t, scope)
     if isinstance(t, (BinOp, Rel)):
         return replace(t, left=_term(t.left, scope), right=_term(t.right, scope))
     if isinstance(t, Quant):
@@ -528,7 +619,25 @@ def _typed_side(side: Atom, other: Atom, scope: _Scope) -> Atom:
     if not isinstance(node, tm.SetBuilder) or other_node is None:
         return side
     typed = _resolver(scope)._typed_set_builder(node, other_node)
-    return side if typed is node else Atom(tm.render(typed), side.idents, side.open_right)
+    if typed is node:
+        return side
+    text = tm.render(typed)
+    return Atom(text, key_idents(text), side.open_right)
+
+
+def _plain_sides(t: Rel, scope: _Scope) -> Rel:
+    """``Resolver._plain_relation`` for a relation whose sides are two atoms (one ``binrel%`` tree in Lean)."""
+    left, right = tm.read_term(t.left.text), tm.read_term(t.right.text)
+    if left is None or right is None:
+        return t
+    resolver = _resolver(scope)
+    left, right = resolver.resolve(left), resolver.resolve(right)
+    new_left, new_right = resolver._plain_relation(left, right)
+    if new_left is left and new_right is right:
+        return t
+    left_text, right_text = tm.render(new_left), tm.render(new_right)
+    return replace(t, left=Atom(left_text, key_idents(left_text), t.left.open_right),
+                   right=Atom(right_text, key_idents(right_text), t.right.open_right))
 
 
 def _resolver(scope: _Scope) -> Resolver:

@@ -117,14 +117,14 @@ class BinderTypes:
                 self._uses(name, child, found)
             return
         if isinstance(node, tm.App):
-            sig = self._signature(node.fn)
+            sig = self.signature(node.fn)
             if sig is not None:
                 domains, _ = sig
                 for k, arg in enumerate(node.args[:len(domains)]):
                     if self._leaf_of_tree(name, arg):
                         found.add(type_text(domains[k]))
         elif isinstance(node, tm.Binary) and node.op in _RELATIONS:
-            leaves = self._leaves(node.left) + self._leaves(node.right)
+            leaves = self.leaves(node.left) + self.leaves(node.right)
             if any(isinstance(x, tm.Name) and x.text == name for x in leaves):
                 known = self._join(name, leaves)
                 if known is not None:
@@ -139,16 +139,16 @@ class BinderTypes:
             self._uses(name, child, found)
 
     def _leaf_of_tree(self, name: str, node: tm.Node) -> bool:
-        return any(_is(x, name) for x in self._leaves(node))
+        return any(_is(x, name) for x in self.leaves(node))
 
-    def _leaves(self, node: tm.Node) -> list[tm.Node]:
+    def leaves(self, node: tm.Node) -> list[tm.Node]:
         """The leaves of the ``binop%`` tree rooted at ``node`` (parentheses are already gone in the tree)."""
         if isinstance(node, tm.Binary) and node.op in _ARITHMETIC:
-            return self._leaves(node.left) + self._leaves(node.right)
+            return self.leaves(node.left) + self.leaves(node.right)
         if isinstance(node, tm.Binary) and node.op == "^":
-            return self._leaves(node.left)
+            return self.leaves(node.left)
         if isinstance(node, tm.Prefix) and node.op == "-":
-            return self._leaves(node.arg)
+            return self.leaves(node.arg)
         return [node]
 
     def _join(self, name: str, leaves: list[tm.Node]) -> str | None:
@@ -176,7 +176,7 @@ class BinderTypes:
         if isinstance(node, tm.Ascription):
             return type_text(node.type)
         if isinstance(node, tm.App):
-            sig = self._signature(node.fn)
+            sig = self.signature(node.fn)
             if sig is None:
                 return None
             domains, result = sig
@@ -191,7 +191,7 @@ class BinderTypes:
             return type_text(tm.App(tm.Name("Set"), (node.binder.type,)))
         return None
 
-    def _signature(self, fn: tm.Node) -> tuple[list[tm.Node], tm.Node] | None:
+    def signature(self, fn: tm.Node) -> tuple[list[tm.Node], tm.Node] | None:
         if not isinstance(fn, tm.Name):
             return None
         t = self.types.get(fn.text)

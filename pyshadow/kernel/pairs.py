@@ -9,7 +9,12 @@ differ in a way the kernel tier cannot judge, and *fails* otherwise.
 - precision: passed pairs that are same-meaning / passed pairs (the bar: no changed pair ever passes);
 - undecided rate: undecided pairs / all pairs.
 
-Figures are reported overall, per pair family (``origin``) and per diff category (``diff``).
+Figures are reported overall, per pair family (``origin``) and per diff category (``diff``). With a model
+(``judge_undecided``, ``benchmarks/skeleton_pairs.py --llm …``) each undecided pair's atom pairs are asked about
+(``pyshadow.llm.same_term``) and a second column, *skeleton + LLM*, gets its own recall and precision: an
+undecided pair passes there only when every atom pair is answered the same (and its failed checks are exactly those
+the atom pairs account for), fails when one is answered different. It is a model's opinion, not a Lean check, and
+never changes the skeleton's figures.
 """
 
 from __future__ import annotations
@@ -20,6 +25,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable, Sequence
 
+from ..llm.same_term import AtomPairJudge, AtomQuestion, combine, term_scope
 from ..syntax import ParseError, parse_declaration
 from .skeleton import SkeletonPair, skeleton_score
 
@@ -43,11 +49,21 @@ class PairResult:
     verdict: str  # pass | fail | undecided | error
     reason: str = ""
     atom_pairs: list[tuple[str, str]] = field(default_factory=list)
+    failed_roles: list[str] = field(default_factory=list)  # undecided: the checks that failed (forward:i, backward)
+    undecided_roles: list[str] = field(default_factory=list)  # … and those that pass once the atoms are one
+    llm: dict | None = None  # the skeleton + LLM column (``judge_undecided``): {"verdict", "answers"}
+
+    @property
+    def llm_verdict(self) -> str | None:
+        return self.llm["verdict"] if self.llm else None
 
     def to_dict(self) -> dict:
-        return {"id": self.pair.id, "same_meaning": self.pair.same_meaning, "diff": self.pair.diff,
-                "origin": self.pair.origin, "verdict": self.verdict, "reason": self.reason,
-                "atom_pairs": [list(p) for p in self.atom_pairs]}
+        out = {"id": self.pair.id, "same_meaning": self.pair.same_meaning, "diff": self.pair.diff,
+               "origin": self.pair.origin, "verdict": self.verdict, "reason": self.reason,
+               "atom_pairs": [list(p) for p in self.atom_pairs]}
+        if self.llm is not None:
+            out["skeleton_llm"] = self.llm
+        return out
 
 
 def read_pairs(path: Path) -> list[LabelledPair]:
@@ -90,10 +106,32 @@ def evaluate(pairs: Sequence[LabelledPair], lean, *, n_jobs: int = -1, cache_dir
         if passed:
             results[p.id] = PairResult(p, "pass")
         elif v.undecided:
-            results[p.id] = PairResult(p, "undecided", reason, list(v.undecided))
+            failed = [f"forward:{i}" for i, ok in enumerate(v.forward, start=1) if not ok]
+            failed += [] if v.backward else ["backward"]
+            results[p.id] = PairResult(p, "undecided", reason, list(v.undecided), failed, list(v.undecided_roles))
         else:
             results[p.id] = PairResult(p, "fail", v.error or reason)
     return [results[p.id] for p in pairs]
+
+
+def judge_undecided(results: Sequence[PairResult], judge: AtomPairJudge) -> None:
+    """Fill the skeleton + LLM column of every result: a skeleton pass stays ``pass``, a fail or an error ``fail``
+    (neither is sent to the model); an undecided pair asks about each of its atom pairs, under each side's scope
+    (``a_context`` / ``b_context`` and the statement's variables), and gets ``combine``'s verdict — unless its
+    failed checks are not exactly the ``undecided_roles``, when it stays undecided and nothing is asked."""
+    for r in results:
+        if r.verdict != "undecided":
+            r.llm = {"verdict": "pass" if r.verdict == "pass" else "fail", "answers": []}
+            continue
+        if sorted(r.failed_roles) != sorted(r.undecided_roles):
+            r.llm = {"verdict": "undecided", "answers": [],
+                     "note": "the failed checks are not exactly those the atom pairs account for; no model asked"}
+            continue
+        ref_scope = term_scope(r.pair.a_context, parse_declaration(r.pair.a))
+        cand_scope = term_scope(r.pair.b_context, parse_declaration(r.pair.b))
+        questions = [AtomQuestion(a, b, ref_scope, cand_scope) for a, b in r.atom_pairs]
+        answers = judge.answer_all(questions, f"atom-pair/pairs/{r.pair.id}")
+        r.llm = {"verdict": combine(answers), "answers": [a.to_dict() for a in answers]}
 
 
 def _rates(results: Iterable[PairResult]) -> dict:
@@ -101,6 +139,16 @@ def _rates(results: Iterable[PairResult]) -> dict:
     same = [r for r in results if r.pair.same_meaning]
     changed = [r for r in results if not r.pair.same_meaning]
     passed = [r for r in results if r.verdict == "pass"]
+    llm = {}
+    if any(r.llm is not None for r in results):
+        llm_passed = [r for r in results if r.llm_verdict == "pass"]
+        llm = {
+            "llm_same_passed": sum(r.llm_verdict == "pass" for r in same),
+            "llm_changed_passed": sum(r.llm_verdict == "pass" for r in changed),
+            "llm_undecided": sum(r.llm_verdict == "undecided" for r in results),
+            "llm_recall": (sum(r.llm_verdict == "pass" for r in same) / len(same)) if same else None,
+            "llm_precision": (sum(r.pair.same_meaning for r in llm_passed) / len(llm_passed)) if llm_passed else None,
+        }
     return {
         "pairs": len(results),
         "same_meaning": len(same),
@@ -111,6 +159,7 @@ def _rates(results: Iterable[PairResult]) -> dict:
         "recall": (sum(r.verdict == "pass" for r in same) / len(same)) if same else None,
         "precision": (sum(r.pair.same_meaning for r in passed) / len(passed)) if passed else None,
         "undecided_rate": (sum(r.verdict == "undecided" for r in results) / len(results)) if results else None,
+        **llm,
     }
 
 
@@ -133,14 +182,23 @@ def _pct(x) -> str:
 
 
 def summary_markdown(summary: dict) -> str:
-    """The figures as markdown tables (overall, per family, per diff category)."""
-    lines = ["| slice | pairs | same-meaning passed | changed passed | undecided | recall | precision |",
-             "| --- | ---: | ---: | ---: | ---: | ---: | ---: |"]
+    """The figures as markdown tables (overall, per family, per diff category); with the skeleton + LLM column,
+    its figures follow the skeleton's in the same rows (a model's opinion, not a Lean check)."""
+    with_llm = "llm_recall" in summary["overall"]
+    lines = ["| slice | pairs | same-meaning passed | changed passed | undecided | recall | precision |"
+             + (" skeleton+LLM: same-meaning passed | changed passed | undecided | recall | precision |"
+                if with_llm else ""),
+             "| --- | ---: | ---: | ---: | ---: | ---: | ---: |" + (" ---: | ---: | ---: | ---: | ---: |"
+                                                                   if with_llm else "")]
 
     def row(name: str, s: dict) -> str:
-        return (f"| {name} | {s['pairs']} | {s['same_passed']}/{s['same_meaning']} | "
+        text = (f"| {name} | {s['pairs']} | {s['same_passed']}/{s['same_meaning']} | "
                 f"{s['changed_passed']}/{s['changed']} | {s['undecided']} | {_pct(s['recall'])} | "
                 f"{_pct(s['precision'])} |")
+        if with_llm:
+            text += (f" {s['llm_same_passed']}/{s['same_meaning']} | {s['llm_changed_passed']}/{s['changed']} | "
+                     f"{s['llm_undecided']} | {_pct(s['llm_recall'])} | {_pct(s['llm_precision'])} |")
+        return text
 
     lines.append(row("**all pairs**", summary["overall"]))
     for k, s in summary["origin"].items():
