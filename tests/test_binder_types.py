@@ -164,13 +164,13 @@ def test_finset_spellings(a, b, same):
 @pytest.mark.parametrize("a,b,same", [
     # A direct argument types a variable whatever the order; a tree leaf only takes the tree's maximum type when
     # nothing typed it (`s n` makes n : ℕ, so in `1 / (n + 1)` it is coerced: `1 / (↑n + 1)`).
-    ("theorem t (s : ℕ → ℝ) (h : ∀ n, s n = 1 / (n + 1)) : True",
-     "theorem t (s : ℕ → ℝ) (h : ∀ n : ℕ, s n = 1 / ((n : ℝ) + 1)) : True", True),
-    ("theorem t (s : ℕ → ℝ) (h : ∀ n, s n = 1 / (n + 1)) : True",
-     "theorem t (s : ℕ → ℝ) (h : ∀ n : ℕ, s n = 1 / (↑n + 1)) : True", True),
+    ("theorem t (s : ℕ → ℝ) (h : ∀ n, s n < 1 / (n + 1)) : True",
+     "theorem t (s : ℕ → ℝ) (h : ∀ n : ℕ, s n < 1 / ((n : ℝ) + 1)) : True", True),
+    ("theorem t (s : ℕ → ℝ) (h : ∀ n, s n < 1 / (n + 1)) : True",
+     "theorem t (s : ℕ → ℝ) (h : ∀ n : ℕ, s n < 1 / (↑n + 1)) : True", True),
     # `↑(n + 1)` is not `↑n + 1`.
-    ("theorem t (s : ℕ → ℝ) (h : ∀ n : ℕ, s n = 1 / (n + 1)) : True",
-     "theorem t (s : ℕ → ℝ) (h : ∀ n : ℕ, s n = 1 / ((n + 1 : ℕ) : ℝ)) : True", False),
+    ("theorem t (s : ℕ → ℝ) (h : ∀ n : ℕ, s n < 1 / (n + 1)) : True",
+     "theorem t (s : ℕ → ℝ) (h : ∀ n : ℕ, s n < 1 / ((n + 1 : ℕ) : ℝ)) : True", False),
     # A cast that raises the tree's type is not dropped.
     ("theorem t (n : ℕ) : n / 2 = 3", "theorem t (n : ℕ) : (n : ℝ) / 2 = 3", False),
     # Membership fixes an interval's element type.

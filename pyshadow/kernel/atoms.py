@@ -287,9 +287,8 @@ class Resolver:
         target = typing.tree_type(rest)
         if target is None:
             casts = [leaf for leaf in leaves if _cast_inner(leaf) is not None]
-            if not casts or not all(_numeral_ascription(c) and type_text(c.type) == "ℕ" for c in casts):
-                return left, right
-            target = "ℕ"
+            if casts and all(_numeral_ascription(c) and type_text(c.type) == "ℕ" for c in casts):
+                target = "ℕ"
         return self._strip_casts(left, target), self._strip_casts(right, target)
 
     def _interval_at(self, collection: tm.Node, element: str | None) -> tm.Node:
@@ -302,23 +301,27 @@ class Resolver:
         args = tuple(self._strip_casts(a, element, numerals_only=True) for a in collection.args)
         return collection if args == collection.args else tm.App(collection.fn, args)
 
-    def _strip_casts(self, node: tm.Node, target: str, numerals_only: bool = False) -> tm.Node:
+    def _strip_casts(self, node: tm.Node, target: str | None, numerals_only: bool = False) -> tm.Node:
         """``node`` (a ``binop%`` tree) with its leaves ``(e : target)`` and ``↑e`` written ``e`` where ``e`` is a
         numeral (ascriptions only) or (unless ``numerals_only``) of a type at or below ``target`` on the number
-        chain."""
+        chain. An ascription ``(e : T)`` that stays has ``e`` elaborated against ``T``: its own tree is read the
+        same way with ``T`` as its target (``target`` None: only that)."""
         strip = lambda n: self._strip_casts(n, target, numerals_only)  # noqa: E731
         inner = _cast_inner(node)
         if inner is not None:
-            if isinstance(node, tm.Ascription) and type_text(node.type) != target:
-                return node
+            keep = node
+            if isinstance(node, tm.Ascription):
+                keep = tm.Ascription(self._strip_casts(inner, type_text(node.type), numerals_only), node.type)
+            if target is None or (isinstance(node, tm.Ascription) and type_text(node.type) != target):
+                return keep
             if _numeral(inner):
                 return inner if isinstance(node, tm.Ascription) else node
             if numerals_only:
-                return node
+                return keep
             t = BinderTypes(self.types).type_of(inner)
             if t is not None and _below(t, target):
                 return inner
-            return node
+            return keep
         if isinstance(node, tm.Binary) and node.op in ("+", "-", "*", "/", "%"):
             return tm.Binary(node.op, strip(node.left), strip(node.right))
         if isinstance(node, tm.Binary) and node.op == "^":
