@@ -133,3 +133,25 @@ def test_declarations_with_inferred_binders(a, b, same):
 def test_spellings_of_one_elaborated_term(a, b, same):
     da, db = normalize_declaration(parse_declaration(a)), normalize_declaration(parse_declaration(b))
     assert (da == db) is same, (da, db)
+
+
+@pytest.mark.parametrize("a,b,same", [
+    # `(· ∣ 3)` is `fun x => x ∣ 3` (Lean's cdot expansion); one binder per `·`, left to right.
+    ("Finset.filter (· ∣ 3) s", "Finset.filter (fun x => x ∣ 3) s", True),
+    ("(· + ·)", "fun a b => a + b", True),
+    ("(· - ·)", "fun a b => b - a", False),
+    # `Finset.filter p s` is `Finset.filter (fun x => p x) s` up to η.
+    ("(Finset.range 10).filter Nat.Prime", "Finset.filter (fun p => Nat.Prime p) (Finset.range 10)", True),
+    # `{x ∈ s | p x}` over a Finset elaborates to `Finset.filter` unless a `Set` is expected (Mathlib
+    # `elabFinsetBuilderSep`): as a dot receiver, a side of a relation, the argument of `Finset.card`.
+    ("{x ∈ s | p x}.card", "(s.filter p).card", True),
+    ("{x ∈ Finset.Icc 1 100 | x % 3 = 0}.card = 33", "(Finset.filter (· % 3 = 0) (Finset.Icc 1 100)).card = 33", True),
+    ("Finset.card {x ∈ s | p x}", "Finset.card (Finset.filter p s)", True),
+    ("Set.ncard {x ∈ s | p x}", "Set.ncard (Finset.filter p s)", False),  # a Set is expected: Set.sep
+    ("g {x ∈ s | p x}", "g (Finset.filter p s)", False),  # unknown expected type: not read
+    ("{x ∈ S | p x}.ncard", "Set.ncard {x ∈ S | p x}", True),  # over a Set it stays a set-builder
+])
+def test_finset_spellings(a, b, same):
+    types = {"s": "Finset ℕ", "S": "Set ℕ", "g": "Finset ℕ → ℕ"}
+    variables = {"s": "Finset", "S": "Set", "g": ""}
+    assert (term_key(a, frozenset(), variables, types) == term_key(b, frozenset(), variables, types)) is same

@@ -127,7 +127,11 @@ DOT_RECEIVER_INDEX: dict[str, int] = {"Finset.filter": 1, "Finset.image": 1}
 # `variable (n : ℕ)` … `def divisors : Finset ℕ`; `Finset.filter p s : Finset α` (above). A plain set-builder
 # `{x | p}` / `{x : T | p}` is `setOf fun x ↦ p : Set _` (Mathlib/Data/Set/Defs.lean `macro_rules`).
 RESULT_NAMESPACES: dict[str, tuple[str, int]] = {"Finset.range": ("Finset", 1), "Nat.divisors": ("Finset", 1),
-                                                 "Finset.filter": ("Finset", 2)}
+                                                 "Finset.filter": ("Finset", 2),
+                                                 # Mathlib/Order/Interval/Finset/Defs.lean `def Icc (a b : α) :
+                                                 # Finset α` (and Ico, Ioc, Ioo)
+                                                 "Finset.Icc": ("Finset", 2), "Finset.Ico": ("Finset", 2),
+                                                 "Finset.Ioc": ("Finset", 2), "Finset.Ioo": ("Finset", 2)}
 # Binder types whose head names a namespace for dot notation.
 TYPE_NAMESPACES = {"ℕ": "Nat", "Nat": "Nat", "ℤ": "Int", "Int": "Int", "ℝ": "Real", "Real": "Real",
                    "Finset": "Finset", "Set": "Set"}
@@ -184,8 +188,8 @@ class Resolver:
             left, right = r(node.left, bound), r(node.right, bound)
             if node.op == "∉":
                 return tm.Prefix("¬", tm.Binary("∈", left, right))
-            if node.op in _BINREL:
-                left, right = self._plain_relation(left, right)
+            if node.op in _BINREL:  # no expected type for either side: `{x ∈ s | p}` over a Finset is a filter
+                left, right = self._plain_relation(self._finset_builder(left), self._finset_builder(right))
             return tm.Binary(node.op, left, right)
         if isinstance(node, tm.App):
             if isinstance(node.fn, tm.Name) and node.fn.text in POLYMORPHIC_FUNCTION_ARGUMENT and node.args:
@@ -195,7 +199,7 @@ class Resolver:
             if dotted is None:
                 fn = r(node.fn, bound)
                 dotted = tm.App(fn.fn, fn.args + args) if isinstance(fn, tm.App) else tm.App(fn, args)
-            return _as_big_operator(self._plain_arguments(dotted))
+            return _as_big_operator(_filter_predicate(self._finset_arguments(self._plain_arguments(dotted))))
         if isinstance(node, (tm.Lambda, tm.Quantifier, tm.SetBuilder, tm.BigOperator)):
             if isinstance(node, (tm.SetBuilder, tm.Quantifier)):
                 # `{f | p f}` elaborates `f`'s type from its uses, as `∀ x, q x = 1` does: read it off.
@@ -216,6 +220,8 @@ class Resolver:
             return tm.Ascription(r(node.expr, bound), r(node.type, bound))
         if isinstance(node, (tm.Anonymous,)):
             return tm.Anonymous(tuple(r(x, bound) for x in node.items))
+        if isinstance(node, tm.Collection) and node.open == "(·":
+            return r(_cdot_function(node), bound)
         if isinstance(node, tm.Collection):
             return tm.Collection(node.open, tuple(r(x, bound) for x in node.items))
         if isinstance(node, tm.Projection):
@@ -224,6 +230,29 @@ class Resolver:
         if isinstance(node, tm.ModEq):
             return tm.ModEq(node.kind, r(node.left, bound), r(node.right, bound), r(node.modulus, bound))
         return node
+
+    def _finset_builder(self, node: tm.Node) -> tm.Node:
+        """``{x ∈ s | p}`` as ``Finset.filter (fun x => p) s`` when ``s`` is known to be a ``Finset`` — what
+        Mathlib's ``elabFinsetBuilderSep`` (Mathlib/Data/Finset/Filter.lean) elaborates it to unless the expected
+        type is a ``Set``. Callers use it only where the expected type is none or a ``Finset``."""
+        if not (isinstance(node, tm.SetBuilder) and node.binder.bound is not None and node.binder.bound[0] == "∈"):
+            return node  # (a binder type here is the collection's element type, set by `_typed_binders`)
+        collection = node.binder.bound[1]
+        known = BinderTypes(self.types).type_of(collection) or ""
+        if not (known.startswith("Finset ") or _result_namespace(collection) == "Finset"):
+            return node
+        return tm.App(tm.Name("Finset.filter"), (tm.Lambda(tm.Binder(node.binder.name), node.body), collection))
+
+    def _finset_arguments(self, app: tm.App) -> tm.App:
+        """The ``Finset`` arguments of ``Finset.card/sum/prod/filter`` read by ``_finset_builder`` (their expected
+        type is a ``Finset``)."""
+        index = _FINSET_ARGUMENT.get(app.fn.text) if isinstance(app.fn, tm.Name) else None
+        if index is None or index >= len(app.args):
+            return app
+        converted = self._finset_builder(app.args[index])
+        if converted is app.args[index]:
+            return app
+        return tm.App(app.fn, app.args[:index] + (converted,) + app.args[index + 1:])
 
     def _plain_arguments(self, app: tm.App) -> tm.App:
         """``g (2 : D)`` as ``g 2`` when ``g``'s domain is known to be ``D``: the argument is elaborated against
@@ -363,8 +392,11 @@ class Resolver:
                 return None
             receiver = tm.Name(root)
         elif isinstance(fn, tm.Projection):
-            receiver, field = self.resolve(fn.expr, bound), fn.field
+            receiver, field = self._finset_builder(self.resolve(fn.expr, bound)), fn.field
             ns = _result_namespace(receiver)
+            if not ns and isinstance(receiver, tm.SetBuilder) and receiver.binder.bound is not None \
+                    and (BinderTypes(self.types).type_of(receiver.binder.bound[1]) or "").startswith("Set "):
+                ns = "Set"  # `{x ∈ S | p}` over a Set `S` is `Set.sep`, a Set
         else:
             return None
         full = f"{ns}.{field}"
@@ -376,6 +408,7 @@ class Resolver:
         return tm.App(tm.Name(full), args[:index] + (receiver,) + args[index:])
 
 
+_FINSET_ARGUMENT = {"Finset.card": 0, "Finset.sum": 0, "Finset.prod": 0, "Finset.filter": 1}
 _BINREL = ("=", "≠", "<", "≤", ">", "≥")  # `binrel%` (src/Init/Notation.lean, src/Init/Core.lean)
 # `∑ x ∈ s, f x` is notation for `Finset.sum s (fun x ↦ f x)` (Mathlib/Algebra/BigOperators/Group/Finset/Defs.lean)
 _BIG_OPERATORS = {"Finset.sum": "∑", "Finset.prod": "∏"}
@@ -397,6 +430,33 @@ def _as_big_operator(node: tm.Node) -> tm.Node:
         x = "x✝η"  # no source text spells it; the canonical print renames bound variables anyway
         return tm.BigOperator(op, tm.Binder(x, None, ("∈", s)), tm.App(f, (tm.Name(x),)))
     return node
+
+
+def _cdot_function(node: tm.Collection) -> tm.Node:
+    """``(· + 1)`` as ``fun x => x + 1``, one binder per ``·`` from left to right — what Lean's cdot notation expands
+    to (src/Lean/Elab/BuiltinNotation.lean ``expandCDot?``); a nested ``(· …)`` keeps its own ``·``."""
+    names: list[str] = []
+
+    def fill(n: tm.Node) -> tm.Node:
+        if isinstance(n, tm.Name) and n.text == "·":
+            names.append(f"x✝·{len(names) + 1}")  # no source text spells it; keys rename bound variables
+            return tm.Name(names[-1])
+        return tm.map_children(n, fill)
+
+    body = fill(node.items[0])
+    for name in reversed(names):
+        body = tm.Lambda(tm.Binder(name), body)
+    return body
+
+
+def _filter_predicate(node: tm.Node) -> tm.Node:
+    """``Finset.filter p s`` with a bare ``p`` as ``Finset.filter (fun x => p x) s`` (η; Lean's kernel has
+    definitional η), the form ``{x ∈ s | p x}`` and ``s.filter (fun x => p x)`` elaborate to."""
+    if not (isinstance(node, tm.App) and isinstance(node.fn, tm.Name) and node.fn.text == "Finset.filter"
+            and len(node.args) == 2 and isinstance(node.args[0], tm.Name) and not _numeral(node.args[0])):
+        return node
+    x = "x✝η"
+    return tm.App(node.fn, (tm.Lambda(tm.Binder(x), tm.App(node.args[0], (tm.Name(x),))), node.args[1]))
 
 
 def _numeral(node: tm.Node) -> bool:
@@ -626,13 +686,14 @@ def _typed_side(side: Atom, other: Atom, scope: _Scope) -> Atom:
 
 
 def _plain_sides(t: Rel, scope: _Scope) -> Rel:
-    """``Resolver._plain_relation`` for a relation whose sides are two atoms (one ``binrel%`` tree in Lean)."""
+    """``Resolver._plain_relation`` (and ``_finset_builder``: a side has no expected type) for a relation whose
+    sides are two atoms (one ``binrel%`` tree in Lean)."""
     left, right = tm.read_term(t.left.text), tm.read_term(t.right.text)
     if left is None or right is None:
         return t
     resolver = _resolver(scope)
     left, right = resolver.resolve(left), resolver.resolve(right)
-    new_left, new_right = resolver._plain_relation(left, right)
+    new_left, new_right = resolver._plain_relation(resolver._finset_builder(left), resolver._finset_builder(right))
     if new_left is left and new_right is right:
         return t
     left_text, right_text = tm.render(new_left), tm.render(new_right)

@@ -369,36 +369,7 @@ def _subst_node(node: tm.Node, v: str, value: tm.Node, free: set[str]) -> tm.Nod
 
 
 def _rebuild(node: tm.Node, f) -> tm.Node:
-    """``node`` with ``f`` applied to each child (the shapes of ``terms._children``)."""
-    if isinstance(node, tm.App):
-        return tm.App(f(node.fn), tuple(f(a) for a in node.args))
-    if isinstance(node, tm.Binary):
-        return tm.Binary(node.op, f(node.left), f(node.right))
-    if isinstance(node, tm.Prefix):
-        return tm.Prefix(node.op, f(node.arg))
-    if isinstance(node, tm.Postfix):
-        return tm.Postfix(node.op, f(node.arg))
-    if isinstance(node, tm.Enclosed):
-        return tm.Enclosed(node.open, f(node.inner), node.close)
-    if isinstance(node, tm.Ascription):
-        return tm.Ascription(f(node.expr), f(node.type))
-    if isinstance(node, tm.Anonymous):
-        return tm.Anonymous(tuple(f(x) for x in node.items))
-    if isinstance(node, tm.Collection):
-        return node if node.open == "(·" else tm.Collection(node.open, tuple(f(x) for x in node.items))
-    if isinstance(node, tm.Projection):
-        return tm.Projection(f(node.expr), node.field)
-    if isinstance(node, (tm.Lambda, tm.Quantifier, tm.SetBuilder, tm.BigOperator)):
-        b = node.binder
-        binder = tm.Binder(b.name, f(b.type) if b.type is not None else None,
-                           (b.bound[0], f(b.bound[1])) if b.bound is not None else None, b.bracket)
-        if isinstance(node, tm.BigOperator):
-            return tm.BigOperator(node.op, binder, f(node.body), f(node.filter) if node.filter is not None else None)
-        return replace(node, binder=binder, body=f(node.body))
-    if isinstance(node, tm.IfThenElse):
-        return tm.IfThenElse(node.hyp, f(node.cond), f(node.then), f(node.orelse))
-    if isinstance(node, tm.ModEq):
-        return tm.ModEq(node.kind, f(node.left), f(node.right), f(node.modulus))
+    """``node`` with ``f`` applied to each child (``terms.map_children``)."""
     if isinstance(node, tm.Opaque):
         raise _Skip  # unread token run: cannot tell where v occurs in it
-    return node
+    return tm.map_children(node, f)

@@ -64,7 +64,7 @@ reader gives (where the kernel tier is available).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Union
 
@@ -827,6 +827,39 @@ def _has_cdot(node: Node) -> bool:
         if _has_cdot(child):
             return True
     return False
+
+
+def map_children(node: Node, f) -> Node:
+    """``node`` with ``f`` applied to each child (the shapes of ``_children``; a ``(· …)`` function and an
+    ``Opaque`` run are returned as they are — their insides are not children)."""
+    if isinstance(node, App):
+        return App(f(node.fn), tuple(f(a) for a in node.args))
+    if isinstance(node, Binary):
+        return Binary(node.op, f(node.left), f(node.right))
+    if isinstance(node, (Prefix, Postfix)):
+        return type(node)(node.op, f(node.arg))
+    if isinstance(node, Enclosed):
+        return Enclosed(node.open, f(node.inner), node.close)
+    if isinstance(node, Ascription):
+        return Ascription(f(node.expr), f(node.type))
+    if isinstance(node, Anonymous):
+        return Anonymous(tuple(f(x) for x in node.items))
+    if isinstance(node, Collection):
+        return node if node.open == "(·" else Collection(node.open, tuple(f(x) for x in node.items))
+    if isinstance(node, Projection):
+        return Projection(f(node.expr), node.field)
+    if isinstance(node, (Lambda, Quantifier, SetBuilder, BigOperator)):
+        b = node.binder
+        binder = Binder(b.name, f(b.type) if b.type is not None else None,
+                        (b.bound[0], f(b.bound[1])) if b.bound is not None else None, b.bracket)
+        if isinstance(node, BigOperator):
+            return BigOperator(node.op, binder, f(node.body), f(node.filter) if node.filter is not None else None)
+        return replace(node, binder=binder, body=f(node.body))
+    if isinstance(node, IfThenElse):
+        return IfThenElse(node.hyp, f(node.cond), f(node.then), f(node.orelse))
+    if isinstance(node, ModEq):
+        return ModEq(node.kind, f(node.left), f(node.right), f(node.modulus))
+    return node
 
 
 def _children(node: Node) -> tuple[Node, ...]:
