@@ -10,7 +10,7 @@ import pytest
 
 from pyshadow.kernel.abstract import PRELUDE
 from pyshadow.kernel.definitions import normalize_declaration
-from pyshadow.kernel.definitions import BOOL_PROP_SCHEMA, SUBST_SCHEMA
+from pyshadow.kernel.definitions import ANSWER_SCHEMA, BOOL_PROP_SCHEMA, POINTWISE_SCHEMA, SUBST_SCHEMA
 from pyshadow.kernel.skeleton import SkeletonPair, skeleton_score
 from pyshadow.syntax import parse_declaration
 from pyshadow.syntax import terms as tm
@@ -20,11 +20,18 @@ from pyshadow.syntax.render import render_term
 @pytest.mark.kernel
 def test_schemas_are_checked_by_lean(kernel_lean_exe, tmp_path):
     ok = tmp_path / "ok.lean"
-    ok.write_text(PRELUDE + BOOL_PROP_SCHEMA + SUBST_SCHEMA + "#print axioms subst_eq\n#print axioms false_prop_iff\n",
+    ok.write_text(PRELUDE + BOOL_PROP_SCHEMA + SUBST_SCHEMA + POINTWISE_SCHEMA + ANSWER_SCHEMA
+                  + "#print axioms subst_eq\n#print axioms false_prop_iff\n#print axioms pointwise_mem\n"
+                  + "#print axioms pointwise_eq\n#print axioms iff_true_is\n#print axioms iff_false_is\n",
                   encoding="utf-8")
     run = subprocess.run([str(kernel_lean_exe.path), str(ok)], capture_output=True, text=True, timeout=120)
     assert run.returncode == 0, run.stdout + run.stderr
     assert "'false_prop_iff' does not depend on any axioms" in run.stdout
+    # nothing classical: only funext/propext (and the prelude's Eq.symm)
+    assert "'pointwise_mem' depends on axioms: [funext, propext, Eq.symm]" in run.stdout
+    assert "'pointwise_eq' depends on axioms: [funext]" in run.stdout
+    assert "'iff_true_is' does not depend on any axioms" in run.stdout
+    assert "'iff_false_is' does not depend on any axioms" in run.stdout
     # The same file with a false variant of the Bool schema is rejected: Lean really judges these lines.
     bad = tmp_path / "bad.lean"
     bad.write_text(PRELUDE + BOOL_PROP_SCHEMA.replace("theorem true_prop_iff : Iff (Eq Bool.true Bool.true) True",

@@ -39,13 +39,42 @@ comparison).
    is the reading's, and no kernel-tier proof term uses it (the full tier's backward goal for a data candidate is
    the type ``type_of% @X``, which no ``theorem`` can state: it gets no skeleton alternative, see
    ``skeleton_terms.concrete_terms``).
+
+5. **Pointwise definitions.** A hypothesis ``(h : ∀ x₁ … xₖ, P x₁ … xₖ ↔ Q)`` defines the variable ``P`` as
+   ``fun x₁ … xₖ => Q`` (``(∀ x, P x ↔ Q x) ↔ P = fun x => Q x``: ``funext`` and ``propext``), ``(h : ∀ x₁ … xₖ,
+   f x₁ … xₖ = e)`` defines ``f`` (``funext``) and ``(h : ∀ x, x ∈ S ↔ Q)`` with ``S : Set A`` defines ``S`` as
+   ``{x | Q}`` (Mathlib ``Set.ext``, Mathlib/Data/Set/Defs.lean; membership in ``{x | p x}`` is ``p a`` by ``rfl``,
+   ``Set.mem_setOf_eq``). ``POINTWISE_SCHEMA`` proves the three (``funext``/``propext`` are no classical axioms) and
+   the same test has Lean check it. Only for a variable of the statement, applied to exactly the ∀'s distinct
+   variables in order, each untyped or typed with the variable's declared domain; the value is then eliminated as
+   in 2. (each binder typed with the variable's declared domain — the type ``P x`` gives an untyped ``∀ x`` — and
+   ascribed with its type), and every use ``P a b`` is beta-reduced to ``Q[a, b]`` (the kernel's definitional
+   equality). A written value with an untyped binder (``v = {x | p}``) is not substituted: which of ``p`` and
+   ``v``'s type fixes ``x``'s type is the elaborator's call.
+
+6. **formal-conjectures' ``answer(e)``** (google-deepmind/formal-conjectures FormalConjectures/Util/Answer.lean:
+   ``answerElab`` elaborates ``e`` and wraps it in ``mkAnnotation `answer``, an ``Expr.mdata`` the kernel ignores —
+   only ``answer(sorry)`` at ``Prop`` is special, and it stays as written here) reads as ``(e)``. Then ``P ↔ True``
+   is ``P`` and ``P ↔ False`` is ``¬P`` (Lean core src/Init/SimpLemmas.lean ``iff_true``, ``iff_false``, and
+   ``true_iff``/``false_iff`` for the other side), in any Prop position; ``ANSWER_SCHEMA`` proves both without an
+   axiom and the same test has Lean check it. Not where ``answer``/``True``/``False`` is a name the statement binds.
+
+7. **Quantifiers over a set's elements.** ``∀ n : S, P`` with ``S : Set T`` or ``S : Finset T`` a variable of the
+   statement ranges over the subtype ``{x // x ∈ S}`` (Mathlib ``Set.Elem``, Mathlib/Data/Set/Defs.lean; the
+   ``CoeSort`` of ``Finset``, Mathlib/Data/Finset/Defs.lean), so it is ``∀ n : T, n ∈ S → P`` and ``∃ n : S, P`` is
+   ``∃ n : T, n ∈ S ∧ P`` (Mathlib ``Subtype.forall``/``Subtype.exists``, Mathlib/Data/Subtype.lean), with each use
+   of the element now the value ``↑⟨n, h⟩ = n`` (``Subtype.val``, by ``rfl``). Only where every use of ``n`` is
+   surely that value: ``(n : T)``, ``n.val``, ``n.1``, or an argument at a position of type ``T`` of a function
+   the statement declares; any other use (``n`` alone as an operand, ``↑n`` to an unknown type) leaves the
+   quantifier as written. ``∀ n ∈ S`` (untyped) gets that same ``n : T``: ``Membership``'s element type is an
+   ``outParam`` (Lean core src/Init/Prelude.lean), so ``S``'s type fixes it.
 """
 
 from __future__ import annotations
 
 import functools
 import re
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from ..syntax import terms as tm
 from ..syntax import lexer as lx
@@ -74,6 +103,34 @@ theorem subst_iff (X : Prop) (P : Prop → Prop) : Iff (∀ v : Prop, Iff v X �
     (fun (h : P X) (v : Prop) (hv : Iff v X) => @Eq.rec Prop X (fun x _ => P x) h v (Eq.symm (propext hv)))
 """
 
+# After SUBST_SCHEMA (its `propext`). `funext` is a theorem of Lean core (src/Init/Core.lean, from `Quot.sound`),
+# stated here as an axiom of its type; `Set`/`setOf`/`Set.Mem` as Mathlib/Data/Set/Defs.lean defines them
+# (`def Set (α : Type u) := α → Prop`, `{x | p x}` is `setOf p`, `a ∈ s` is `s a`).
+POINTWISE_SCHEMA = """universe v
+axiom funext {α : Sort u} {β : α → Sort v} {f g : (x : α) → β x} (h : ∀ x, Eq (f x) (g x)) : Eq f g
+theorem pointwise_iff {α : Sort u} (P Q : α → Prop) : Iff (∀ x, Iff (P x) (Q x)) (Eq P (fun x => Q x)) :=
+  Iff.intro (fun h => funext (fun x => propext (h x)))
+    (fun h x => @Eq.rec (α → Prop) (fun x => Q x) (fun R _ => Iff (R x) (Q x))
+      (Iff.intro (fun q => q) (fun q => q)) P (Eq.symm h))
+theorem pointwise_eq {α : Sort u} {β : Sort v} (f g : α → β) : Iff (∀ x, Eq (f x) (g x)) (Eq f (fun x => g x)) :=
+  Iff.intro (fun h => funext h)
+    (fun h x => @Eq.rec (α → β) f (fun (k : α → β) _ => Eq (f x) (k x)) (@Eq.refl β (f x)) (fun y => g y) h)
+@[reducible] def Set (α : Type u) : Type u := α → Prop
+def setOf {α : Type u} (p : α → Prop) : Set α := p
+def Set.Mem {α : Type u} (s : α → Prop) (a : α) : Prop := s a
+theorem pointwise_mem {α : Type u} (S : Set α) (Q : α → Prop) :
+    Iff (∀ x, Iff (Set.Mem S x) (Q x)) (Eq S (setOf (fun x => Q x))) :=
+  pointwise_iff S Q
+theorem mem_setOf {α : Type u} (a : α) (Q : α → Prop) : Eq (Set.Mem (setOf (fun x => Q x)) a) (Q a) := @Eq.refl Prop (Q a)
+"""
+
+# After BOOL_PROP_SCHEMA (its `True`).
+ANSWER_SCHEMA = """theorem iff_true_is (p : Prop) : Iff (Iff p True) p :=
+  Iff.intro (fun h => h.mpr True.intro) (fun hp => Iff.intro (fun _ => True.intro) (fun _ => hp))
+theorem iff_false_is (p : Prop) : Iff (Iff p False) (p → False) :=
+  Iff.intro (fun h => h.mp) (fun hn => Iff.intro hn (fun f => False.rec (fun _ => p) f))
+"""
+
 _LOGICAL_FALSE = {"false": "False", "true": "True"}
 
 
@@ -82,7 +139,8 @@ def normalize_declaration(decl: Declaration, context: str = "") -> Declaration:
     """How the skeleton reads a statement: canonical atoms under its own ``open`` s (``atoms.canonical_atoms``),
     then the Lean-checked folds of this module; a data declaration is read as the proposition it stands for first
     (``data_as_proposition``)."""
-    return fold_definitions(canonical_atoms(data_as_proposition(decl), context))
+    written = _pointwise_as_definitions(_answers_unwrapped(data_as_proposition(decl)))
+    return fold_definitions(canonical_atoms(written, context))
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -101,7 +159,7 @@ def is_data_declaration(decl: Declaration) -> bool:
     if decl.keyword not in DATA_KEYWORDS or t is None or is_proposition(Binder("(", ("x",), t)):
         return False
     # `Nonempty T` is itself a proposition: `Nonempty (Nonempty T) ↔ Nonempty T` (`nonempty_prop`), keep it.
-    node = tm.read_term(t.text) if isinstance(t, Atom) else None
+    node = _read_key(t.text) if isinstance(t, Atom) else None
     return not (isinstance(node, tm.App) and isinstance(node.fn, tm.Name) and node.fn.text == "Nonempty")
 
 
@@ -119,12 +177,203 @@ def data_as_proposition(decl: Declaration) -> Declaration:
 def fold_definitions(decl: Declaration) -> Declaration:
     """``decl`` with Bool literals in Prop position read as ``False``/``True`` and variables fixed by a defining
     hypothesis substituted away (module docstring)."""
-    decl = _bool_props(_autobound(decl))
+    decl = _subtype_binders(_bool_props(_autobound(decl)))
     while True:
         folded = _eliminate_one(decl)
         if folded is None:
-            return decl
+            return _constant_iffs(decl)
         decl = folded
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# 6. answer(e), and `↔ True`/`↔ False`
+
+_ANSWER = re.compile(r"(?<![\w.'’])answer\(")
+
+
+def _answers_unwrapped(decl: Declaration) -> Declaration:
+    """``answer(e)`` read as ``(e)`` in every atom (module docstring, 6.), before atoms are read as terms."""
+    if "answer" in _statement_names(decl) or not any("answer(" in a.text for t in _terms(decl) for a in atoms(t)):
+        return decl
+
+    def atom(a: Atom) -> Atom:
+        if "answer(" not in a.text or "answer(sorry)" in a.text.replace(" ", ""):
+            return a
+        text = _ANSWER.sub("(", a.text)
+        idents = a.idents if "answer" in text else tuple(i for i in a.idents if i != "answer")
+        return Atom(text, idents, a.open_right)
+
+    return _map_terms(decl, lambda t: _map_atoms(t, atom))
+
+
+def _constant_iffs(decl: Declaration) -> Declaration:
+    """``P ↔ True`` as ``P``, ``P ↔ False`` as ``¬P`` (either side), wherever a proposition stands."""
+    if not {"True", "False"}.isdisjoint(_statement_names(decl)):
+        return decl
+
+    def prop(t: Term) -> Term:
+        if isinstance(t, Not):
+            return Not(prop(t.arg))
+        if isinstance(t, Quant):
+            return replace(t, body=prop(t.body))
+        if isinstance(t, Let):
+            return replace(t, body=prop(t.body))
+        if isinstance(t, BinOp):
+            left, right = prop(t.left), prop(t.right)
+            if t.op == IFF:
+                for side, other in ((right, left), (left, right)):
+                    if isinstance(side, Atom) and side.text == "True":
+                        return other
+                    if isinstance(side, Atom) and side.text == "False":
+                        return Not(other)
+            return replace(t, left=left, right=right)
+        return t
+
+    binders = tuple(replace(b, type=prop(b.type)) if b.type is not None and is_proposition(b) else b
+                    for b in decl.binders)
+    return replace(decl, binders=binders, type=prop(decl.type) if decl.type is not None else None)
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# 7. Quantifiers over a set's elements
+
+
+def _subtype_binders(decl: Declaration) -> Declaration:
+    """``∀ n : S, P`` as ``∀ n : T, n ∈ S → P`` (and ``∃``) for a set variable ``S`` (module docstring, 7.)."""
+    scope = _Sets({}, {})
+    for b in decl.binders:
+        scope = scope.bind(b)
+
+    def term(t: Term, scope: _Sets) -> Term:
+        if isinstance(t, Not):
+            return Not(term(t.arg, scope))
+        if isinstance(t, (BinOp, Rel)):
+            return replace(t, left=term(t.left, scope), right=term(t.right, scope))
+        if isinstance(t, Let):
+            return t
+        if not isinstance(t, Quant):
+            return t
+        inner = scope
+        for b in t.binders:
+            inner = inner.bind(b)
+        body = term(t.body, inner)
+        binders = list(t.binders)
+        current = scope
+        for k, b in enumerate(t.binders):
+            elements, current = current.elements, current.bind(b)  # the sets bound before this binder
+            if b.type is None and b.bound is not None and b.bound[0] == "∈" and isinstance(b.bound[1], Atom) \
+                    and b.bound[1].text in elements:
+                # `∀ n ∈ S` binds `n : T`: `Membership`'s element type is an outParam (Lean core
+                # src/Init/Prelude.lean `class Membership (α : outParam (Type u)) (γ : Type v)`)
+                element = tm.canonical_node(elements[b.bound[1].text])
+                binders[k] = replace(b, type=Atom(element, key_idents(element)))
+                continue
+            s = b.type.text if isinstance(b.type, Atom) else None
+            if s not in elements or b.bound is not None or t.kind not in ("∀", "∃") or b.bracket not in ("", "("):
+                continue
+            element = tm.canonical_node(elements[s])
+            later = [x for c in t.binders[k + 1:] for x in (c.type, c.bound[1] if c.bound else None) if x is not None]
+            if any(n in _idents(x) for n in b.names for x in later):
+                continue  # a later binder's type depends on the element: keep it
+            try:
+                new_body = body
+                for n in b.names:
+                    new_body = _map_atoms(new_body, lambda a, n=n: _as_value(a, n, element, inner.functions))
+            except _Skip:
+                continue
+            body = new_body
+            binders[k] = replace(b, type=Atom(element, key_idents(element)), bound=("∈", Atom(s, (s,))))
+        return Quant(t.kind, tuple(binders), body)
+
+    binders = tuple(replace(b, type=term(b.type, scope)) if b.type is not None and is_proposition(b) else b
+                    for b in decl.binders)
+    return replace(decl, binders=binders, type=term(decl.type, scope) if decl.type is not None else None)
+
+
+@dataclass(frozen=True)
+class _Sets:
+    """The set variables in scope (name → element type) and the functions (name → domains), by declared type."""
+
+    elements: dict[str, tm.Node]
+    functions: dict[str, list[tm.Node]]
+
+    def bind(self, b: Binder) -> "_Sets":
+        elements = {k: v for k, v in self.elements.items() if k not in b.names}
+        functions = {k: v for k, v in self.functions.items() if k not in b.names}
+        ty = _read_key(_text(b.type)) if b.type is not None and not b.is_instance else None
+        for n in b.names:
+            if isinstance(ty, tm.App) and ty.fn in (tm.Name("Set"), tm.Name("Finset")) and len(ty.args) == 1:
+                elements[n] = ty.args[0]
+            domains, rest = [], ty
+            while isinstance(rest, tm.Binary) and rest.op == "→":
+                domains.append(rest.left)
+                rest = rest.right
+            if domains:
+                functions[n] = domains
+        return _Sets(elements, functions)
+
+
+def _as_value(a: Atom, n: str, element: str, functions: dict[str, list[tm.Node]]) -> Atom:
+    """``a`` with every use of the subtype element ``n`` read as its value (``_subtype_binders``); raises ``_Skip``
+    where a use is not surely coerced to the element type."""
+    if n not in a.idents:
+        return a
+    node = _read_key(a.text)
+    if node is None:
+        raise _Skip
+
+    def go(x: tm.Node, position: str | None) -> tm.Node:
+        if isinstance(x, tm.Name):
+            if x.text in (f"{n}.val", f"{n}.1"):
+                return tm.Name(n)
+            if x.text == n and position == element:
+                return x
+            if x.text == n or x.text.startswith(n + "."):
+                raise _Skip
+            return x
+        if isinstance(x, tm.Projection) and x.expr == tm.Name(n) and x.field in ("1", "val"):
+            return tm.Name(n)
+        if isinstance(x, tm.Ascription) and x.expr == tm.Name(n) and tm.canonical_node(x.type) == element:
+            return tm.Name(n)
+        if isinstance(x, (tm.Lambda, tm.Quantifier, tm.SetBuilder, tm.BigOperator)) and x.binder.name == n:
+            raise _Skip
+        if isinstance(x, tm.App) and isinstance(x.fn, tm.Name) and x.fn.text in functions:
+            domains = functions[x.fn.text]
+            args = tuple(go(arg, tm.canonical_node(domains[i]) if i < len(domains) else None)
+                         for i, arg in enumerate(x.args))
+            return tm.App(x.fn, args)
+        return _rebuild(x, lambda c: go(c, None))
+
+    key = tm.canonical_node(go(node, None))
+    return Atom(key, key_idents(key), a.open_right)
+
+
+def _statement_names(decl: Declaration) -> set[str]:
+    return {n for b in decl.binders for n in b.names} | _quantified(decl)
+
+
+def _map_terms(decl: Declaration, f) -> Declaration:
+    binders = tuple(replace(b, type=f(b.type) if b.type is not None else None,
+                            bound=(b.bound[0], f(b.bound[1])) if b.bound is not None else None)
+                    for b in decl.binders)
+    return replace(decl, binders=binders, type=f(decl.type) if decl.type is not None else None)
+
+
+def _map_atoms(t: Term, f) -> Term:
+    if isinstance(t, Atom):
+        return f(t)
+    if isinstance(t, Not):
+        return Not(_map_atoms(t.arg, f))
+    if isinstance(t, (BinOp, Rel)):
+        return replace(t, left=_map_atoms(t.left, f), right=_map_atoms(t.right, f))
+    if isinstance(t, Quant):
+        return Quant(t.kind, tuple(replace(b, type=_map_atoms(b.type, f) if b.type is not None else None,
+                                           bound=(b.bound[0], _map_atoms(b.bound[1], f)) if b.bound else None)
+                                   for b in t.binders), _map_atoms(t.body, f))
+    if isinstance(t, Let):
+        return replace(t, value=_map_atoms(t.value, f), type=_map_atoms(t.type, f) if t.type is not None else None,
+                       body=_map_atoms(t.body, f))
+    return t
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -178,7 +427,7 @@ def _autobound(decl: Declaration) -> Declaration:
         found = set()
         for t in terms:
             for a in atoms(t):
-                node = tm.read_term(a.text) if name in a.idents else None
+                node = _read_key(a.text) if name in a.idents else None
                 got = infer_binder_type(name, node, types) if node is not None else None
                 if got is not None:
                     found.add(got)
@@ -214,36 +463,47 @@ def _quantified(decl: Declaration) -> set[str]:
 def _eliminate_one(decl: Declaration) -> Declaration | None:
     binders = decl.binders
     for i, vb in enumerate(binders):
-        if vb.bracket not in ("(", "{") or vb.default is not None or vb.type is None or len(vb.names) != 1:
+        if vb.bracket not in ("(", "{") or vb.default is not None or vb.type is None:
             continue
-        v = vb.names[0]
-        earlier = {n for b in binders[:i] for n in b.names}
-        later = {n for b in binders[i + 1:] for n in b.names}
-        for j in range(i + 1, len(binders)):
-            hb = binders[j]
-            if hb.bracket != "(" or hb.default is not None or len(hb.names) > 1 or hb.type is None:
-                continue
-            value = _defining_value(hb.type, v)
-            if value is None:
-                continue
-            value = _typed_value(value, vb.type, binders[:i])
-            if value is None:
-                continue
-            free = _idents(value)
-            if v in free or free & (later | {v}) - earlier:
-                continue
-            if hb.names and any(hb.names[0] in _idents(t) for t in _terms(decl) if t is not hb.type):
-                continue  # the hypothesis itself is used (a dependent binder): keep it
-            out = []
-            try:
-                for k, b in enumerate(binders):
-                    if k in (i, j):
-                        continue
+        # `(f g : T)` is `(f : T) (g : T)`: each name of a group may be fixed by its own hypothesis
+        for pos, v in enumerate(vb.names):
+            folded = _eliminate_variable(decl, i, pos, v)
+            if folded is not None:
+                return folded
+    return None
+
+
+def _eliminate_variable(decl: Declaration, i: int, pos: int, v: str) -> Declaration | None:
+    binders = decl.binders
+    vb = binders[i]
+    earlier = {n for b in binders[:i] for n in b.names} | set(vb.names[:pos])
+    later = {n for b in binders[i + 1:] for n in b.names} | set(vb.names[pos + 1:])
+    for j in range(i + 1, len(binders)):
+        hb = binders[j]
+        if hb.bracket != "(" or hb.default is not None or len(hb.names) > 1 or hb.type is None:
+            continue
+        value = _defining_value(hb.type, v)
+        if value is None:
+            continue
+        value = _typed_value(value, vb.type, binders[:i])
+        if value is None:
+            continue
+        free = _idents(value)
+        if v in free or free & (later | {v}) - earlier:
+            continue
+        if hb.names and any(hb.names[0] in _idents(t) for t in _terms(decl) if t is not hb.type):
+            continue  # the hypothesis itself is used (a dependent binder): keep it
+        out = []
+        try:
+            for k, b in enumerate(binders):
+                if k == i and len(vb.names) > 1:
+                    out.append(replace(vb, names=tuple(n for n in vb.names if n != v)))
+                elif k not in (i, j):
                     out.append(_subst_binder(b, v, value, free) if k > i else b)
-                type_ = _subst(decl.type, v, value, free) if decl.type is not None else None
-            except _Skip:
-                continue
-            return replace(decl, binders=tuple(out), type=type_)
+            type_ = _subst(decl.type, v, value, free) if decl.type is not None else None
+        except _Skip:
+            continue
+        return replace(decl, binders=tuple(out), type=type_)
     return None
 
 
@@ -264,12 +524,30 @@ def _typed_value(value: Term, v_type: Term, earlier: tuple[Binder, ...]) -> Term
     declared = {n: (b.type.text if isinstance(b.type, Atom) else None) for b in earlier for n in b.names}
     if declared.get(value.text) == t_text or CONSTANT_TYPES.get(value.text) == t_text:
         return value
-    node, ty = tm.read_term(value.text), tm.read_term(t_text)
+    node, ty = _read_key(value.text), _read_key(t_text)
     if node is None or ty is None:
         return None
-
+    if not _binders_fit(node, ty):
+        return None  # `{x | p}` in `v = {x | p}`: whether `p` or `v`'s type fixes x's type is the elaborator's call
     key = tm.canonical_node(tm.Ascription(node, ty))
     return Atom(key, key_idents(key))
+
+
+def _binders_fit(node: tm.Node, ty: tm.Node) -> bool:
+    """Whether a ``fun``/set-builder value binds each variable with a written type, the one ``ty`` gives it
+    (``fun (x : A) => e`` at ``A → B``, ``{x : A | p}`` at ``Set A``); any other value: True."""
+    if isinstance(node, tm.SetBuilder):
+        b = node.binder
+        return (b.bound is None and b.type is not None and isinstance(ty, tm.App) and ty.fn == tm.Name("Set")
+                and len(ty.args) == 1 and tm.canonical_node(b.type) == tm.canonical_node(ty.args[0]))
+    while isinstance(node, tm.Lambda):
+        b = node.binder
+        if b.bound is not None or b.type is None or not (isinstance(ty, tm.Binary) and ty.op == "→"):
+            return False
+        if tm.canonical_node(b.type) != tm.canonical_node(ty.left):
+            return False
+        node, ty = node.body, ty.right
+    return True
 
 
 def _defining_value(t: Term, v: str) -> Term | None:
@@ -281,6 +559,105 @@ def _defining_value(t: Term, v: str) -> Term | None:
         if isinstance(right, Atom) and right.text == v:
             return left
     return None
+
+
+def _pointwise_as_definitions(decl: Declaration) -> Declaration:
+    """Each pointwise hypothesis ``(h : ∀ x, P x ↔ Q)`` as the definition ``(h : P = fun x => Q)`` it states
+    (module docstring, 5.), as written text, before atoms are read — so the value is read exactly as a written
+    ``P = fun x => Q`` is, binder types inferred alike — and then eliminated as in 2."""
+    binders = list(decl.binders)
+    for j, hb in enumerate(binders):
+        if hb.bracket != "(" or hb.default is not None or len(hb.names) != 1 or hb.type is None:
+            continue
+        for vb in binders[:j]:
+            if vb.bracket not in ("(", "{") or vb.type is None or vb.default is not None:
+                continue
+            found = next(((v, value) for v in vb.names
+                          if (value := _pointwise_value(hb.type, v, vb.type)) is not None), None)
+            if found is not None:
+                binders[j] = replace(hb, type=Rel("=", Atom(found[0], (found[0],)), found[1]))
+                break
+    return replace(decl, binders=tuple(binders))
+
+
+def _pointwise_value(t: Term, v: str, v_type: Term) -> Term | None:
+    """The function (or set) a pointwise hypothesis defines ``v`` to be (module docstring, 5.): ``fun x₁ … xₖ => Q``
+    for ``∀ x₁ … xₖ, v x₁ … xₖ ↔ Q`` (``v : A₁ → … → Aₖ → Prop``) or ``∀ x₁ … xₖ, v x₁ … xₖ = e`` (``v : A₁ → … →
+    Aₖ → B``); ``{x | Q}`` for ``∀ x, x ∈ v ↔ Q`` (``v : Set A``). The arguments must be exactly the ∀'s distinct
+    variables in order, each written untyped or with its domain's type; otherwise None."""
+    names, domains, body = [], [], t
+    while isinstance(body, Quant) and body.kind == "∀":
+        for b in body.binders:
+            if b.bound is not None or not b.names or b.bracket not in ("", "("):
+                return None
+            for n in b.names:
+                names.append(n)
+                domains.append(b.type)
+        body = body.body
+    if not names or len(set(names)) != len(names) or "_" in names or v in names:
+        return None
+    ty = _read_key(_text(v_type))
+    if ty is None:
+        return None
+    if isinstance(body, BinOp) and body.op == IFF:
+        sides = [(body.left, body.right), (body.right, body.left)]
+    elif isinstance(body, Rel) and body.op == "=":
+        sides = [(body.left, body.right), (body.right, body.left)]
+    else:
+        return None
+    for head, other in sides:
+        if isinstance(head, Rel) and head.op == "∈" and isinstance(body, BinOp) and len(names) == 1:
+            # ∀ x, x ∈ S ↔ Q  with  S : Set A  (Mathlib Set.ext, Mathlib/Data/Set/Defs.lean; `x ∈ {x | p x}` is
+            # `p x` by rfl there: `Set.mem_setOf_eq`)
+            if not (_is_name(head.left, names[0]) and _is_name(head.right, v)):
+                continue
+            if not (isinstance(ty, tm.App) and ty.fn == tm.Name("Set") and len(ty.args) == 1):
+                return None
+            if not _domains_fit(domains, [ty.args[0]]):
+                return None
+            element = tm.render(ty.args[0])
+            return _written_atom(f"{{{names[0]} : {element} | {render_term(other)}}}", other, False)
+        if not isinstance(head, Atom):
+            continue
+        node = _read_key(head.text)
+        if not (isinstance(node, tm.App) and node.fn == tm.Name(v)
+                and list(node.args) == [tm.Name(n) for n in names]):
+            continue
+        arrows = []
+        result = ty
+        for _ in names:
+            if not (isinstance(result, tm.Binary) and result.op == "→"):
+                return None
+            arrows.append(result.left)
+            result = result.right
+        if isinstance(body, BinOp) and result != tm.Name("Prop"):
+            return None  # `↔` defines a predicate; `=` a function, or a predicate (`eq_iff_iff`, as atoms.py reads it)
+        if not _domains_fit(domains, arrows):
+            return None
+        typed = " ".join(f"({n} : {tm.render(d)})" for n, d in zip(names, arrows))
+        return _written_atom(f"fun {typed} => {render_term(other)}", other, True)
+    return None
+
+
+def _domains_fit(written: list[Term | None], domains: list[tm.Node]) -> bool:
+    """Each ∀ binder untyped (its type is the domain, by unification) or typed with exactly its domain."""
+    for w, d in zip(written, domains):
+        if w is not None and tm.canonical(_text(w)) != tm.canonical_node(d):
+            return False
+    return True
+
+
+def _is_name(t: Term, name: str) -> bool:
+    return isinstance(t, Atom) and t.text == name
+
+
+def _text(t: Term) -> str:
+    return t.text if isinstance(t, Atom) else render_term(t)
+
+
+def _written_atom(text: str, body: Term, open_right: bool) -> Atom:
+    """The value as Lean text (read as terms, like every atom, by ``canonical_atoms`` after this pass)."""
+    return Atom(text, tuple(dict.fromkeys(i for a in atoms(body) for i in a.idents)), open_right)
 
 
 class _Skip(Exception):
@@ -331,28 +708,100 @@ def _subst(t: Term, v: str, value: Term, free: set[str]) -> Term:
 
 def _subst_atom(a: Atom, v: str, value: Term) -> Atom:
 
-    node = tm.read_term(a.text)
-    replacement = tm.read_term(value.text if isinstance(value, Atom) else render_term(value))
+    node = _read_key(a.text)
+    # The value's bound names renamed apart from the atom's (both are canonical keys: `x✝1` …), so that putting
+    # the atom's arguments into the value's body (beta reduction, `_beta`) cannot capture them.
+    value_text = _CANONICAL_BOUND.sub(lambda m: f"x✝{_APART + int(m.group(1))}",
+                                      value.text if isinstance(value, Atom) else render_term(value))
+    replacement = _read_key(value_text)
     if node is None or replacement is None:
         raise _Skip
-    free_in_value = _node_names(replacement)
+    free_in_value = _free_names(replacement)
     new = _subst_node(node, v, replacement, free_in_value)
     key = tm.canonical_node(new)
     return Atom(key, key_idents(key), a.open_right)
 
 
-def _node_names(node: tm.Node) -> set[str]:
-    out: set[str] = set()
-    stack = [node]
-    while stack:
-        n = stack.pop()
-        if isinstance(n, tm.Name):
-            out.add(n.text.split(".", 1)[0])
-        stack.extend(tm._children(n))
-    return out
+_CANONICAL_BOUND = re.compile(r"x✝(\d+)")
+_APART = 100000  # canonical keys number their bound names from 1: the value's are renumbered from here
+
+
+def _read_key(text: str) -> tm.Node | None:
+    """``tm.read_term`` of an atom's canonical key: its bound names ``x✝k`` (which the term reader does not read
+    back) spelled as plain identifiers first; printing the tree canonically names them ``x✝k`` again."""
+    return tm.read_term(_CANONICAL_BOUND.sub(r"pyshadow_bound\1", text) if "✝" in text else text)
+
+
+def _free_names(node: tm.Node) -> set[str]:
+    """The roots of the names ``node`` mentions free (a binder's own name is not free in its body)."""
+    if isinstance(node, tm.Name):
+        return {node.text.split(".", 1)[0]}
+    if isinstance(node, (tm.Lambda, tm.Quantifier, tm.SetBuilder, tm.BigOperator)):
+        b = node.binder
+        outer = set().union(*(_free_names(x) for x in (b.type, b.bound[1] if b.bound else None) if x is not None))
+        inner = set().union(*(_free_names(x) for x in (node.body, getattr(node, "filter", None)) if x is not None))
+        return outer | (inner - {b.name})
+    if isinstance(node, tm.IfThenElse) and node.hyp is not None:
+        return _free_names(node.cond) | ((_free_names(node.then) | _free_names(node.orelse)) - {node.hyp})
+    return set().union(*(_free_names(c) for c in tm._children(node)))
+
+
+def _beta(fn: tm.Node, args: tuple[tm.Node, ...]) -> tm.Node:
+    """``fn a₁ … aₙ`` with as many ``fun`` binders of ``fn`` as there are arguments replaced by them (beta
+    reduction: the kernel's definitional equality, no lemma). An ascribed ``(fun x => e : A → B)`` keeps ``e``
+    ascribed ``B`` — its elaboration at ``B`` is what ``(fun …) a`` elaborated — except for ``B = Prop``."""
+    ty = None
+    if isinstance(fn, tm.Ascription) and isinstance(fn.expr, tm.Lambda):
+        fn, ty = fn.expr, fn.type
+    if not isinstance(fn, tm.Lambda):
+        return tm.App(fn, args)
+    mapping: dict[str, tm.Node] = {}
+    body: tm.Node = fn
+    while isinstance(body, tm.Lambda) and len(mapping) < len(args):
+        if body.binder.bound is not None or body.binder.name in mapping:
+            raise _Skip
+        mapping[body.binder.name] = args[len(mapping)]
+        if ty is not None:
+            if not (isinstance(ty, tm.Binary) and ty.op == "→"):
+                raise _Skip
+            ty = ty.right
+        body = body.body
+    free = set().union(*(_free_names(a) for a in mapping.values()))
+    out = _subst_many(body, mapping, free)
+    if ty is not None and ty != tm.Name("Prop"):
+        out = tm.Ascription(out, ty)
+    rest = args[len(mapping):]
+    return tm.App(out, rest) if rest else out
+
+
+def _subst_many(node: tm.Node, mapping: dict[str, tm.Node], free: set[str]) -> tm.Node:
+    """Simultaneous substitution of ``mapping`` in ``node`` (skipped where a binder would capture a name)."""
+    if not mapping:
+        return node
+    if isinstance(node, tm.Name):
+        root = node.text.split(".", 1)[0]
+        if node.text in mapping:
+            return mapping[node.text]
+        if root in mapping:
+            # `q.den` with `q := a`: `a.den` — field notation resolves by the type's head, and the argument has the
+            # parameter's type (src/Lean/Elab/App.lean `resolveLValLoop`)
+            out = mapping[root]
+            for field in node.text.split(".")[1:]:
+                out = tm.Name(f"{out.text}.{field}") if isinstance(out, tm.Name) else tm.Projection(out, field)
+            return out
+        return node
+    if isinstance(node, (tm.Lambda, tm.Quantifier, tm.SetBuilder, tm.BigOperator)) and node.binder.name in free:
+        raise _Skip
+    if isinstance(node, tm.IfThenElse) and node.hyp in free:
+        raise _Skip
+    if isinstance(node, (tm.Lambda, tm.Quantifier, tm.SetBuilder, tm.BigOperator)) and node.binder.name in mapping:
+        raise _Skip  # shadowed: never produced by canonical keys, keep it simple
+    return _rebuild(node, lambda c: _subst_many(c, mapping, free))
 
 
 def _subst_node(node: tm.Node, v: str, value: tm.Node, free: set[str]) -> tm.Node:
+    if isinstance(node, tm.App) and node.fn == tm.Name(v):
+        return _beta(value, tuple(_subst_node(a, v, value, free) for a in node.args))
     if isinstance(node, tm.Name):
         if node.text == v:
             return value

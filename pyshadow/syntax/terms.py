@@ -969,6 +969,14 @@ def _level(node: Node) -> int:
 _OPEN_RIGHT = (Lambda, Quantifier, BigOperator, IfThenElse)
 
 
+def _ends_open_right(node: Node) -> bool:
+    """``node``'s text ends in a binder body running as far right as it can: ``a ∧ ∀ x, p x`` does too (its right
+    operand is printed last, bare), so it is parenthesised before ``→ b`` like ``∀ x, p x`` itself would be."""
+    while isinstance(node, (Binary, Prefix)):
+        node = node.right if isinstance(node, Binary) else node.arg
+    return isinstance(node, _OPEN_RIGHT)
+
+
 class _Printer:
     def __init__(self, alpha: bool):
         self.alpha = alpha
@@ -1006,7 +1014,7 @@ class _Printer:
         """``node`` where a term of precedence ``prec`` is expected; ``last``: nothing follows it."""
         text = self._show(node)
         level = _level(node)
-        if level < prec or (isinstance(node, _OPEN_RIGHT) and (not last or prec > LEAD_PREC)):
+        if level < prec or (_ends_open_right(node) and (not last or prec > LEAD_PREC)):
             return f"({text})"
         return text
 
