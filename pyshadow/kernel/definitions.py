@@ -819,6 +819,6 @@ def _subst_node(node: tm.Node, v: str, value: tm.Node, free: set[str]) -> tm.Nod
 
 def _rebuild(node: tm.Node, f) -> tm.Node:
     """``node`` with ``f`` applied to each child (``terms.map_children``)."""
-    if isinstance(node, tm.Opaque):
-        raise _Skip  # unread token run: cannot tell where v occurs in it
+    if isinstance(node, tm.Opaque) or isinstance(node, tm.Collection) and node.open == "(·":
+        raise _Skip  # an unread token run, a `(· …)` function kept whole: cannot tell where v occurs in it
     return tm.map_children(node, f)
