@@ -224,7 +224,8 @@ class Resolver:
             inner = bound | {node.hyp} if node.hyp else bound
             return tm.IfThenElse(node.hyp, r(node.cond, bound), r(node.then, inner), r(node.orelse, inner))
         if isinstance(node, tm.Ascription):
-            return tm.Ascription(r(node.expr, bound), r(node.type, bound))
+            ty = r(node.type, bound)
+            return tm.Ascription(self._against(r(node.expr, bound), ty), ty)
         if isinstance(node, (tm.Anonymous,)):
             return tm.Anonymous(tuple(r(x, bound) for x in node.items))
         if isinstance(node, tm.Collection) and node.open == "(·":
@@ -290,6 +291,15 @@ class Resolver:
             if casts and all(_numeral_ascription(c) and type_text(c.type) == "ℕ" for c in casts):
                 target = "ℕ"
         return self._strip_casts(left, target), self._strip_casts(right, target)
+
+    def _against(self, expr: tm.Node, ty: tm.Node) -> tm.Node:
+        """``expr`` of ``(expr : ty)`` without the casts its elaboration against ``ty`` inserts anyway
+        (``_strip_casts`` with ``ty`` as the tree's starting maximum); a ``fun (x : A) => b`` against ``A → B``
+        has ``b`` read against ``B``."""
+        if isinstance(expr, tm.Lambda) and isinstance(ty, tm.Binary) and ty.op == "→":
+            inner = self._binding(expr.binder.name, expr.binder.type)
+            return replace(expr, body=inner._against(expr.body, ty.right))
+        return self._strip_casts(expr, type_text(ty))
 
     def _interval_at(self, collection: tm.Node, element: str | None) -> tm.Node:
         """``x ∈ Set.Icc (0 : T) 1`` with ``x : T`` as ``x ∈ Set.Icc 0 1``: membership unifies the interval's
@@ -753,6 +763,13 @@ def _plain_sides(t: Rel, scope: _Scope) -> Rel:
     left_text, right_text = tm.render(new_left), tm.render(new_right)
     return replace(t, left=Atom(left_text, key_idents(left_text), t.left.open_right),
                    right=Atom(right_text, key_idents(right_text), t.right.open_right))
+
+
+def recheck_casts(node: tm.Node) -> tm.Node:
+    """``node`` — a tree already read by ``Resolver`` into which ``definitions.py`` substituted a value — read
+    again, so casts the substitution made redundant (``(fun (x : ℕ) => 1 / ((x : ℝ) + 1) : ℕ → ℝ)``) go as they
+    would have had the statement been written so. The names in it are resolved already; reading is idempotent."""
+    return Resolver(frozenset(), {}, {}).resolve(node)
 
 
 def _resolver(scope: _Scope) -> Resolver:

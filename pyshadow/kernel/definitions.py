@@ -80,7 +80,7 @@ from ..syntax import terms as tm
 from ..syntax import lexer as lx
 from ..syntax.ast import IFF, Atom, Binder, BinOp, Declaration, Let, Not, Quant, Rel, Term, atoms, is_proposition
 from ..syntax.render import render_term
-from .atoms import canonical_atoms, infer_binder_type, key_idents
+from .atoms import canonical_atoms, infer_binder_type, key_idents, recheck_casts
 
 # Checked by the kernel-tier Lean (prelude mode) in tests/test_skeleton_pairs.py.
 BOOL_PROP_SCHEMA = """inductive Bool : Type where
@@ -717,7 +717,7 @@ def _subst_atom(a: Atom, v: str, value: Term) -> Atom:
     if node is None or replacement is None:
         raise _Skip
     free_in_value = _free_names(replacement)
-    new = _subst_node(node, v, replacement, free_in_value)
+    new = recheck_casts(_subst_node(node, v, replacement, free_in_value))
     key = tm.canonical_node(new)
     return Atom(key, key_idents(key), a.open_right)
 
