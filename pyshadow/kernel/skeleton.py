@@ -303,10 +303,11 @@ class Prover:
         default: list[str | None] = []
         used: set[str] = set()
         for p in var_params:
-            chosen = next((n for n, t in reversed(entries) if n == p.name and t == p.type_key), None)
+            chosen = next((n for n, t in reversed(entries) if n == p.name != "_" and t == p.type_key), None)
             if chosen is None:
                 # By abstract type, skipping names another parameter will take by name (same name, same type).
-                chosen = next((n for n, t in entries if t == p.type_key and n not in used and n not in claimed), None)
+                chosen = next((n for n, t in entries if t == p.type_key and n not in used and n not in claimed
+                               and n != "_"), None)
             if chosen is not None:
                 used.add(chosen)
             default.append(chosen)
@@ -317,7 +318,8 @@ class Prover:
                 bound = bound.bind(p.name, p.type_key)
             if _shape(self.key(rule.conclusion, bound)) != _shape(goal_key):
                 return None  # no choice of variables changes anything but variable names
-            options = [list(dict.fromkeys(n for n, t in reversed(entries) if t == p.type_key)) for p in var_params]
+            options = [list(dict.fromkeys(n for n, t in reversed(entries) if t == p.type_key and n != "_"))
+                       for p in var_params]
             combos = list(islice((c for c in product(*options) if c not in combos), MAX_VARIABLE_CHOICES))
         for combo in combos:
             mapping = {p.name: c for p, c in zip(var_params, combo) if c != p.name}
@@ -510,16 +512,27 @@ class Prover:
         params, body = self.peel(goal, ctx.scope, negation)
         inner = Context(ctx.scope, list(ctx.facts), list(ctx.rules), ctx.eliminated)
         names: list[str] = []
+        # A variable is bound under the name the term gives it: an anonymous one under its fresh name (a scope
+        # entry `_` would let a rule take `_` as its argument), and one named like a variable already in scope under
+        # a fresh name too — the facts mention the outer variable by name, and would be read as the inner one.
+        apart: dict[str, str] = {}
         for p in params:
             if p.kind == "var":
-                inner.scope = inner.scope.bind(p.name, p.type_key)
-                names.append(p.name if p.name != "_" else self.name("a"))
+                name = p.name
+                if name == "_" or any(n == name for n, _ in inner.scope.entries):
+                    name = self.name("a" if name == "_" else name)
+                    if p.name != "_":
+                        apart[p.name] = name
+                elif p.name in apart:
+                    del apart[p.name]
+                inner.scope = inner.scope.bind(name, p.type_key)
+                names.append(name)
             else:
                 n = self.name()
                 names.append(n)
-                self.add_fact(inner, n, p.tree)
+                self.add_fact(inner, n, rename(p.tree, apart))
         self.saturate(inner, depth + 1)
-        proof = self.prove(body, inner, depth + 1, use_rules)
+        proof = self.prove(rename(body, apart), inner, depth + 1, use_rules)
         return f"fun {' '.join(names)} => {proof}" if proof else None
 
 
@@ -629,8 +642,8 @@ def skeleton_block(pair: SkeletonPair, namespace: str) -> SkeletonBlock:
     candidate = normalize_declaration(pair.candidate, pair.candidate_context)
     if pair.aliases:
         candidate = _read_as(candidate, {c: r for r, c in pair.aliases})
-    ref = replace(reference, binders=named_binders(reference.binders))
-    cand = replace(candidate, binders=named_binders(candidate.binders))
+    ref = _closed(replace(reference, binders=named_binders(reference.binders)))
+    cand = _closed(replace(candidate, binders=named_binders(candidate.binders)))
     dec = decompose(ref, mathlib=pair.mathlib)
     taken = declaration_names(ref) | declaration_names(cand)
     a = Abstraction(taken)
@@ -728,6 +741,49 @@ def _read_as(decl: Declaration, mapping: dict[str, str]) -> Declaration:
 
     return replace(decl, binders=tuple(binder(b) for b in decl.binders),
                    type=term(decl.type) if decl.type is not None else None)
+
+
+def _closed(decl: Declaration) -> Declaration:
+    """``decl`` with each atom's ``idents`` cut to the variables the declaration binds where the atom stands.
+
+    Any other name an atom mentions (an auto-bound ``v``, a ``def``, a library constant) is, for this statement, a
+    constant: the printer makes it part of the atom's abstract constant (``Scope.mentioned`` sees no variable of
+    that name in the statement's own scope). The search, though, reads a rule of one statement — the candidate
+    axiom, a shadow of the reference — in the *other* statement's scope, where a variable of that name may be bound;
+    left in ``idents`` the name would be read as that variable, the search's view would differ from what Lean is
+    given, and it would propose ill-typed terms (``-(-v) = v`` with an auto-bound ``v`` against a reference that
+    binds ``{v : V}``)."""
+
+    def term(t: Term, bound: frozenset[str]) -> Term:
+        if isinstance(t, Atom):
+            kept = tuple(i for i in t.idents if i in bound)
+            return t if kept == t.idents else replace(t, idents=kept)
+        if isinstance(t, Not):
+            return Not(term(t.arg, bound))
+        if isinstance(t, (BinOp, Rel)):
+            return replace(t, left=term(t.left, bound), right=term(t.right, bound))
+        if isinstance(t, Quant):
+            binders = []
+            for b in t.binders:
+                binders.append(binder(b, bound))
+                bound = bound | set(b.names)
+            return Quant(t.kind, tuple(binders), term(t.body, bound))
+        if isinstance(t, Let):
+            own = bound | {n for b in t.binders for n in b.names}
+            return replace(t, type=term(t.type, own) if t.type is not None else None, value=term(t.value, own),
+                           body=term(t.body, bound | {t.name}))
+        return t
+
+    def binder(b: Binder, bound: frozenset[str]) -> Binder:
+        return replace(b, type=term(b.type, bound) if b.type is not None else None,
+                       bound=(b.bound[0], term(b.bound[1], bound)) if b.bound is not None else None)
+
+    bound: frozenset[str] = frozenset()
+    binders = []
+    for b in decl.binders:
+        binders.append(binder(b, bound))
+        bound = bound | set(b.names)
+    return replace(decl, binders=tuple(binders), type=term(decl.type, bound) if decl.type is not None else None)
 
 
 def _hypotheses_as_facts(prover: Prover, ctx: Context, binders: tuple[Binder, ...]) -> None:
