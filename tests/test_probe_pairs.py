@@ -24,7 +24,6 @@ NOT_THE_SAME_TERM = {"s22", "s25", "s34"}
 KNOWN_MISSES = {
     "s14": "pointwise definition `f = fun x => …` vs `∀ x, f x = …`",
     "s39": "a numeral substituted for a variable keeps its ascription (definitions fold after the keys)",
-    "ps4": "hypothesis `∀ ε > 0, ∃ N, ∀ n ≥ N, …` vs its ∀/→ spelling: the search has no ∃-congruence on facts",
     "ps17": "coercions of subgroups to sets written in other places",
 }
 

@@ -391,7 +391,8 @@ class Prover:
                 if proof is not None:
                     return f"{ctor} ({proof})"
         if isinstance(goal, Quant) and goal.kind == "∃":
-            proof = self._exists_intro(goal, ctx, depth, use_rules)
+            proof = self._exists_intro(goal, ctx, depth, use_rules) or self._exists_congruence(goal, ctx, depth,
+                                                                                               use_rules)
             if proof is not None:
                 return proof
         if isinstance(goal, Let):
@@ -452,6 +453,34 @@ class Prover:
             proof = self.prove(rename(rest, {name: var}) if var != name else rest, ctx, depth + 1, use_rules)
             if proof is not None:
                 return f"Exists.intro {var} ({proof})"
+        return None
+
+    def _exists_congruence(self, goal: Quant, ctx: Context, depth: int, use_rules: bool) -> str | None:
+        """``∃ x, Q x`` from a fact ``∃ x, P x`` (witness of the same abstract type) when ``P x ⊢ Q x``:
+        ``Exists.elim fact (fun x hx => Exists.intro x …)`` (Lean core src/Init/Core.lean ``Exists.elim``; the
+        prelude proves it from ``Exists.rec``, ``ELIMINATORS``). Goal-directed and one ∃ deep, so it is allowed in a
+        premise's proof too (where the general ``_eliminate`` is not): a hypothesis ``∀ ε > 0, ∃ N, ∀ n ≥ N, …`` then
+        meets its ``∀ ε, ε > 0 → ∃ N, ∀ n, n ≥ N → …`` spelling under the ∃."""
+        first = self._first_binder(goal, ctx.scope)
+        if first is None:
+            return None
+        name, ty, rest = first
+        taken = {n for n, _ in ctx.scope.entries}
+        for f in list(ctx.facts):
+            if f.term in ctx.eliminated or not (isinstance(f.tree, Quant) and f.tree.kind == "∃"):
+                continue
+            fact_first = self._first_binder(f.tree, ctx.scope)
+            if fact_first is None or fact_first[1] != ty:
+                continue
+            fact_name, _, fact_rest = fact_first
+            var = fact_name if fact_name not in taken and fact_name != "_" else self.name("w")
+            h = self.name()
+            inner = Context(ctx.scope.bind(var, ty), list(ctx.facts), list(ctx.rules), ctx.eliminated | {f.term})
+            self.add_fact(inner, h, rename(fact_rest, {fact_name: var}) if var != fact_name else fact_rest)
+            self.saturate(inner, depth + 1)
+            proof = self.prove(rename(rest, {name: var}) if var != name else rest, inner, depth + 1, use_rules)
+            if proof is not None:
+                return f"Exists.elim ({f.term}) (fun {var} {h} => Exists.intro {var} ({proof}))"
         return None
 
     def _eliminate(self, goal: Term, ctx: Context, depth: int) -> str | None:
