@@ -41,6 +41,7 @@ from ..syntax.ast import declaration_names, is_proposition
 from ..syntax.brackets import split_top_level, strip_outer_parens
 from ..syntax.render import render_term
 from ..syntax.names import FreshNames
+from ..syntax import lexer as lx
 from .normalize import atom_key, type_key
 
 PRELUDE = """prelude
@@ -134,7 +135,8 @@ class Abstraction:
         return self.types[key]
 
     def _apply(self, table: dict, prefix: str, result: str, text: str, args: list[tuple[str, str]]) -> str:
-        key = (atom_key(text), tuple(t for _, t in args))
+        pattern, args = alpha_pattern(atom_key(text), args)
+        key = (pattern, tuple(t for _, t in args))
         if key not in table:
             name = self.fresh(prefix)
             table[key] = name
@@ -146,7 +148,8 @@ class Abstraction:
     def class_const(self, text: str, args: list[tuple[str, str]]) -> str:
         """An instance binder's type ``Field K`` as an opaque class applied to the variables it mentions
         (``class κ1 (x1 : τ1) : Prop``): instance binders stay instance binders, which Lean allows only on a class."""
-        key = ("class", atom_key(text), tuple(t for _, t in args))
+        pattern, args = alpha_pattern(atom_key(text), args)
+        key = ("class", pattern, tuple(t for _, t in args))
         if key not in self.classes:
             name = self.fresh("κ")
             self.classes[key] = name
@@ -160,6 +163,36 @@ class Abstraction:
 
     def term(self, text: str, args: list[tuple[str, str]]) -> str:
         return self._apply(self.terms, "t", "Obj", text, args)
+
+
+def alpha_pattern(key: str, args: list[tuple[str, str]]) -> tuple[str, list[tuple[str, str]]]:
+    """An atom's key with the bound variables it is applied to replaced by positions (``#1``, ``#2`` … in order of
+    first occurrence), and those variables in that order.
+
+    An atom becomes a constant applied to the variables it mentions, i.e. the λ-abstraction of its text over them;
+    two atoms that differ only in the names of those variables (``Infinite A`` under ``∀ A``, ``Infinite S`` under
+    ``∀ S``) are the same abstraction and must be the same constant, or a statement and its α-renaming abstract to
+    different propositions (and the search, which renames variables to match a rule, proposes terms Lean rejects).
+    Positions are not identifiers, so no name of the text can be confused with one; the pattern applied to the
+    variables is the text again, hence equal patterns with equal argument types are the same term."""
+    if not args:
+        return key, args
+    types = dict(args)
+    position: dict[str, int] = {}
+    out, last = [], 0
+    for tok in lx.tokenize(key):
+        if tok.kind != lx.IDENT:
+            continue
+        root = lx.ident_root(tok.text)
+        if root not in types:
+            continue
+        k = position.setdefault(root, len(position) + 1)
+        out.append(key[last:tok.start] + f"#{k}" + tok.text[len(root):])
+        last = tok.end
+    out.append(key[last:])
+    # A variable the atom mentions but the key does not show as an identifier keeps its place after the others.
+    order = sorted(types, key=lambda n: position.get(n, len(position) + 1 + list(types).index(n)))
+    return "".join(out), [(n, types[n]) for n in order]
 
 
 @dataclass

@@ -19,6 +19,9 @@ and never mix it with full SA-Pass (the score layer marks these rows ``Candidate
 from __future__ import annotations
 
 import os
+import re
+from functools import lru_cache
+from itertools import islice, product
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Sequence
@@ -34,12 +37,13 @@ from ..shadows.checkers import certificate_prefix, named_binders
 from ..shadows.rules import Shadow, decompose
 from ..syntax import lexer as lx
 from ..syntax.ast import AND, IFF, IMP, OR, Atom, Binder, BinOp, Declaration, Let, Not, Quant, Rel, Term
-from ..syntax.ast import declaration_names, is_proposition
+from ..syntax.ast import declaration_names, is_proposition, walk
 from ..syntax.render import render_term
 from ..syntax.names import FreshNames
 
 MAX_DEPTH = 6
 SATURATION_ROUNDS = 4
+MAX_VARIABLE_CHOICES = 32  # choices of variables tried for one rule against one goal (``Prover.instantiate``)
 
 
 @dataclass(frozen=True)
@@ -103,17 +107,41 @@ def rename(term: Term, mapping: dict[str, str]) -> Term:
     if isinstance(term, (BinOp, Rel)):
         return replace(term, left=rename(term.left, mapping), right=rename(term.right, mapping))
     if isinstance(term, Quant):
+        # Capture-avoiding: a binder named like a variable the renaming introduces (`y ↦ x` under `∀ x`) is renamed
+        # apart first, or the renamed occurrence would refer to the inner binder.
         binders, inner = [], dict(mapping)
         for b in term.binders:
             b = _rename_binder(b, inner)
+            names = []
             for n in b.names:
                 inner.pop(n, None)
-            binders.append(b)
+                if n in inner.values():
+                    fresh = _apart(n, term, inner)
+                    inner[n] = fresh
+                    n = fresh
+                names.append(n)
+            binders.append(replace(b, names=tuple(names)) if tuple(names) != b.names else b)
         return Quant(term.kind, tuple(binders), rename(term.body, inner))
     if isinstance(term, Let):
         inner = {k: v for k, v in mapping.items() if k != term.name}
+        if term.name in inner.values():
+            fresh = _apart(term.name, term, inner)
+            inner[term.name] = fresh
+            return replace(term, name=fresh, value=rename(term.value, mapping), body=rename(term.body, inner))
         return replace(term, value=rename(term.value, mapping), body=rename(term.body, inner))
     return term
+
+
+def _apart(name: str, term: Term, mapping: dict[str, str]) -> str:
+    """``name`` primed until it names nothing in ``term`` nor in ``mapping``."""
+    nodes = list(walk(term))
+    used = set(mapping) | set(mapping.values()) | {i for a in nodes if isinstance(a, Atom) for i in a.idents}
+    used |= {n for q in nodes if isinstance(q, Quant) for b in q.binders for n in b.names}
+    used |= {let.name for let in nodes if isinstance(let, Let)}
+    fresh = name + "'"
+    while fresh in used:
+        fresh += "'"
+    return fresh
 
 
 def _rename_binder(b: Binder, mapping: dict[str, str]) -> Binder:
@@ -260,34 +288,64 @@ class Prover:
             else:
                 return tuple(params), tree
 
-    def instantiate(self, rule: Rule, ctx: Context, depth: int) -> tuple[str, Term] | None:
-        """Apply a rule in ``ctx``: variables by name (else by abstract type), premises by search."""
-        args: list[str] = []
-        mapping: dict[str, str] = {}
+    def instantiate(self, rule: Rule, ctx: Context, depth: int, goal_key: str | None = None
+                    ) -> tuple[str, Term] | None:
+        """Apply a rule in ``ctx``: variables by name (else by abstract type), premises by search.
+
+        With ``goal_key`` (the rule is applied to prove that goal), when the default choice of variables does not
+        give the goal, other choices of in-scope variables of the same abstract types are tried (at most
+        ``MAX_VARIABLE_CHOICES``): an α-renamed statement binds its variables under other names, so the by-name
+        choice can pick the wrong one (``∀ y, R x y`` read where the candidate says ``∀ x, R y x``)."""
+        entries = ctx.scope.entries
+        in_scope = set(entries)
+        var_params = [p for p in rule.params if p.kind == "var"]
+        claimed = {q.name for q in var_params if (q.name, q.type_key) in in_scope}
+        default: list[str | None] = []
         used: set[str] = set()
-        in_scope = set(ctx.scope.entries)
-        claimed = {q.name for q in rule.params if q.kind == "var" and (q.name, q.type_key) in in_scope}
-        for p in rule.params:
-            if p.kind == "var":
-                entries = ctx.scope.entries
-                chosen = next((n for n, t in reversed(entries) if n == p.name and t == p.type_key), None)
-                if chosen is None:
-                    # By abstract type, skipping names another parameter will take by name (same name, same type).
-                    chosen = next((n for n, t in entries if t == p.type_key and n not in used
-                                   and n not in claimed), None)
-                if chosen is None:
-                    return None
+        for p in var_params:
+            chosen = next((n for n, t in reversed(entries) if n == p.name != "_" and t == p.type_key), None)
+            if chosen is None:
+                # By abstract type, skipping names another parameter will take by name (same name, same type).
+                chosen = next((n for n, t in entries if t == p.type_key and n not in used and n not in claimed
+                               and n != "_"), None)
+            if chosen is not None:
                 used.add(chosen)
-                if chosen != p.name:
-                    mapping[p.name] = chosen
-                args.append(chosen)
-            else:
+            default.append(chosen)
+        combos: list[tuple[str, ...]] = [tuple(default)] if None not in default else []
+        if goal_key is not None and var_params and (not combos or self._key_of(rule, combos[0], ctx) != goal_key):
+            bound = ctx.scope
+            for p in var_params:
+                bound = bound.bind(p.name, p.type_key)
+            if _shape(self.key(rule.conclusion, bound)) != _shape(goal_key):
+                return None  # no choice of variables changes anything but variable names
+            options = [list(dict.fromkeys(n for n, t in reversed(entries) if t == p.type_key and n != "_"))
+                       for p in var_params]
+            combos = list(islice((c for c in product(*options) if c not in combos), MAX_VARIABLE_CHOICES))
+        for combo in combos:
+            mapping = {p.name: c for p, c in zip(var_params, combo) if c != p.name}
+            conclusion = rename(rule.conclusion, mapping)
+            if goal_key is not None and self.key(conclusion, ctx.scope) != goal_key:
+                continue
+            args: list[str] = []
+            chosen_vars = iter(combo)
+            for p in rule.params:
+                if p.kind == "var":
+                    args.append(next(chosen_vars))
+                    continue
                 proof = self.prove(rename(p.tree, mapping), ctx, depth + 1, use_rules=False)
                 if proof is None:
-                    return None
+                    break
                 args.append(f"({proof})")
-        term = f"{rule.head} {' '.join(args)}" if args else rule.head
-        return term, rename(rule.conclusion, mapping)
+            else:
+                term = f"{rule.head} {' '.join(args)}" if args else rule.head
+                return term, conclusion
+        return None
+
+    def _key_of(self, rule: Rule, combo: tuple[str, ...], ctx: Context) -> str:
+        """The printed conclusion of ``rule`` with its variables as ``combo``."""
+        var_params = [p for p in rule.params if p.kind == "var"]
+        mapping = {p.name: c for p, c in zip(var_params, combo) if c != p.name}
+        return self.key(rename(rule.conclusion, mapping) if mapping else rule.conclusion, ctx.scope)
 
     def saturate(self, ctx: Context, depth: int) -> None:
         """Apply every rule that fully instantiates here, adding its conclusion (and projections) as facts —
@@ -352,11 +410,14 @@ class Prover:
                 b = a and self.prove(Rel(rel, goal.right, goal.left), ctx, depth + 1, use_rules)
                 if a and b:
                     return f"{lemma} ({a}) ({b})"
-        if use_rules:
-            for rule in ctx.rules:
-                got = self.instantiate(rule, ctx, depth)
-                if got is not None and self.key(got[1], ctx.scope) == goal_key:
-                    return got[0]
+        for rule in ctx.rules:
+            # Without rules (a premise's proof) a ∀ fact without premises still applies: it costs no search, and
+            # is how a hypothesis reaches a variable bound under it (`∀ x', R x x'` from `h : ∀ y, R x y`).
+            if not use_rules and any(p.kind != "var" for p in rule.params):
+                continue
+            got = self.instantiate(rule, ctx, depth, goal_key)
+            if got is not None and self.key(got[1], ctx.scope) == goal_key:
+                return got[0]
         if _negated(goal) is not None:
             # `¬A`: assume `A`, prove `False` (after the direct routes, so a matching fact or rule is used as is).
             return self._intro(goal, ctx, depth, use_rules, negation=True)
@@ -451,17 +512,46 @@ class Prover:
         params, body = self.peel(goal, ctx.scope, negation)
         inner = Context(ctx.scope, list(ctx.facts), list(ctx.rules), ctx.eliminated)
         names: list[str] = []
+        # A variable is bound under the name the term gives it: an anonymous one under its fresh name (a scope
+        # entry `_` would let a rule take `_` as its argument), and one named like a variable already in scope under
+        # a fresh name too — the facts mention the outer variable by name, and would be read as the inner one.
+        apart: dict[str, str] = {}
         for p in params:
             if p.kind == "var":
-                inner.scope = inner.scope.bind(p.name, p.type_key)
-                names.append(p.name if p.name != "_" else self.name("a"))
+                name = p.name
+                if name == "_" or any(n == name for n, _ in inner.scope.entries):
+                    name = self.name("a" if name == "_" else name)
+                    if p.name != "_":
+                        apart[p.name] = name
+                elif p.name in apart:
+                    del apart[p.name]
+                inner.scope = inner.scope.bind(name, p.type_key)
+                names.append(name)
             else:
                 n = self.name()
                 names.append(n)
-                self.add_fact(inner, n, p.tree)
+                self.add_fact(inner, n, rename(p.tree, apart))
         self.saturate(inner, depth + 1)
-        proof = self.prove(body, inner, depth + 1, use_rules)
+        proof = self.prove(rename(body, apart), inner, depth + 1, use_rules)
         return f"fun {' '.join(names)} => {proof}" if proof else None
+
+
+_NAME_TOKEN = re.compile(r"[^\s(),:]+")
+_FIXED_TOKENS = frozenset(PRELUDE_AXIOMS) | {"And", "Or", "Iff", "Exists", "False", "Eq", "∀", "→", "fun", "=>",
+                                             "let", ":=", ";"}
+
+
+@lru_cache(maxsize=65536)
+def _shape(key: str) -> str:
+    """A printed proposition with every name that is not an abstract constant or a connective blurred: two keys
+    that differ only in variable names have the same shape (a cheap necessary test before trying variables)."""
+    return _NAME_TOKEN.sub(lambda m: m.group(0) if m.group(0) in _FIXED_TOKENS or _is_constant(m.group(0)) else "_",
+                           key)
+
+
+def _is_constant(token: str) -> bool:
+    """An abstract constant's name (``τ3``, ``P2``, ``t5``, ``κ1``; ``_root_.``-qualified prelude names)."""
+    return token.startswith("_root_.") or (token[:1] in "τPtκ" and token[1:].isdigit())
 
 
 def _same_let_head(a: Let, b: Let) -> bool:
@@ -552,8 +642,8 @@ def skeleton_block(pair: SkeletonPair, namespace: str) -> SkeletonBlock:
     candidate = normalize_declaration(pair.candidate, pair.candidate_context)
     if pair.aliases:
         candidate = _read_as(candidate, {c: r for r, c in pair.aliases})
-    ref = replace(reference, binders=named_binders(reference.binders))
-    cand = replace(candidate, binders=named_binders(candidate.binders))
+    ref = _closed(replace(reference, binders=named_binders(reference.binders)))
+    cand = _closed(replace(candidate, binders=named_binders(candidate.binders)))
     dec = decompose(ref, mathlib=pair.mathlib)
     taken = declaration_names(ref) | declaration_names(cand)
     a = Abstraction(taken)
@@ -651,6 +741,49 @@ def _read_as(decl: Declaration, mapping: dict[str, str]) -> Declaration:
 
     return replace(decl, binders=tuple(binder(b) for b in decl.binders),
                    type=term(decl.type) if decl.type is not None else None)
+
+
+def _closed(decl: Declaration) -> Declaration:
+    """``decl`` with each atom's ``idents`` cut to the variables the declaration binds where the atom stands.
+
+    Any other name an atom mentions (an auto-bound ``v``, a ``def``, a library constant) is, for this statement, a
+    constant: the printer makes it part of the atom's abstract constant (``Scope.mentioned`` sees no variable of
+    that name in the statement's own scope). The search, though, reads a rule of one statement — the candidate
+    axiom, a shadow of the reference — in the *other* statement's scope, where a variable of that name may be bound;
+    left in ``idents`` the name would be read as that variable, the search's view would differ from what Lean is
+    given, and it would propose ill-typed terms (``-(-v) = v`` with an auto-bound ``v`` against a reference that
+    binds ``{v : V}``)."""
+
+    def term(t: Term, bound: frozenset[str]) -> Term:
+        if isinstance(t, Atom):
+            kept = tuple(i for i in t.idents if i in bound)
+            return t if kept == t.idents else replace(t, idents=kept)
+        if isinstance(t, Not):
+            return Not(term(t.arg, bound))
+        if isinstance(t, (BinOp, Rel)):
+            return replace(t, left=term(t.left, bound), right=term(t.right, bound))
+        if isinstance(t, Quant):
+            binders = []
+            for b in t.binders:
+                binders.append(binder(b, bound))
+                bound = bound | set(b.names)
+            return Quant(t.kind, tuple(binders), term(t.body, bound))
+        if isinstance(t, Let):
+            own = bound | {n for b in t.binders for n in b.names}
+            return replace(t, type=term(t.type, own) if t.type is not None else None, value=term(t.value, own),
+                           body=term(t.body, bound | {t.name}))
+        return t
+
+    def binder(b: Binder, bound: frozenset[str]) -> Binder:
+        return replace(b, type=term(b.type, bound) if b.type is not None else None,
+                       bound=(b.bound[0], term(b.bound[1], bound)) if b.bound is not None else None)
+
+    bound: frozenset[str] = frozenset()
+    binders = []
+    for b in decl.binders:
+        binders.append(binder(b, bound))
+        bound = bound | set(b.names)
+    return replace(decl, binders=tuple(binders), type=term(decl.type, bound) if decl.type is not None else None)
 
 
 def _hypotheses_as_facts(prover: Prover, ctx: Context, binders: tuple[Binder, ...]) -> None:
