@@ -193,3 +193,44 @@ def test_bounded_binders_are_typed_from_their_bound_and_body():
     text = render_declaration(d)
     assert "∀ ε : ℝ > 0, ∃ N : ℕ, ∀ n : ℕ ≥ N" in text, text
     assert "nhds l" in text
+
+
+@pytest.mark.parametrize("a,b,ctx,same", [
+    ("Π i, X i", "∀ i, X i", "", True),  # Mathlib/Util/PiNotation.lean: a copy of ∀
+    ("Π i : ι, X i", "∀ i : ι, Y i", "", False),
+    ("ℚ[X]", "Polynomial ℚ", "open Polynomial", True),  # `[X]` is a scoped token: only under open Polynomial
+    ("ℚ[X]", "Polynomial ℚ", "", False),
+    ("X ^ 2 + C 1", "Polynomial.X ^ 2 + Polynomial.C 1", "open Polynomial", True),
+    ("X ^ 2", "Polynomial.X ^ 2", "open Polynomial MvPolynomial", False),  # ambiguous: Lean picks by type
+])
+def test_polynomial_and_pi_notation(a, b, ctx, same):
+    ka, kb = term_key(a, opened_namespaces(ctx)), term_key(b, opened_namespaces(ctx))
+    assert (ka == kb) is same, (ka, kb)
+
+
+def test_a_variable_named_X_is_not_polynomial_X():
+    opens = opened_namespaces("open Polynomial")
+    assert term_key("X ^ 2", opens, {"X": ""}) != term_key("Polynomial.X ^ 2", opens)
+
+
+@pytest.mark.parametrize("text,hypothesis", [
+    ("theorem t (E : Set ℝ) (hE : IsClosed E) : True", True),  # `h` + capital: a hypothesis
+    ("theorem t (d n : ℕ) (hd : d ∣ n) : True", True),
+    ("theorem t (G : Type*) [Group G] (hG : IsCyclic G) : True", True),
+    ("theorem t (hx : ℝ) : hx = hx", False),  # a data type is never a proposition, whatever the name
+    ("theorem t (hom : A →* B) : True", False),
+])
+def test_hypothesis_names(text, hypothesis):
+    from pyshadow.syntax.ast import is_proposition
+    d = parse_declaration(text)
+    last = [b for b in d.binders if b.names][-1]
+    assert is_proposition(last) is hypothesis
+
+
+def test_a_substituted_value_of_the_variable_s_type_is_not_ascribed():
+    from pyshadow.syntax.render import render_declaration
+    d = normalize_declaration(parse_declaration(
+        "theorem t (S : ℝ → Set (ℝ × ℝ)) (E : ℝ) (G : Set (ℝ × ℝ)) (h₂ : G = S E) : IsCompact G"))
+    assert render_declaration(d).endswith(": IsCompact (S E)")
+    d = normalize_declaration(parse_declaration("theorem t (y : ℝ) (h : y = 2 / 3) : y < 1"))
+    assert "(2 / 3 : ℝ)" in render_declaration(d)  # numerals alone would be ℕ: the ascription stays

@@ -90,7 +90,8 @@ def test_data_declarations_pass_against_nonempty_and_changed_ones_do_not(kernel_
 def test_full_tier_applies_a_data_candidate_through_nonempty_intro():
     ref, cand, _ = DATA_PAIRS["instance_vs_nonempty"]
     alt = skeleton_alternatives(SkeletonPair("k", parse_declaration(cand), parse_declaration(ref), True), head="Cand")
-    assert alt.forward == {1: "Nonempty.intro (@Cand G H inst_1 inst_2 hG hH (h))"}
+    # hG hH are hypotheses (`h` + capital, syntax/ast.py): passed as proof terms, parenthesised
+    assert alt.forward == {1: "Nonempty.intro (@Cand G H inst_1 inst_2 (hG) (hH) (h))"}
     assert alt.backward is None and alt.why["backward"] == DATA_CANDIDATE_BACKWARD
     # a data reference's full-tier checkers state its type: no alternative at all
     alt = skeleton_alternatives(SkeletonPair("k", parse_declaration(ref), parse_declaration(cand), True), head="Cand")

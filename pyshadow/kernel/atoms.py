@@ -98,6 +98,9 @@ SHORT_NAMES: dict[str, frozenset[str]] = {
     "Bijective": frozenset({"Function"}),
     # Mathlib/Algebra/Module/LinearMap/End.lean: `Module.End`
     "End": frozenset({"Module"}),
+    # Mathlib/Algebra/Polynomial/Basic.lean `def X : R[X]`, `def C : R →+* R[X]`; Mathlib/RingTheory/MvPolynomial
+    # /Basic.lean (`MvPolynomial.X`, `MvPolynomial.C`): ambiguous when both namespaces are open
+    "X": frozenset({"Polynomial", "MvPolynomial"}), "C": frozenset({"Polynomial", "MvPolynomial"}),
     # Mathlib/MeasureTheory/Measure/MeasureSpaceDef.lean: `export MeasureSpace (volume)` inside `namespace
     # MeasureTheory` — `MeasureTheory.volume` and `volume` under `open MeasureTheory` name one constant
     "volume": frozenset({"MeasureTheory"}),
@@ -198,6 +201,10 @@ class Resolver:
             if node.op in _BINREL:  # no expected type for either side: `{x ∈ s | p}` over a Finset is a filter
                 left, right = self._plain_relation(self._finset_builder(left), self._finset_builder(right))
             return tm.Binary(node.op, left, right)
+        if isinstance(node, tm.App) and "Polynomial" in self.opens and _POLYNOMIAL_X in node.args:
+            node = _polynomial_rings(node)
+            if not isinstance(node, tm.App):
+                return r(node, bound)
         if isinstance(node, tm.App):
             if isinstance(node.fn, tm.Name) and node.fn.text in POLYMORPHIC_FUNCTION_ARGUMENT and node.args:
                 node = tm.App(node.fn, (self._typed_lambda(node.args[0]),) + node.args[1:])
@@ -486,6 +493,26 @@ def _as_big_operator(node: tm.Node) -> tm.Node:
         x = "x✝η"  # no source text spells it; the canonical print renames bound variables anyway
         return tm.BigOperator(op, tm.Binder(x, None, ("∈", s)), tm.App(f, (tm.Name(x),)))
     return node
+
+
+# Mathlib/Algebra/Polynomial/Basic.lean: `scoped[Polynomial] notation:9000 R "[X]" => Polynomial R` — under
+# `open Polynomial`, `[X]` is one token (so `ℚ[X]` and `ℚ [X]` alike), applied to the term before it.
+_POLYNOMIAL_X = tm.Collection("[", (tm.Name("X"),))
+
+
+def _polynomial_rings(app: tm.App) -> tm.Node:
+    """``R[X]`` inside an application (read as ``R`` applied to the list ``[X]``) as ``Polynomial R``."""
+    fn, args = app.fn, list(app.args)
+    out: list[tm.Node] = []
+    for a in args:
+        if a == _POLYNOMIAL_X:
+            if out:
+                out[-1] = tm.App(tm.Name("Polynomial"), (out[-1],))
+            else:
+                fn = tm.App(tm.Name("Polynomial"), (fn,))
+        else:
+            out.append(a)
+    return tm.App(fn, tuple(out)) if out else fn
 
 
 def _cdot_function(node: tm.Collection) -> tm.Node:

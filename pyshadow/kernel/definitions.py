@@ -81,6 +81,7 @@ from ..syntax import lexer as lx
 from ..syntax.ast import IFF, Atom, Binder, BinOp, Declaration, Let, Not, Quant, Rel, Term, atoms, is_proposition
 from ..syntax.render import render_term
 from .atoms import canonical_atoms, infer_binder_type, key_idents, recheck_casts
+from .binder_types import BinderTypes, type_text
 
 # Checked by the kernel-tier Lean (prelude mode) in tests/test_skeleton_pairs.py.
 BOOL_PROP_SCHEMA = """inductive Bool : Type where
@@ -527,6 +528,10 @@ def _typed_value(value: Term, v_type: Term, earlier: tuple[Binder, ...]) -> Term
     node, ty = _read_key(value.text), _read_key(t_text)
     if node is None or ty is None:
         return None
+    known = {n: b.type.text if isinstance(b.type, Atom) else render_term(b.type)
+             for b in earlier if b.type is not None for n in b.names}  # arrows are BinOps here
+    if BinderTypes(known).type_of(node) == type_text(ty):
+        return value  # `S E` with `S : X → Set (ℝ × ℝ)` is a `Set (ℝ × ℝ)` already (binder_types.type_of)
     if not _binders_fit(node, ty):
         return None  # `{x | p}` in `v = {x | p}`: whether `p` or `v`'s type fixes x's type is the elaborator's call
     key = tm.canonical_node(tm.Ascription(node, ty))

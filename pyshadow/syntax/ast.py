@@ -136,6 +136,9 @@ class Declaration:
 
 
 _TYPE_HEADS = ("Type", "Sort", "Prop")
+# Heads of types of data (never a proposition), whatever the binder's name: `(hx : ℝ)` is a variable.
+_DATA_TYPE_HEADS = frozenset({"ℕ", "ℤ", "ℚ", "ℝ", "ℂ", "Nat", "Int", "Rat", "Real", "Complex", "Set", "Finset", "Fin",
+                              "List", "Multiset", "Polynomial", "Matrix", "ZMod", "Subgroup", "Ideal", "Submodule"})
 
 
 def is_proposition(binder: Binder) -> bool:
@@ -150,14 +153,16 @@ def is_proposition(binder: Binder) -> bool:
         return False
     if _is_logical(t):
         return True
-    if isinstance(t, Atom) and t.text.split(" ", 1)[0].split(".", 1)[0] in _TYPE_HEADS:
+    if isinstance(t, Atom) and (t.text.split(" ", 1)[0].split(".", 1)[0] in _TYPE_HEADS
+                                or t.text.split(" ", 1)[0] in _DATA_TYPE_HEADS):
         return False
     return any(_hypothesis_name(n) for n in binder.names)
 
 
 def _hypothesis_name(name: str) -> bool:
-    return name == "h" or (name.startswith("h") and len(name) > 1 and not name[1].isupper()
-                           and name not in ("hd", "hom"))
+    # `h`, `h₀`, `hx`, `hab`, `hd`, and `hE`/`hG₁` (every such binder of an opaque type in the corpora we read is a
+    # hypothesis: `(hE : IsClosed E)`, `(hG : IsCyclic G)`); `hom` names a homomorphism.
+    return name == "h" or (name.startswith("h") and len(name) > 1 and name != "hom")
 
 
 def _is_logical(t: Term) -> bool:

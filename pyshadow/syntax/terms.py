@@ -549,9 +549,11 @@ class _Parser:
         if s in ("fun", "λ"):
             return self.lam(), LEAD_PREC
         if s in ("∀", "∃", "∃!", "Π", "Σ"):
-            if s in ("Π", "Σ"):
-                raise ReadError("Π/Σ binder notation")
-            return self.quantifier(s), LEAD_PREC
+            if s == "Σ":
+                raise ReadError("Σ binder notation")
+            # Mathlib/Util/PiNotation.lean: `Π` is "a direct copy of forall notation" (leadPrec, same binders,
+            # binder predicates): the same pi type as `∀`.
+            return self.quantifier("∀" if s == "Π" else s), LEAD_PREC
         if s in BIG_OPERATORS:
             return self.big_operator(s), LEAD_PREC
         if s == "if":

@@ -28,6 +28,6 @@ theorem shadow_k1_bundled_3 (A B1 B2 B3 : Prop) (hA : A) :
   | exact (show B1 ∧ B2 ∧ B3 by apply main <;> assumption).2.2
 
 /-- Backward completeness certificate -/
-theorem shadow_k1_bundled_complete (A B1 B2 B3 : Prop) (hA : A) (hS_1 : ∀ {A B1 B2 B3 : Prop} {hA : A}, B1) (hS_2 : ∀ {A B1 B2 B3 : Prop} {hA : A}, B2) (hS_3 : ∀ {A B1 B2 B3 : Prop} {hA : A}, B3) :
+theorem shadow_k1_bundled_complete (A B1 B2 B3 : Prop) (hA : A) (hS_1 : ∀ {A B1 B2 B3 : Prop} (hA : A), B1) (hS_2 : ∀ {A B1 B2 B3 : Prop} (hA : A), B2) (hS_3 : ∀ {A B1 B2 B3 : Prop} (hA : A), B3) :
     B1 ∧ B2 ∧ B3 := by
   exact ⟨@hS_1 A B1 B2 B3 hA, ⟨@hS_2 A B1 B2 B3 hA, @hS_3 A B1 B2 B3 hA⟩⟩
