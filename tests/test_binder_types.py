@@ -243,7 +243,7 @@ def test_an_instance_binder_type_is_one_class_term():
         "theorem t {ι : Type*} {X : ι → Type*} [Π i, TopologicalSpace (X i)] : True"))
     c = normalize_declaration(parse_declaration(
         "theorem t {ι : Type*} {X : ι → Type*} [∀ i, MetricSpace (X i)] : True"))
-    key = lambda d: d.binders[2].type.text  # noqa: E731
+    key = lambda d: d.binders[2].type.text
     assert key(a) == key(b) and key(a) != key(c)
 
 

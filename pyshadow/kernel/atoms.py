@@ -332,7 +332,7 @@ class Resolver:
         numeral (ascriptions only) or (unless ``numerals_only``) of a type at or below ``target`` on the number
         chain. An ascription ``(e : T)`` that stays has ``e`` elaborated against ``T``: its own tree is read the
         same way with ``T`` as its target (``target`` None: only that)."""
-        strip = lambda n: self._strip_casts(n, target, numerals_only)  # noqa: E731
+        strip = lambda n: self._strip_casts(n, target, numerals_only)
         inner = _cast_inner(node)
         if inner is not None:
             keep = node
