@@ -305,7 +305,16 @@ class Printer:
 
         return go(0, scope)
 
-    def _binder_type(self, b: Binder, scope: Scope) -> tuple[str, bool]:
+    def _binder_type(self, b: Binder, scope: Scope, *, header: bool = False) -> tuple[str, bool]:
+        """A binder's abstract type and whether it is a hypothesis (a proposition binder).
+
+        In the skeleton search (not the twin) a declaration's instance binder ``[C x]`` is a hypothesis ``C x``:
+        ``∀ [inst : C x], P`` and ``C x → P`` are one Π-type (binder annotations are not part of the type; Lean's
+        ``Expr.forallE`` carries the ``BinderInfo`` only for elaboration), so a statement that writes its
+        hypothesis as an implication is the same statement. Applied as everywhere with every argument explicit
+        (``@cand … inst …``), which a full-tier instance binder accepts too."""
+        if header and not self.twin and b.is_instance and b.type is not None:
+            return self.prop(b.type, scope), True
         if self.twin and b.type is not None:
             text = render_term(b.type)
             if b.is_instance:
@@ -328,7 +337,7 @@ class Printer:
         """Binder groups in prelude Lean, one name per group (types may differ after abstraction)."""
         groups: list[str] = []
         for b in binders:
-            ty, is_prop = self._binder_type(b, scope)
+            ty, is_prop = self._binder_type(b, scope, header=not quantifier)
             if self.twin and b.is_instance and not b.names:
                 groups.append(f"[{ty}]")  # an anonymous instance binder of the conclusion's ∀
                 continue

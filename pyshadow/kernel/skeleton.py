@@ -181,6 +181,7 @@ class Param:
     name: str
     tree: Term | None  # the binder's type (var) or the premise (prop)
     type_key: str = ""
+    instance: bool = False  # an instance binder read as a hypothesis: a bare name is passed unparenthesised
 
 
 @dataclass(frozen=True)
@@ -335,7 +336,7 @@ class Prover:
                 proof = self.prove(rename(p.tree, mapping), ctx, depth + 1, use_rules=False)
                 if proof is None:
                     break
-                args.append(f"({proof})")
+                args.append(proof if p.instance and proof.isidentifier() else f"({proof})")
             else:
                 term = f"{rule.head} {' '.join(args)}" if args else rule.head
                 return term, conclusion
@@ -818,18 +819,24 @@ def _closed(decl: Declaration) -> Declaration:
 def _hypotheses_as_facts(prover: Prover, ctx: Context, binders: tuple[Binder, ...]) -> None:
     """A declaration's hypotheses (proposition binders), as facts named by their binder names."""
     for b in binders:
-        if b.type is not None and not b.is_instance and is_proposition(b):
+        if _is_hypothesis(b):
             for n in b.names:
                 prover.add_fact(ctx, n, b.type)
+
+
+def _is_hypothesis(b: Binder) -> bool:
+    """A declaration binder the search reads as a hypothesis: a proposition, or an instance ``[C x]``
+    (``Printer._binder_type`` with ``header``)."""
+    return b.type is not None and (b.is_instance or is_proposition(b))
 
 
 def _binder_params(binders: tuple[Binder, ...], prover: Prover, scope: Scope) -> tuple[Param, ...]:
     params: list[Param] = []
     for b in binders:
-        is_prop = b.type is not None and not b.is_instance and is_proposition(b)
+        is_prop = _is_hypothesis(b)
         for n in b.names:
             if is_prop:
-                params.append(Param("prop", n, b.type))
+                params.append(Param("prop", n, b.type, instance=b.is_instance))
             else:
                 params.append(Param("var", n, b.type, prover.type_key(b, scope)))
                 scope = scope.bind(n, params[-1].type_key)
