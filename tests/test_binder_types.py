@@ -234,3 +234,14 @@ def test_a_substituted_value_of_the_variable_s_type_is_not_ascribed():
     assert render_declaration(d).endswith(": IsCompact (S E)")
     d = normalize_declaration(parse_declaration("theorem t (y : ℝ) (h : y = 2 / 3) : y < 1"))
     assert "(2 / 3 : ℝ)" in render_declaration(d)  # numerals alone would be ℕ: the ascription stays
+
+
+def test_an_instance_binder_type_is_one_class_term():
+    a = normalize_declaration(parse_declaration(
+        "theorem t {ι : Type*} {X : ι → Type*} [∀ i, TopologicalSpace (X i)] : True"))
+    b = normalize_declaration(parse_declaration(
+        "theorem t {ι : Type*} {X : ι → Type*} [Π i, TopologicalSpace (X i)] : True"))
+    c = normalize_declaration(parse_declaration(
+        "theorem t {ι : Type*} {X : ι → Type*} [∀ i, MetricSpace (X i)] : True"))
+    key = lambda d: d.binders[2].type.text  # noqa: E731
+    assert key(a) == key(b) and key(a) != key(c)

@@ -712,6 +712,10 @@ def key_idents(key: str) -> tuple[str, ...]:
 
 
 def _binder(b: Binder, scope: _Scope) -> Binder:
+    if b.is_instance and b.type is not None and not isinstance(b.type, Atom):
+        # An instance binder's type is one class term (`[∀ i, TopologicalSpace (X i)]`, `[Π i, …]`): keyed whole,
+        # so its spellings meet whatever structure the statement reader gave it.
+        b = replace(b, type=Atom(render_term(b.type), ()))
     t = _term(b.type, scope) if b.type is not None else None
     bound = (b.bound[0], _term(b.bound[1], scope)) if b.bound is not None else None
     return replace(b, type=t, bound=bound)
