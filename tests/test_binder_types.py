@@ -245,3 +245,17 @@ def test_an_instance_binder_type_is_one_class_term():
         "theorem t {ι : Type*} {X : ι → Type*} [∀ i, MetricSpace (X i)] : True"))
     key = lambda d: d.binders[2].type.text  # noqa: E731
     assert key(a) == key(b) and key(a) != key(c)
+
+
+@pytest.mark.parametrize("a,b,same", [
+    ("⌊x⌋", "Int.floor x", True),  # Mathlib/Algebra/Order/Floor.lean notations
+    ("⌊x⌋₊", "Nat.floor x", True),
+    ("⌊x⌋", "Nat.floor x", False),
+    ("⌈x / 2⌉", "Int.ceil (x / 2)", True),
+    ("a ≡ b [MOD n]", "Nat.ModEq n a b", True),
+    ("a ≡ b [ZMOD n]", "Int.ModEq n a b", True),
+    ("a ≡ b [MOD n]", "Nat.ModEq n b a", False),
+    ("(Nat.digits 10 n).sum", "List.sum (Nat.digits 10 n)", True),  # Nat.digits returns a List
+])
+def test_floor_modeq_and_list_notations(a, b, same):
+    assert (term_key(a) == term_key(b)) is same

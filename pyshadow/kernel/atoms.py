@@ -119,6 +119,8 @@ DOT_FUNCTIONS: dict[str, frozenset[str]] = {
     "Finset": frozenset({"card", "sum", "prod", "filter", "image", "Nonempty", "max'", "min'"}),
     "Set": frozenset({"ncard", "encard", "Finite", "Infinite", "Nonempty", "toFinset"}),
     "Real": frozenset({"sqrt", "log", "exp", "cos", "sin"}),
+    # Lean core src/Init/Data/List/Basic.lean: `List.sum`, `List.prod` (Mathlib), `List.length` take the list first
+    "List": frozenset({"sum", "prod", "length"}),
 }
 # Lean's generalized field notation puts the receiver at the first *explicit* argument whose type head is the
 # namespace (leanprover/lean4 src/Lean/Elab/App.lean, `addLValArg`: "finds the parameter with a type of the form
@@ -136,6 +138,8 @@ RESULT_NAMESPACES: dict[str, tuple[str, int]] = {"Finset.range": ("Finset", 1), 
                                                  "Finset.filter": ("Finset", 2),
                                                  # Mathlib/Order/Interval/Finset/Defs.lean `def Icc (a b : α) :
                                                  # Finset α` (and Ico, Ioc, Ioo)
+                                                 # Mathlib/Data/Nat/Digits.lean `def digits : ℕ → ℕ → List ℕ`
+                                                 "Nat.digits": ("List", 2),
                                                  "Finset.Icc": ("Finset", 2), "Finset.Ico": ("Finset", 2),
                                                  "Finset.Ioc": ("Finset", 2), "Finset.Ioo": ("Finset", 2)}
 # Binder types whose head names a namespace for dot notation.
@@ -186,6 +190,8 @@ class Resolver:
                 return tm.App(tm.Name("abs"), (inner,))
             if node.open == "‖":
                 return tm.App(tm.Name("norm"), (inner,))
+            if (node.open, node.close) in _FLOOR_CEIL:
+                return tm.App(tm.Name(_FLOOR_CEIL[(node.open, node.close)]), (inner,))
             return tm.Enclosed(node.open, inner, node.close)
         if isinstance(node, tm.Binary):
             if node.op in ("=", "≠"):
@@ -243,7 +249,10 @@ class Resolver:
             dotted = self._dot_call(node, (), bound)
             return dotted if dotted is not None else tm.Projection(r(node.expr, bound), node.field)
         if isinstance(node, tm.ModEq):
-            return tm.ModEq(node.kind, r(node.left, bound), r(node.right, bound), r(node.modulus, bound))
+            left, right, modulus = r(node.left, bound), r(node.right, bound), r(node.modulus, bound)
+            if node.kind in _MOD_EQ:
+                return tm.App(tm.Name(_MOD_EQ[node.kind]), (modulus, left, right))
+            return tm.ModEq(node.kind, left, right, modulus)
         return node
 
     def _finset_builder(self, node: tm.Node) -> tm.Node:
@@ -469,6 +478,13 @@ class Resolver:
         return tm.App(tm.Name(full), args[:index] + (receiver,) + args[index:])
 
 
+# Mathlib/Algebra/Order/Floor.lean: `notation "⌊" a "⌋" => Int.floor a`, `"⌈" a "⌉" => Int.ceil a`,
+# `"⌊" a "⌋₊" => Nat.floor a`, `"⌈" a "⌉₊" => Nat.ceil a`.
+_FLOOR_CEIL = {("⌊", "⌋"): "Int.floor", ("⌈", "⌉"): "Int.ceil", ("⌊", "⌋₊"): "Nat.floor", ("⌈", "⌉₊"): "Nat.ceil"}
+# `a ≡ b [MOD n]` is `Nat.ModEq n a b` (Mathlib/Data/Nat/Defs.lean `notation:50 a " ≡ " b " [MOD " n "]"`), `[ZMOD n]`
+# `Int.ModEq n a b` (Mathlib/Data/Int/ModEq.lean), `[PMOD p]` `AddCommGroup.ModEq p a b` (Mathlib/Algebra/ModEq.lean),
+# `[SMOD U]` `SModEq U a b` (Mathlib/LinearAlgebra/SModEq.lean).
+_MOD_EQ = {"MOD": "Nat.ModEq", "ZMOD": "Int.ModEq", "PMOD": "AddCommGroup.ModEq", "SMOD": "SModEq"}
 # Mathlib/Data/Set/Defs.lean, in `namespace Set`: `infixl:80 " '' " => image`, `infixl:80 " ⁻¹' " => preimage`.
 _SET_FUNCTIONS = {"''": "Set.image", "⁻¹'": "Set.preimage"}
 _FINSET_ARGUMENT = {"Finset.card": 0, "Finset.sum": 0, "Finset.prod": 0, "Finset.filter": 1}
