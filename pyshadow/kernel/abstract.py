@@ -112,6 +112,8 @@ class Abstraction:
         self.preds: dict[tuple, str] = {}
         self.terms: dict[tuple, str] = {}
         self.classes: dict[tuple, str] = {}
+        self.let_values: dict[str, str] = {}  # a let value's key (``atom_key``) → its constant (a ``terms`` entry)
+        self.let_types: dict[str, str] = {}  # `let x : T` (``type_key``) as written → its type constant
         self.declarations: list[str] = []
         # Names the statement itself uses (``statement_names``): a binder `t1` or `P1` would shadow a constant of
         # that name wherever it is in scope, so constants are numbered around them.
@@ -180,9 +182,7 @@ def alpha_pattern(key: str, args: list[tuple[str, str]]) -> tuple[str, list[tupl
     types = dict(args)
     position: dict[str, int] = {}
     out, last = [], 0
-    for tok in lx.tokenize(key):
-        if tok.kind != lx.IDENT:
-            continue
+    for tok in variable_tokens(key):
         root = lx.ident_root(tok.text)
         if root not in types:
             continue
@@ -193,6 +193,25 @@ def alpha_pattern(key: str, args: list[tuple[str, str]]) -> tuple[str, list[tupl
     # A variable the atom mentions but the key does not show as an identifier keeps its place after the others.
     order = sorted(types, key=lambda n: position.get(n, len(position) + 1 + list(types).index(n)))
     return "".join(out), [(n, types[n]) for n in order]
+
+
+def variable_tokens(text: str) -> list[lx.Token]:
+    """The identifier tokens of ``text`` that can be a variable: not a field after ``.`` (``(f a).le``) and not the
+    stem of an inaccessible name (``x✝1``, the canonical keys' own binders, lexed as ``x`` ``✝`` ``1``) — renaming
+    or abstracting those would change the term."""
+    tokens = lx.tokenize(text)
+    out = []
+    for i, tok in enumerate(tokens):
+        if tok.kind != lx.IDENT:
+            continue
+        after = tokens[i + 1] if i + 1 < len(tokens) else None
+        before = tokens[i - 1] if i else None
+        if after is not None and after.text == "✝" and after.start == tok.end:
+            continue
+        if before is not None and before.text == "." and before.end == tok.start:
+            continue
+        out.append(tok)
+    return out
 
 
 @dataclass
@@ -258,21 +277,36 @@ class Printer:
             # The let-bound name gets its own abstract type; its value is an opaque constant of that type.
             # An anonymous or pattern let (`have : p := …`, `let ⟨a, b⟩ := …`) binds nothing the atoms can name.
             name = term.name if term.name.isidentifier() else "_"
-            ty = self.a.type_const(f"let {term.name} : {term.type.text if term.type else term.value.text}")
+            ty = self._let_type(term, scope)
             inner = scope.bind(name, ty) if name != "_" else scope
             return (f"(let {name} : {ty} := {self._let_value(ty, scope, term)}; "
                     f"{self.prop(term.body, inner)})")
         raise TypeError(term)
 
+    def _let_type(self, let: Let, scope: Scope) -> str:
+        """The let-bound name's abstract type, keyed by its type (else its value) as a pattern over the variables it
+        mentions — like every term, which the abstraction maps into ``Obj`` whatever its variables — so that a
+        let with a variable renamed has the same type (``alpha_pattern``); ``let_types`` keeps the written key."""
+        typed = let.type if let.type is not None else let.value
+        written = type_key(f"let {let.name} : {typed.text}")
+        pattern = alpha_pattern(atom_key(typed.text), scope.mentioned(typed.idents))[0]
+        ty = self.a.type_const(f"let {let.name} : {pattern}")
+        self.a.let_types.setdefault(written, ty)
+        return ty
+
     def _let_value(self, ty: str, scope: Scope, let: Let) -> str:
-        args = scope.mentioned(let.value.idents)
-        key = (atom_key(let.value.text), tuple(t for _, t in args), ty)
+        # Keyed by its pattern over the variables it is applied to, as atoms are (``alpha_pattern``): a let value
+        # with a variable renamed is the same constant applied to the other variable.
+        text = atom_key(let.value.text)
+        pattern, args = alpha_pattern(text, scope.mentioned(let.value.idents))
+        key = (pattern, tuple(t for _, t in args), ty)
         if key not in self.a.terms:
             name = self.a.fresh("t")
             self.a.terms[key] = name
             arrows = "".join(f"{t} → " for _, t in args)
             self.a.declarations.append(f"axiom {name} : {arrows}{ty}")
         name = self.a.terms[key]
+        self.a.let_values.setdefault(text, name)
         return f"({name} {' '.join(n for n, _ in args)})" if args else name
 
     def _opaque(self, term: Term, scope: Scope) -> str:
@@ -305,7 +339,16 @@ class Printer:
 
         return go(0, scope)
 
-    def _binder_type(self, b: Binder, scope: Scope) -> tuple[str, bool]:
+    def _binder_type(self, b: Binder, scope: Scope, *, header: bool = False) -> tuple[str, bool]:
+        """A binder's abstract type and whether it is a hypothesis (a proposition binder).
+
+        In the skeleton search (not the twin) a declaration's instance binder ``[C x]`` is a hypothesis ``C x``:
+        ``∀ [inst : C x], P`` and ``C x → P`` are one Π-type (binder annotations are not part of the type; Lean's
+        ``Expr.forallE`` carries the ``BinderInfo`` only for elaboration), so a statement that writes its
+        hypothesis as an implication is the same statement. Applied as everywhere with every argument explicit
+        (``@cand … inst …``), which a full-tier instance binder accepts too."""
+        if header and not self.twin and b.is_instance and b.type is not None:
+            return self.prop(b.type, scope), True
         if self.twin and b.type is not None:
             text = render_term(b.type)
             if b.is_instance:
@@ -328,7 +371,7 @@ class Printer:
         """Binder groups in prelude Lean, one name per group (types may differ after abstraction)."""
         groups: list[str] = []
         for b in binders:
-            ty, is_prop = self._binder_type(b, scope)
+            ty, is_prop = self._binder_type(b, scope, header=not quantifier)
             if self.twin and b.is_instance and not b.names:
                 groups.append(f"[{ty}]")  # an anonymous instance binder of the conclusion's ∀
                 continue

@@ -26,7 +26,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Sequence
 
-from .abstract import PRELUDE, PRELUDE_AXIOMS, Abstraction, Printer, Scope
+from .abstract import PRELUDE, PRELUDE_AXIOMS, Abstraction, Printer, Scope, variable_tokens
 from .definitions import normalize_declaration
 from .undecided import aligned_atom_pairs
 from ..lean.batch import LeanJob, run_jobs
@@ -37,7 +37,7 @@ from ..shadows.checkers import certificate_prefix, named_binders
 from ..shadows.rules import Shadow, decompose
 from ..syntax import lexer as lx
 from ..syntax.ast import AND, IFF, IMP, OR, Atom, Binder, BinOp, Declaration, Let, Not, Quant, Rel, Term
-from ..syntax.ast import declaration_names, is_proposition, walk
+from ..syntax.ast import atoms, declaration_names, is_proposition, walk
 from ..syntax.render import render_term
 from ..syntax.names import FreshNames
 
@@ -85,33 +85,37 @@ class SkeletonVerdict:
 # Renaming variables inside trees (atoms are text: rename their identifier tokens)
 
 
-def rename(term: Term, mapping: dict[str, str]) -> Term:
-    """``term`` with free occurrences of the variables in ``mapping`` renamed (binders stop the renaming)."""
+def rename(term: Term, mapping: dict[str, str], *, types: bool = False) -> Term:
+    """``term`` with free occurrences of the variables in ``mapping`` renamed (binders stop the renaming).
+
+    The type of a data binder (``(a : Fin n)``) is kept as written unless ``types``: the printer abstracts a type
+    as one constant keyed by its text, not a family over the variables it mentions, so the type of ``a`` in
+    ``∀ n, ∀ a : Fin n, P a`` stays that constant when ``n`` is instantiated — renaming its text would give the
+    search another constant than the one Lean sees. ``types`` is for renaming constants (``align_auxiliary_names``)."""
     if not mapping:
         return term
     if isinstance(term, Atom):
         if not set(term.idents) & mapping.keys():
             return term
         out, last = [], 0
-        for tok in lx.tokenize(term.text):
-            if tok.kind == lx.IDENT:
-                root = lx.ident_root(tok.text)
-                if root in mapping:
-                    out.append(term.text[last:tok.start] + mapping[root] + tok.text[len(root):])
-                    last = tok.end
+        for tok in variable_tokens(term.text):
+            root = lx.ident_root(tok.text)
+            if root in mapping:
+                out.append(term.text[last:tok.start] + mapping[root] + tok.text[len(root):])
+                last = tok.end
         out.append(term.text[last:])
         idents = tuple(dict.fromkeys(mapping.get(i, i) for i in term.idents))
         return Atom("".join(out), idents, term.open_right)
     if isinstance(term, Not):
-        return Not(rename(term.arg, mapping))
+        return Not(rename(term.arg, mapping, types=types))
     if isinstance(term, (BinOp, Rel)):
-        return replace(term, left=rename(term.left, mapping), right=rename(term.right, mapping))
+        return replace(term, left=rename(term.left, mapping, types=types), right=rename(term.right, mapping, types=types))
     if isinstance(term, Quant):
         # Capture-avoiding: a binder named like a variable the renaming introduces (`y ↦ x` under `∀ x`) is renamed
         # apart first, or the renamed occurrence would refer to the inner binder.
         binders, inner = [], dict(mapping)
         for b in term.binders:
-            b = _rename_binder(b, inner)
+            b = _rename_binder(b, inner, types=types)
             names = []
             for n in b.names:
                 inner.pop(n, None)
@@ -121,15 +125,64 @@ def rename(term: Term, mapping: dict[str, str]) -> Term:
                     n = fresh
                 names.append(n)
             binders.append(replace(b, names=tuple(names)) if tuple(names) != b.names else b)
-        return Quant(term.kind, tuple(binders), rename(term.body, inner))
+        return Quant(term.kind, tuple(binders), rename(term.body, inner, types=types))
     if isinstance(term, Let):
         inner = {k: v for k, v in mapping.items() if k != term.name}
         if term.name in inner.values():
             fresh = _apart(term.name, term, inner)
             inner[term.name] = fresh
-            return replace(term, name=fresh, value=rename(term.value, mapping), body=rename(term.body, inner))
-        return replace(term, value=rename(term.value, mapping), body=rename(term.body, inner))
+            return replace(term, name=fresh, value=rename(term.value, mapping),
+                           body=rename(term.body, inner, types=types))
+        return replace(term, value=rename(term.value, mapping), body=rename(term.body, inner, types=types))
     return term
+
+
+def canonical_binders(term: Term, level: int = 0) -> Term:
+    """``term`` with its ∀/∃ binders renamed by nesting level (``«✝1»``, ``«✝2»`` …: names no statement can
+    write), so that α-equivalent statements print to the same key (``Prover.key``): a fact ``∀ x, P x`` then
+    proves the goal ``∀ y, P y`` as it is, which Lean accepts (binder names are not part of a term's identity).
+
+    Keys only — the terms given to Lean keep the statement's names — so a name is renamed only where the printer
+    abstracts it as a variable (an argument of atom constants, ``abstract.alpha_pattern``). Where its text is part
+    of a constant's key instead it is kept: a name a binder *type* or a ``let`` mentions (types and let values are
+    keyed by their text), and the binders of an opaque ``∃!`` or of a relation's operand (keyed by their
+    rendering). Otherwise two keys could agree where the printed constants differ."""
+    if isinstance(term, Not):
+        return Not(canonical_binders(term.arg, level))
+    if isinstance(term, BinOp):
+        return replace(term, left=canonical_binders(term.left, level), right=canonical_binders(term.right, level))
+    if isinstance(term, Let):
+        return replace(term, body=canonical_binders(term.body, level))
+    if not (isinstance(term, Quant) and term.kind in ("∀", "∃")):
+        return term
+    keyed_by_text = _names_in_texts(term)
+    binders, mapping = [], {}
+    for b in term.binders:
+        b = _rename_binder(b, mapping)
+        names = []
+        for n in b.names:
+            level += 1
+            if n != "_" and n not in keyed_by_text:
+                mapping[n] = f"«✝{level}»"
+                n = mapping[n]
+            names.append(n)
+        binders.append(replace(b, names=tuple(names)))
+    return Quant(term.kind, tuple(binders), canonical_binders(rename(term.body, mapping), level))
+
+
+def _names_in_texts(term: Quant) -> set[str]:
+    """The names that binder types, ``let``s and opaque quantifiers inside ``term`` mention (``canonical_binders``)."""
+    names: set[str] = set()
+    for node in walk(term):
+        if isinstance(node, Quant):
+            for b in node.binders:
+                if b.type is not None:
+                    names.update(i for a in atoms(b.type) for i in a.idents)
+            if node.kind not in ("∀", "∃"):
+                names.update(i for a in atoms(node) for i in a.idents)
+        elif isinstance(node, Let):
+            names.update(i for a in atoms(node) for i in a.idents)
+    return names
 
 
 def _apart(name: str, term: Term, mapping: dict[str, str]) -> str:
@@ -144,9 +197,10 @@ def _apart(name: str, term: Term, mapping: dict[str, str]) -> str:
     return fresh
 
 
-def _rename_binder(b: Binder, mapping: dict[str, str]) -> Binder:
-    t = rename(b.type, mapping) if b.type is not None else None
-    bound = (b.bound[0], rename(b.bound[1], mapping)) if b.bound is not None else None
+def _rename_binder(b: Binder, mapping: dict[str, str], *, types: bool = False) -> Binder:
+    renamed = b.type is not None and (types or (not b.is_instance and is_proposition(b)))
+    t = rename(b.type, mapping, types=types) if renamed else b.type
+    bound = (b.bound[0], rename(b.bound[1], mapping, types=types)) if b.bound is not None else None
     return replace(b, type=t, bound=bound)
 
 
@@ -167,8 +221,9 @@ def align_auxiliary_names(candidate: Declaration, candidate_src: str, reference_
             mapping[c_short] = t_short
     if not mapping:
         return candidate
-    binders = tuple(_rename_binder(b, mapping) for b in candidate.binders)
-    return replace(candidate, binders=binders, type=rename(candidate.type, mapping) if candidate.type else None)
+    binders = tuple(_rename_binder(b, mapping, types=True) for b in candidate.binders)
+    return replace(candidate, binders=binders,
+                   type=rename(candidate.type, mapping, types=True) if candidate.type else None)
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -181,6 +236,7 @@ class Param:
     name: str
     tree: Term | None  # the binder's type (var) or the premise (prop)
     type_key: str = ""
+    instance: bool = False  # an instance binder read as a hypothesis: a bare name is passed unparenthesised
 
 
 @dataclass(frozen=True)
@@ -238,7 +294,7 @@ class Prover:
         hit = self._keys.get(memo)
         if hit is not None and hit[0] is term:
             return hit[1]
-        printed = self.pr.prop(term, scope)
+        printed = self.pr.prop(canonical_binders(term), scope)
         self._keys[memo] = (term, printed)
         return printed
 
@@ -335,7 +391,7 @@ class Prover:
                 proof = self.prove(rename(p.tree, mapping), ctx, depth + 1, use_rules=False)
                 if proof is None:
                     break
-                args.append(f"({proof})")
+                args.append(proof if p.instance and proof.isidentifier() else f"({proof})")
             else:
                 term = f"{rule.head} {' '.join(args)}" if args else rule.head
                 return term, conclusion
@@ -818,18 +874,24 @@ def _closed(decl: Declaration) -> Declaration:
 def _hypotheses_as_facts(prover: Prover, ctx: Context, binders: tuple[Binder, ...]) -> None:
     """A declaration's hypotheses (proposition binders), as facts named by their binder names."""
     for b in binders:
-        if b.type is not None and not b.is_instance and is_proposition(b):
+        if _is_hypothesis(b):
             for n in b.names:
                 prover.add_fact(ctx, n, b.type)
+
+
+def _is_hypothesis(b: Binder) -> bool:
+    """A declaration binder the search reads as a hypothesis: a proposition, or an instance ``[C x]``
+    (``Printer._binder_type`` with ``header``)."""
+    return b.type is not None and (b.is_instance or is_proposition(b))
 
 
 def _binder_params(binders: tuple[Binder, ...], prover: Prover, scope: Scope) -> tuple[Param, ...]:
     params: list[Param] = []
     for b in binders:
-        is_prop = b.type is not None and not b.is_instance and is_proposition(b)
+        is_prop = _is_hypothesis(b)
         for n in b.names:
             if is_prop:
-                params.append(Param("prop", n, b.type))
+                params.append(Param("prop", n, b.type, instance=b.is_instance))
             else:
                 params.append(Param("var", n, b.type, prover.type_key(b, scope)))
                 scope = scope.bind(n, params[-1].type_key)

@@ -44,7 +44,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 
 from ..kernel import proof_terms as pt
-from ..kernel.abstract import PRELUDE_AXIOMS
+from ..kernel.abstract import PRELUDE_AXIOMS, alpha_pattern
 from ..kernel.definitions import is_data_declaration
 from ..kernel.normalize import atom_key, type_key
 from ..kernel.skeleton import SkeletonPair, SkeletonSearch, skeleton_search, undecided_aliases
@@ -125,12 +125,12 @@ def concrete_names(search: SkeletonSearch, candidate: str, full_prefix: str | No
     constants: dict[tuple[str, str], tuple[str | None, str | None]] = {}
     idents: dict[str, tuple[str, ...]] = {}
     a = search.abstraction
-    value_consts = {key[0]: name for key, name in a.terms.items() if len(key) == 3}
+    value_consts = a.let_values
     for let in _walk(statements, Let):
         if let.binders:
             continue  # `let f (n : ℕ) := …`: not in the search's language
         read_type = _text(let.type)
-        ty = a.types.get(type_key(f"let {let.name} : {read_type if read_type is not None else let.value.text}"))
+        ty = a.let_types.get(type_key(f"let {let.name} : {read_type if read_type is not None else let.value.text}"))
         value = value_consts.get(atom_key(let.value.text))
         wrote = written_lets.get((let.name, let.value.text), let)
         if ty is not None:
@@ -140,7 +140,9 @@ def concrete_names(search: SkeletonSearch, candidate: str, full_prefix: str | No
         keywords.setdefault(let.name, "have" if let.keyword.startswith("have") else "let")
         constants.setdefault((let.name, wrote.value.text), (ty, value))
         if value is not None:
-            idents.setdefault(value, let.value.idents)
+            # in the order the abstraction applies its constant (``alpha_pattern``: first occurrence in the key)
+            order = alpha_pattern(atom_key(let.value.text), [(i, "") for i in let.value.idents])[1]
+            idents.setdefault(value, tuple(n for n, _ in order))
     return ConcreteNames(candidate, full_prefix, search.mathlib, let_types=let_types, let_values=let_values,
                          let_keywords=keywords, let_constants=constants, let_idents=idents, binders=binders,
                          candidate_data=is_data_declaration(_written(search)[1]))
