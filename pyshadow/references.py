@@ -22,6 +22,7 @@ from .problems import Problem, ProblemError, reference_text
 from .shadows.checkers import Checker, CheckerSet, full_tier_checkers
 from .shadows.expert import CONSEQUENCE_KINDS, ExpertShadow
 from .shadows.merge import ExpertShadowError, MergeReport, merge_shadows, parse_expert_statement
+from .kernel.definitions import data_as_proposition, is_data_declaration
 from .shadows.rules import Decomposition, decompose, uncheckable_reason
 from .syntax import ParseError, parse_declaration
 from .syntax.ast import Binder, Declaration, atoms, declaration_names
@@ -237,6 +238,10 @@ def _reference_target(problem: Problem, src: str, name: str, checker_id: str) ->
         target.error = f"the reference statement does not parse: {err.reason} (line {err.line}, column {err.column})"
         target.fixes.append(f"{problem.reference}:{err.line}:{err.column}: target {name} does not parse: {err.reason}")
         return target
+    if is_data_declaration(target.declaration):
+        # `instance X … : T := sorry` states that T is inhabited: its checkers state `Nonempty T` (a theorem of a
+        # type is no proposition — Lean rejects it), as the skeleton reads it (kernel/definitions.py, 4.).
+        target.declaration = data_as_proposition(target.declaration)
     if reason := uncheckable_reason(target.declaration):
         target.error = reason
         target.fixes.append(f"{problem.reference}: target {name}: {reason}")

@@ -60,6 +60,7 @@ from ..lean.batch import effective_backend
 from ..lean.runner import DEFAULT_ALLOWED_AXIOMS, DeclarationSpan, LeanResult, compile_module, judge, run_lean
 from ..lean.toolchain import LeanExecutable
 from ..errors import PyshadowError
+from ..kernel.definitions import is_data_declaration
 from ..shadows.checkers import Checker, CheckerSet, full_tier_checkers, universe_names, universe_parameters
 from ..syntax.ast import Declaration
 from ..syntax.parser import parse_declaration
@@ -234,9 +235,10 @@ def _checkers(problem_id: str, target: TargetInfo, *, certificate: bool) -> Chec
 
 
 def candidate_backward_text(name: str, certificate_name: str, hypotheses: str, head: str,
-                            universes: Sequence[str] = (), alternative: str | None = None) -> str:
+                            universes: Sequence[str] = (), alternative: str | None = None, data: bool = False) -> str:
     """⋀ Sᵢ ⇒ T̂: the shadows as hypotheses, the candidate's own type as the goal, proved via the certificate (or
-    by ``alternative``, the skeleton search's term, when there is one).
+    by ``alternative``, the skeleton search's term, when there is one). A ``data`` candidate (``instance X : T``)
+    states that ``T`` is inhabited: the goal is ``Nonempty (type_of% @Cand …)`` (kernel/definitions.py, 4.).
 
     ``universes`` pins the candidate's universe parameters to the ones the hypotheses use (``@Cand.{u_1}``):
     ``type_of% @Cand`` alone gives each a fresh universe, and no ``hS_i`` at ``u_1`` proves it at ``u_2``.
@@ -248,7 +250,7 @@ def candidate_backward_text(name: str, certificate_name: str, hypotheses: str, h
     return "\n".join([
         "/-- Backward check: the shadows imply the candidate's statement -/",
         f"theorem {name} {hypotheses} :",
-        f"    type_of% @{head}{pin} := by",
+        f"    Nonempty (type_of% @{head}{pin}) := by" if data else f"    type_of% @{head}{pin} := by",
         *proof,
     ])
 
@@ -317,7 +319,7 @@ def _section(
                 hypotheses = " ".join(f"({hyp} : {statements.add_axiom(f'hypothesis_{key}_{i}', '', prop)})"
                                       for i, (hyp, prop) in enumerate(certificate.hypothesis_list, start=1))
             text = candidate_backward_text(name, certificate.name, lean_text(hypotheses), head, pin,
-                                           lean_text(extra) if extra else None)
+                                           lean_text(extra) if extra else None, _is_data(candidate_header))
             out.add_checker(f"{namespace}.{name}", text, Role("backward", target.name))
     out.add(f"end {namespace}")
     if statements is not None:
@@ -337,6 +339,16 @@ def needs_candidate(texts: Sequence[str], names: frozenset[str]) -> bool:
                   for k in range(1, len(name_components(normalize_name(n))))}
     opened = {word for t in texts if re.match(r"\s*open\b", t) for word in re.findall(r"[^\s()\[\]]+", t)[1:]}
     return bool(opened & namespaces)
+
+
+def _is_data(candidate_header: str | None) -> bool:
+    """Whether the candidate's declaration is data (``kernel.definitions.is_data_declaration``)."""
+    if candidate_header is None:
+        return False
+    try:
+        return is_data_declaration(parse_declaration(candidate_header))
+    except PyshadowError:
+        return False
 
 
 def candidate_universe_pin(reference: Declaration, candidate_header: str | None) -> tuple[str, ...]:

@@ -472,7 +472,7 @@ def full_tier_checkers(problem_id: str, target: str, decl: Declaration, dec: Dec
         else:
             term = forward_term(shadow, head)
             context.update(form="projection", direct=term, via_let=forward_term(shadow, "_hc"),
-                           via_show=forward_term(shadow, show_head),
+                           via_show=forward_term(shadow, show_head), nonempty=statement.startswith("Nonempty "),
                            doc=f"Shadow {i}: {shadow.kind} `{shadow.path_text}`")
         checkers.append(Checker(name, "forward", statement, term, render_lean("forward", context), i - 1,
                                 binders=binder_text, arguments=tuple(all_arguments(binders))))
