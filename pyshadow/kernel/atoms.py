@@ -67,7 +67,8 @@ from ..syntax import terms as tm
 from ..syntax import lexer as lx
 from ..syntax.render import render_term
 from ..syntax.ast import IFF, Atom, Binder, BinOp, Declaration, Let, Not, Quant, Rel, Term, atoms
-from .binder_types import INTERVALS, NUMBER_CHAIN, TYPE_SPELLING, BinderTypes, infer_group, type_text
+from .binder_types import (ARITHMETIC, INTERVALS, NUMBER_CHAIN, TYPE_SPELLING, BinderTypes, infer_group, is_numeral,
+                           type_text)
 
 # Short names and the namespaces that define them (Mathlib/Lean declarations; a root declaration is "").
 # A short name is resolved only when exactly one opened namespace defines it and no root declaration does — as
@@ -299,7 +300,7 @@ class Resolver:
         typing = BinderTypes(self.types)
         leaves = typing.leaves(left) + typing.leaves(right)
         rest = [leaf for leaf in leaves if _cast_inner(leaf) is None]
-        if any(not _numeral(leaf) and typing.type_of(leaf) is None for leaf in rest):
+        if any(not is_numeral(leaf) and typing.type_of(leaf) is None for leaf in rest):
             return left, right
         target = typing.tree_type(rest)
         if target is None:
@@ -340,7 +341,7 @@ class Resolver:
                 keep = tm.Ascription(self._strip_casts(inner, type_text(node.type), numerals_only), node.type)
             if target is None or (isinstance(node, tm.Ascription) and type_text(node.type) != target):
                 return keep
-            if _numeral(inner):
+            if is_numeral(inner):
                 return inner if isinstance(node, tm.Ascription) else node
             if numerals_only:
                 return keep
@@ -348,7 +349,7 @@ class Resolver:
             if t is not None and _below(t, target):
                 return inner
             return keep
-        if isinstance(node, tm.Binary) and node.op in ("+", "-", "*", "/", "%"):
+        if isinstance(node, tm.Binary) and node.op in ARITHMETIC:
             return tm.Binary(node.op, strip(node.left), strip(node.right))
         if isinstance(node, tm.Binary) and node.op == "^":
             return tm.Binary("^", strip(node.left), node.right)
@@ -505,7 +506,7 @@ def _as_big_operator(node: tm.Node) -> tm.Node:
         if f.binder.type is not None or f.binder.bound is not None:
             return node
         return tm.BigOperator(op, tm.Binder(f.binder.name, None, ("∈", s)), f.body)
-    if isinstance(f, tm.Name) and not f.text[:1].isdigit():
+    if isinstance(f, tm.Name) and not is_numeral(f):
         x = "x✝η"  # no source text spells it; the canonical print renames bound variables anyway
         return tm.BigOperator(op, tm.Binder(x, None, ("∈", s)), tm.App(f, (tm.Name(x),)))
     return node
@@ -552,18 +553,14 @@ def _filter_predicate(node: tm.Node) -> tm.Node:
     """``Finset.filter p s`` with a bare ``p`` as ``Finset.filter (fun x => p x) s`` (η; Lean's kernel has
     definitional η), the form ``{x ∈ s | p x}`` and ``s.filter (fun x => p x)`` elaborate to."""
     if not (isinstance(node, tm.App) and isinstance(node.fn, tm.Name) and node.fn.text == "Finset.filter"
-            and len(node.args) == 2 and isinstance(node.args[0], tm.Name) and not _numeral(node.args[0])):
+            and len(node.args) == 2 and isinstance(node.args[0], tm.Name) and not is_numeral(node.args[0])):
         return node
     x = "x✝η"
     return tm.App(node.fn, (tm.Lambda(tm.Binder(x), tm.App(node.args[0], (tm.Name(x),))), node.args[1]))
 
 
-def _numeral(node: tm.Node) -> bool:
-    return isinstance(node, tm.Name) and node.text[:1].isdigit()
-
-
 def _numeral_ascription(node: tm.Node) -> bool:
-    return isinstance(node, tm.Ascription) and _numeral(node.expr)
+    return isinstance(node, tm.Ascription) and is_numeral(node.expr)
 
 
 def _cast_inner(node: tm.Node) -> tm.Node | None:

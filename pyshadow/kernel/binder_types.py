@@ -63,7 +63,7 @@ NUMBER_CHAIN = ("ℕ", "ℤ", "ℚ", "ℝ", "ℂ")
 INTERVALS = {**{f"Set.{k}": ("Set", 2) for k in ("Icc", "Ico", "Ioc", "Ioo")},
              **{f"Set.{k}": ("Set", 1) for k in ("Ici", "Iic", "Ioi", "Iio")},
              **{f"Finset.{k}": ("Finset", 2) for k in ("Icc", "Ico", "Ioc", "Ioo")}}
-_ARITHMETIC = ("+", "-", "*", "/", "%")
+ARITHMETIC = ("+", "-", "*", "/", "%")  # `binop%` operators (src/Init/Notation.lean)
 _RELATIONS = ("=", "≠", "<", "≤", ">", "≥", "∣")
 _COLLECTIONS = ("Set", "Finset", "List", "Multiset")
 _OPAQUE = object()  # a leaf whose type Lean may know but this module does not
@@ -153,7 +153,7 @@ class BinderTypes:
 
     def leaves(self, node: tm.Node) -> list[tm.Node]:
         """The leaves of the ``binop%`` tree rooted at ``node`` (parentheses are already gone in the tree)."""
-        if isinstance(node, tm.Binary) and node.op in _ARITHMETIC:
+        if isinstance(node, tm.Binary) and node.op in ARITHMETIC:
             return self.leaves(node.left) + self.leaves(node.right)
         if isinstance(node, tm.Binary) and node.op == "^":
             return self.leaves(node.left)
@@ -166,7 +166,7 @@ class BinderTypes:
         types agree; None otherwise."""
         types: set[str] = set()
         for leaf in leaves:
-            if _is(leaf, name) or _numeral(leaf) or (isinstance(leaf, tm.Name) and leaf.text in self.unknown):
+            if _is(leaf, name) or is_numeral(leaf) or (isinstance(leaf, tm.Name) and leaf.text in self.unknown):
                 continue
             t = self.type_of(leaf)
             if t is None:
@@ -218,7 +218,7 @@ class BinderTypes:
         ``Int.cast``, ``Rat.cast``, ``Complex.ofReal``: each coerces to the next, so the maximum is the last)."""
         types: set[str] = set()
         for leaf in leaves:
-            if _numeral(leaf):
+            if is_numeral(leaf):
                 continue
             t = self.type_of(leaf)
             if t is None:
@@ -267,7 +267,8 @@ def _is(node: tm.Node, name: str) -> bool:
     return isinstance(node, tm.Name) and node.text == name
 
 
-def _numeral(node: tm.Node) -> bool:
+def is_numeral(node: tm.Node) -> bool:
+    """A numeric literal (its type is the elaborator's: `OfNat` at the tree's type, else ℕ)."""
     return isinstance(node, tm.Name) and node.text[:1].isdigit()
 
 
