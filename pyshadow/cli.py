@@ -4,17 +4,18 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 
 from . import __version__
 from .commands import COMMAND_MODULES
-from .errors import EXIT_INTERNAL, PyshadowError
+from .errors import EXIT_BROKEN_PIPE, EXIT_INTERNAL, EXIT_INTERRUPTED, PyshadowError
 
 
 DESCRIPTION = (
     "Shadow-theorem checkers and SA-Pass scoring for Lean 4 autoformalization. "
     "Exit codes (every command): 0 done, verdict as hoped; 2 bad input; 3 a needed tool is unavailable; "
-    "4 done, verdict negative; 1 internal error."
+    "4 done, verdict negative; 1 internal error; 130 interrupted (rerun to resume); 141 output pipe closed."
 )
 
 
@@ -34,9 +35,15 @@ def main(argv: list[str] | None = None) -> int:
     except PyshadowError as err:
         print(f"pyshadow {args.command}: error: {err}", file=sys.stderr)
         return err.exit_code
-    except KeyboardInterrupt:
-        print(f"pyshadow {args.command}: interrupted", file=sys.stderr)
-        return 130
+    except KeyboardInterrupt as err:
+        notes = "; ".join(getattr(err, "__notes__", ()))
+        print(f"pyshadow {args.command}: interrupted" + (f"; {notes}" if notes else ""), file=sys.stderr)
+        return EXIT_INTERRUPTED
+    except BrokenPipeError:
+        # `pyshadow score … | head`: the reader left. Quiet exit; point stdout at /dev/null so the interpreter's
+        # final flush does not raise again (Python docs, "Note on SIGPIPE", library/signal.html).
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return EXIT_BROKEN_PIPE
     except Exception as err:  # noqa: BLE001 - last-resort boundary: one line, internal-error code
         print(f"pyshadow {args.command}: internal error: {type(err).__name__}: {err}", file=sys.stderr)
         return EXIT_INTERNAL

@@ -9,6 +9,8 @@
 | 3 | a tool the command needs is unavailable here: the requested Lean tier, git for ``diff``, an optional backend |
 | 4 | the command did its job and the verdict is negative: a problem incomplete or unusable (its row says why), a
       sample not as expected, audit findings, something for a problem's author to fix |
+| 130 | interrupted (Ctrl-C): rows already written are kept; the message says how many, and rerunning resumes |
+| 141 | the output pipe was closed by its reader (``pyshadow … | head``): a quiet exit, nothing on stderr |
 """
 
 EXIT_OK = 0
@@ -16,6 +18,8 @@ EXIT_INTERNAL = 1
 EXIT_BAD_INPUT = 2
 EXIT_UNAVAILABLE = 3
 EXIT_NEGATIVE = 4
+EXIT_INTERRUPTED = 130  # 128 + SIGINT, as shells report it
+EXIT_BROKEN_PIPE = 141  # 128 + SIGPIPE
 
 
 class PyshadowError(Exception):

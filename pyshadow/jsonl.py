@@ -6,10 +6,13 @@ back skips a line cut short by the interruption (a later line for the same key w
 
 from __future__ import annotations
 
+import fcntl
 import json
 import os
 from pathlib import Path
 from typing import Any, Callable, Protocol, TypeVar
+
+from .errors import BadInput
 
 T = TypeVar("T")
 
@@ -19,17 +22,30 @@ class Recordable(Protocol):
 
 
 class AppendLog:
-    """Appends one flushed line per record (``record.to_dict()``); starts a fresh line if the file ends mid-line."""
+    """Appends one flushed line per record (``record.to_dict()``); starts a fresh line if the file ends mid-line.
+
+    While open it holds an exclusive ``flock`` on the file, so a second run writing the same log is refused at once
+    (``BadInput`` naming the file) instead of redoing the work and writing every row twice. An interruption
+    (Ctrl-C) leaves a note on the exception saying how many rows were kept and that rerunning resumes.
+    """
 
     def __init__(self, path: Path | None):
         self.path = Path(path) if path is not None else None
         self._fh = None
+        self.written = 0
 
     def __enter__(self):
         if self.path is not None:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             needs_newline = self.path.is_file() and _ends_mid_line(self.path)
             self._fh = open(self.path, "a", encoding="utf-8")
+            try:
+                fcntl.flock(self._fh.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:
+                self._fh.close()
+                self._fh = None
+                raise BadInput(f"{self.path}: another run is writing this file; wait for it to end "
+                               "(it resumes from what is there) or write to another file") from None
             if needs_newline:
                 self._fh.write("\n")
         return self
@@ -38,10 +54,14 @@ class AppendLog:
         if self._fh is not None:
             self._fh.write(json.dumps(record.to_dict(), ensure_ascii=False) + "\n")
             self._fh.flush()
+            self.written += 1
 
-    def __exit__(self, *exc_info: object) -> None:
+    def __exit__(self, exc_type: object, exc: BaseException | None, tb: object) -> None:
         if self._fh is not None:
-            self._fh.close()
+            self._fh.close()  # closing releases the lock
+            self._fh = None
+        if isinstance(exc, KeyboardInterrupt) and self.path is not None:
+            exc.add_note(f"{self.written} new rows kept in {self.path}; rerun the same command to resume")
 
 
 def read_records(path: Path, parse: Callable[[dict[str, Any]], T], key: Callable[[T], str]) -> dict[str, T]:

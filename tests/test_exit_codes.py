@@ -215,3 +215,58 @@ def test_bad_corpus_lines_are_rows_in_selfcheck(tmp_path, capsys, kernel_lean_ex
     assert "kernel-checked 1/1 statements" in out and "1 not checkable" in out
     rows = {r["id"]: r for r in map(json.loads, out_path.read_text(encoding="utf-8").splitlines())}
     assert rows["<line 2>"]["status"] == "error" and "not valid JSON" in rows["<line 2>"]["error"]
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# 130: interrupted, rows kept, rerun resumes; 141: the reader closed the pipe; a results file another run writes
+
+
+def test_exit_130_says_how_many_rows_were_kept_and_how_to_resume(tmp_path, capsys, monkeypatch):
+    from pyshadow.jsonl import AppendLog
+
+    class Row:
+        def to_dict(self):
+            return {"id": "r"}
+
+    def interrupted_handler(_args):
+        with AppendLog(tmp_path / "results.jsonl") as log:
+            for _ in range(3):
+                log.append(Row())
+            raise KeyboardInterrupt
+
+    monkeypatch.setattr("pyshadow.commands.parse.run", interrupted_handler)
+    code, _out, err = _cli(capsys, "parse", tmp_path / "corpus.jsonl")
+    assert code == 130
+    assert err.strip() == (f"pyshadow parse: interrupted; 3 new rows kept in {tmp_path / 'results.jsonl'}; "
+                           "rerun the same command to resume")
+    assert len((tmp_path / "results.jsonl").read_text().splitlines()) == 3
+
+
+def test_exit_141_quietly_when_the_reader_closes_the_pipe(tmp_path):
+    import os
+    import subprocess
+
+    # a command whose output outlives its reader (as `pyshadow score … | head -n 1`)
+    script = ("import sys, pyshadow.cli as cli, pyshadow.commands.parse as parse\n"
+              "parse.run = lambda args: [print('row ' * 20) for _ in range(200000)] and 0\n"
+              "sys.exit(cli.main(['parse', 'corpus.jsonl']))\n")
+    env = {**os.environ, "SCRIPT": script, "PYTHONPATH": str(Path(__file__).resolve().parents[1])}
+    shell = subprocess.run(f'{sys.executable} -c "$SCRIPT" | head -n 1; echo "status ${{PIPESTATUS[0]}}"',
+                           shell=True, executable="/bin/bash", capture_output=True, text=True, timeout=120,
+                           cwd=tmp_path, env=env)
+    lines = shell.stdout.splitlines()
+    assert lines[0].startswith("row ") and lines[-1] == "status 141", shell.stdout[-200:]
+    assert shell.stderr == "", shell.stderr
+
+
+def test_a_results_file_another_run_is_writing_is_refused(tmp_path):
+    from pyshadow.errors import BadInput
+    from pyshadow.jsonl import AppendLog
+
+    path = tmp_path / "results.jsonl"
+    with AppendLog(path):
+        with pytest.raises(BadInput, match="another run is writing this file"):
+            with AppendLog(path):
+                pass
+    with AppendLog(path):  # released when the first run ends
+        pass
