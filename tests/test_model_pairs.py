@@ -15,9 +15,9 @@ from pyshadow.syntax import ParseError, parse_declaration
 
 MODEL_PAIRS = Path(__file__).parent / "fixtures" / "pairs" / "model_pairs.jsonl"
 
-# Measured 7/30 = 23.3% (README "Skeleton SA-Pass against people"), rounded down: keeps what is reached from
-# slipping back. Precision has no slack: no changed pair may pass.
-MODEL_RECALL_FLOOR = 0.23
+# Measured 13/30 = 43.3% (benchmarks/skeleton_pairs.py on model_pairs.jsonl, before the issue-21 fixes); the floor
+# sits two points below the measured value (issue 21). Precision has no slack: no changed pair may pass.
+MODEL_RECALL_FLOOR = 0.413
 
 # Sides the statement parser cannot read (each would be an `error` row, not a verdict). None today; a side added to
 # the fixture that does not parse must be listed here with the reason.

@@ -19,9 +19,9 @@ from pyshadow.syntax import parse_declaration
 
 PAIRS = Path(__file__).parent / "fixtures" / "pairs" / "dev_pairs.jsonl"
 
-# Measured on the development pairs (README "Skeleton SA-Pass against people"); the issue's bar is 90% recall.
-# These floors keep what is reached from slipping back; precision has no slack at all.
-RECALL_FLOOR = 0.90  # measured 144/159 = 90.6%
+# Measured on the development pairs (benchmarks/skeleton_pairs.py, before the issue-21 fixes); issue 17's bar is
+# 90% recall. Recall floors sit at most two points below the measured value (issue 21); precision has no slack.
+RECALL_FLOOR = 0.90  # measured 144/159 = 90.6%: 0.6 points below (and the issue-17 bar)
 UNDECIDED_CEILING = 0.10
 
 
@@ -61,7 +61,7 @@ def test_every_pair_side_parses():
 # in the development pairs, labelled before any run (tests/fixtures/pairs/EXTRA.md). Same bars, its own recall floor.
 
 EXTRA_PAIRS = Path(__file__).parent / "fixtures" / "pairs" / "extra_pairs.jsonl"
-EXTRA_RECALL_FLOOR = 0.92  # measured 26/28 = 92.9% (README "Skeleton SA-Pass against people"), rounded down
+EXTRA_RECALL_FLOOR = 0.92  # measured 26/28 = 92.9% (before the issue-21 fixes): 0.9 points below
 
 
 @pytest.fixture(scope="module")
