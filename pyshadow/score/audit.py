@@ -42,8 +42,8 @@ run_code                 Code run at elaboration time: ``#eval``/``#eval!`` (a `
                          declarations unchecked), ``run_cmd``, ``run_tac``, ``run_elab``, ``run_meta``,
                          ``by_elab``, ``initialize``, ``builtin_initialize``.
 meta_code                Names from Lean's meta level — ``Lean.Elab.*``, ``Lean.Meta.*``, ``Lean.Parser.*``,
-                         ``Lean.Environment``, ``addDecl``, ``modifyEnv``, ``admitGoal``, ``mkSorry`` … — and
-                         ``open Lean Elab``-style opens. A formalization has no use for them.
+                         ``Lean.Environment``, ``addDecl``, ``modifyEnv``, ``admitGoal``, ``mkSorry`` …, and
+                         ``Elab.*``-style names after ``open Lean``. The ``open`` line itself is no finding.
 set_option               Options that switch off checking or change the evidence read: ``debug.*``
                          (``debug.skipKernelTC`` skips the kernel, ``debug.byAsSorry`` turns ``by`` into
                          ``sorry``), ``bootstrap.*`` (switches for building Lean itself), ``pp.*`` (how
@@ -65,9 +65,9 @@ foreign_instance         An ``instance`` (or ``@[instance]`` / ``attribute [inst
                          the candidate did not define, other than proof-like classes (``Fact``, ``NeZero``,
                          ``Decidable`` …): the checkers see the same instance, so
                          ``instance : LT ℕ := ⟨fun _ _ => False⟩`` changes what their statements mean.
-unbalanced_scope         ``namespace``/``section``/``end`` that do not pair up (names must match; every scope
-                         opened is closed; ``end`` never closes more than is open) — appended checkers would land
-                         in the candidate's namespace or close it. ``open … in`` is fine.
+unbalanced_scope         ``end`` that does not pair up with an open ``namespace``/``section`` (names must match,
+                         ``end`` never closes more than is open). A scope left open at the end of the file is fine:
+                         Lean closes it, and the candidate is compiled as a module of its own.
 prelude                  ``prelude``: the file does not import ``Init``; it can define its own ``Eq``, ``Nat``, ….
 import                   ``import`` of a module outside ``allowed_import_roots`` (Mathlib, Init, Std, Batteries,
                          Lean, Aesop, Qq, Plausible, …).
@@ -205,8 +205,6 @@ class AuditPolicy:
     """What the gate tolerates. The defaults are the strict evaluation setting."""
 
     allow_native_decide: bool = False
-    # A `section` (e.g. ProofNet's `noncomputable section`) left open at the end of the file. Namespaces never.
-    allow_unclosed_sections: bool = False
     # `doc.verso` (src/Lean/DocString/Extension.lean) makes docstrings Verso markup whose code elements are
     # elaborated, and changes how the docstring itself is parsed: docstrings stop being inert.
     forbidden_option_prefixes: tuple[str, ...] = ("debug.", "bootstrap.", "pp.", "compiler.", "interpreter.", "doc.")
@@ -521,9 +519,13 @@ def detect_run_code(s: Source) -> Iterator[int]:
 
 
 def detect_meta_code(s: Source) -> Iterator[int]:
-    """Lean meta-level names (``Lean.Elab.*``, ``addDecl`` …) and ``open`` of meta namespaces."""
-    opens_lean = _opens_lean(s)
-    for _, t in _idents(s):
+    """Lean meta-level names (``Lean.Elab.*``, ``addDecl`` …), and ``Elab.*``-style names after ``open Lean``.
+    The namespaces an ``open`` command names are no finding (``open Lean Meta Qq`` is a common prover header and
+    runs nothing); what they make reachable is."""
+    opens_lean, opened = _opens_lean(s), _open_arguments(s)
+    for i, t in _idents(s):
+        if i in opened:
+            continue
         name = normalize_name(t.text)
         first = name_components(name)[0] if name else ""
         if (
@@ -532,6 +534,16 @@ def detect_meta_code(s: Source) -> Iterator[int]:
             or (opens_lean and first in META_NAMESPACES_AFTER_OPEN_LEAN)
         ):
             yield t.start
+
+
+def _open_arguments(s: Source) -> set[int]:
+    """Indices of the namespaces named by ``open`` commands."""
+    out: set[int] = set()
+    for i, t in _idents(s):
+        if t.text == "open":
+            args = {a.start for a in _command_arguments(s.text, s.code, i + 1)}
+            out.update(k for k in range(i + 1, min(i + 1 + len(args) + 1, len(s.code))) if s.code[k].start in args)
+    return out
 
 
 def _opens_lean(s: Source) -> bool:
@@ -808,11 +820,11 @@ def detect_confusable_identifier(s: Source) -> Iterator[int]:
 
 
 def detect_unbalanced_scope(s: Source) -> Iterator[int]:
-    """``namespace``/``section``/``end`` that do not pair up."""
+    """``end`` that closes no open scope or names another one. A scope left open at the end of the file is no
+    finding: Lean closes it (the candidate is compiled as a module of its own, nothing is appended to it)."""
     for p in walk_scopes(s.text).problems:
-        if s.policy.allow_unclosed_sections and p.unclosed is not None and p.unclosed.kind == "section":
-            continue
-        yield p.offset
+        if p.unclosed is None or p.unclosed.kind == "mutual":  # a `mutual` block must end (Lean: parse error)
+            yield p.offset
 
 
 def detect_prelude(s: Source) -> Iterator[int]:
@@ -923,55 +935,6 @@ def is_clean(src: str, policy: AuditPolicy = DEFAULT_POLICY) -> bool:
     return not audit(src, policy)
 
 
-# ---------------------------------------------------------------------------------------------------------------
-# What only the full tier can judge
-
-AUTO_BOUND_OPTIONS = frozenset({"autoImplicit", "relaxedAutoImplicit"})
-_PROP_MARKERS = frozenset({"=", "≠", "≤", "<", "≥", ">", "∣", "→", "->", "¬", "∧", "∨", "↔", "∀", "∃", "False", "True",
-                           "∈", "∉", "⊆", "Prop"})
-
-
-def elaboration_changes(src: str, policy: AuditPolicy = DEFAULT_POLICY) -> list[str]:
-    """Why the kernel tier cannot judge ``src`` although the audit finds nothing: the kernel tier reads the candidate's
-    statement as text and never elaborates the candidate, so whatever changes how that statement elaborates is
-    invisible to it. Returned as one reason per place (``line N: …``): section ``variable`` s with instance binders or
-    propositional binders (Lean adds them to statements that mention their variables), ``set_option autoImplicit``
-    (an unknown name in the statement becomes a universally quantified variable), ``export`` (aliases into other
-    namespaces), and ``local``/``scoped`` instances of the candidate's own classes or of allowed classes (the rest
-    are findings). The full tier elaborates the statement and sees all of these."""
-    source = lex_source(src, policy)
-    code = list(source.code)
-    reasons: list[str] = []
-
-    def add(offset: int, what: str) -> None:
-        reasons.append(f"line {line_col(src, offset)[0]}: {what}")
-
-    for i, t in _idents(source):
-        if t.text == "variable":
-            for opener, inner in _variable_binders(src, code, i + 1):
-                _, body = _split_binder(inner)
-                if opener.text == "[":
-                    add(opener.start, "a section variable with an instance binder")
-                elif any(b.text in _PROP_MARKERS for b in body):
-                    add(opener.start, "a section variable with a propositional binder")
-        elif t.text == "set_option" and i + 1 < len(code) and normalize_name(code[i + 1].text) in AUTO_BOUND_OPTIONS:
-            add(t.start, f"set_option {code[i + 1].text}")
-        elif t.text == "export":
-            add(t.start, "export (aliases into another namespace)")
-    for d in source.declarations:
-        if d.keyword == "instance" and any(m in {"local", "scoped"} for m in _modifiers_before(src, d)):
-            add(d.keyword_start, "a local or scoped instance")
-    for a in source.attributes:
-        if a.name == "instance" and a.local and a.command is not None:
-            add(a.token.start, "a local instance attribute")
-    return reasons
-
-
-def _modifiers_before(src: str, d: NamedDeclaration) -> list[str]:
-    """The words between a declaration's start (attributes, docstring) and its keyword: ``scoped``, ``local`` …"""
-    return [t.text for t in tokenize(src[d.start : d.keyword_start]) if t.kind == IDENT]
-
-
 __all__ = [
     "AuditPolicy",
     "DEFAULT_POLICY",
@@ -979,6 +942,5 @@ __all__ = [
     "RULES",
     "Rule",
     "audit",
-    "elaboration_changes",
     "is_clean",
 ]
