@@ -222,7 +222,7 @@ class _Reader:
             return self._variable(i + 1)
         if w == "set_option":
             return self._set_option(i)
-        if w in DECLARATION_KEYWORDS or w in SAFE_MODIFIERS or (t.kind == SYMBOL and t.text == "@["):
+        if w in DECLARATION_KEYWORDS | SAFE_MODIFIERS | {"instance"} or (t.kind == SYMBOL and t.text == "@["):
             return self._declaration(i)
         raise _Off(t, "a command off the statement-only tier's allowlist")
 
@@ -313,13 +313,29 @@ class _Reader:
             k = close + 1
         while self.word(k) in SAFE_MODIFIERS:
             k += 1
-        if self.word(k) not in DECLARATION_KEYWORDS:
+        keyword = self.word(k)
+        header_end = self._header_end(k + 1)
+        is_target = header_end == len(self.code)  # the text is cut at the end of the target's statement
+        # The target may be a data target (`instance X … : T`, as the reference states it): its own keyword changes
+        # nothing before its statement.
+        if keyword not in DECLARATION_KEYWORDS and not (is_target and keyword == "instance"):
             raise _Off(self.at(k) or self.code[i], "a declaration off the allowlist (or with another modifier)")
-        k += 1
-        body_start = k
+        self._tokens(self.code[k + 1 : header_end], statement=is_target)
+        k = header_end
         while (t := self.at(k)) is not None and not self._starts_command(k):
             k += 1
-        self._tokens(self.code[body_start:k], statement=k == len(self.code))  # the target: cut at its `:=`
+        self._tokens(self.code[header_end:k], statement=False)
+        return k
+
+    def _header_end(self, k: int) -> int:
+        """Index of the top-level ``:=`` / ``where`` / ``|`` that ends a declaration's statement (or of the next
+        command keyword, or the end): Lean reads a header across lines whatever their columns."""
+        while (t := self.at(k)) is not None:
+            if self.depth[k] == 0 and t.text in {":=", "where", "|"}:
+                return k
+            if self.depth[k] == 0 and (t.text in {"@[", "#"} or (t.kind == IDENT and t.text in COMMAND_KEYWORDS)):
+                return k
+            k += 1
         return k
 
     def _attributes(self, inner: Sequence[Token], opener: Token) -> None:
@@ -350,12 +366,12 @@ class _Reader:
         for t in toks:
             if t.kind == STRING:
                 raise _Off(t, "a string literal before the target's statement ends (interpolation holes are code)")
-            if t.kind == SYMBOL and t.text in {"`", "@[", "#", "$", "%["}:
+            if t.kind == SYMBOL and t.text in {"`", "@[", "#", "%["}:
                 raise _Off(t, f"meta-level syntax {t.text!r} before the target's statement ends")
             if t.kind != IDENT:
                 continue
             name = normalize_name(t.text)
-            if name in INTERPOLATION_KEYWORDS or name.endswith("!") or name.endswith("%"):
+            if name in INTERPOLATION_KEYWORDS:
                 raise _Off(t, f"a macro or elaborator call {t.text} before the target's statement ends")
             if name in META_WORDS or any(c in META_COMPONENTS for c in name_components(name)):
                 raise _Off(t, f"meta-level code {t.text} before the target's statement ends")
