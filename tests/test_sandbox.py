@@ -169,6 +169,20 @@ def test_rlimits_are_set_in_the_sandboxed_tree(tmp_path):
     assert soft["Max processes"] == "123" and soft["Max core file size"] == "0"
 
 
+@pytest.mark.parametrize("mechanism", CONFINING or ["none"])
+def test_the_runner_sets_the_rlimits_inside_the_sandbox(mechanism, tmp_path, monkeypatch):
+    if mechanism == "none":
+        pytest.skip("neither bwrap nor unshare runs here")
+    import pyshadow.lean.runner as runner
+
+    monkeypatch.setattr(runner, "sandbox_prefix", lambda scratch: sandbox_prefix(scratch, mechanism))
+    run_sandboxed(["sh", "-c", f"cat /proc/self/limits > {tmp_path}/limits.txt"], tmp_path, timeout_s=10)
+    lines = (tmp_path / "limits.txt").read_text().splitlines()[1:]
+    soft = {line[:26].strip(): line[26:].split()[0] for line in lines}
+    assert soft["Max cpu time"] == str(Limits.for_timeout(10).cpu_s) and soft["Max core file size"] == "0"
+    assert soft["Max file size"] == str(Limits().file_mb << 20)
+
+
 def test_cpu_limit_kills_a_busy_loop(tmp_path):
     start = time.monotonic()
     out = subprocess.run([sys.executable, "-c", "while True: pass"], capture_output=True,
