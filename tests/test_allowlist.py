@@ -74,6 +74,7 @@ def test_row_accepts_its_form_and_its_mutation_is_undecided(row):
         ("def x := 0\n  alias y := x\n", "off the"),  # not at column 0: still a command keyword
         ("def x := 0\n  unif_hint (a : Nat) where a =?= 0 ⊢ a + a =?= a\n", "meta-level code"),  # unknown to the lexer
         ("theorem h : True := by\n  run_tac pure ()\n", "meta-level code"),
+        ("variable (Nat : Type)\n", "named like a type"),
     ],
 )
 def test_off_the_list_is_undecided_with_its_reason(prefix, why):
@@ -93,6 +94,12 @@ def test_off_the_list_is_undecided_with_its_reason(prefix, why):
 def test_inside_the_statement_too(target, why):
     off = verdict("", target)
     assert off is not None and why in off.why, off
+
+
+def test_a_statement_reading_through_a_section_variable():
+    src = "variable (Foo : Nat)\ntheorem t (x : Nat) : Foo.succ x = x + 1 := rfl\n"
+    off = undecided(src, statement_end(src, src.index("theorem")))
+    assert off is not None and off.line == 2 and "section variable" in off.why
 
 
 def test_after_the_statement_nothing_counts():

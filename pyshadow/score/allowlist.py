@@ -283,6 +283,8 @@ class _Reader:
                 if not self._plain_type(body):
                     raise _Off(t, "a section variable whose type may be a class (every local of class type is a "
                                   "local instance)")
+            if shadowing := [n for n in names if normalize_name(n) in TYPE_HEADS]:
+                raise _Off(t, f"a section variable named like a type ({shadowing[0]})")
             self.variables.update(names)
             k = close + 1
         if k == start:
@@ -377,6 +379,10 @@ class _Reader:
                 raise _Off(t, f"meta-level code {t.text} before the target's statement ends")
             if statement and t.text == "by":
                 raise _Off(t, "a tactic block inside the target's statement")
+            parts = name_components(name)
+            if statement and len(parts) > 1 and parts[0] in self.variables:
+                # `Real.sqrt x` with a section variable `Real` is a field access on that variable
+                raise _Off(t, f"{t.text} reads through the section variable {parts[0]}")
 
 
 def _depths(toks: Sequence[Token]) -> list[int]:
