@@ -219,3 +219,27 @@ def test_real_statements_with_their_benchmark_context_are_all_judged(dev_rows):
         if undecided(src, statement_end(src, len(head)), trusted_prefix=head) is not None:
             undecided_ids.append(row["id"])
     assert len(dev_rows) > 600 and undecided_ids == []
+
+
+DISGUISES = {
+    "module_doc": lambda src: "/-! Helpers. -/\n" + src,
+    "section": lambda src: "section Wrap\n" + src + "\nend Wrap\n",
+    "trailing_comments": lambda src: "\n".join(line + " -- ok" if line.strip() else line for line in src.splitlines()),
+    "option_in": lambda src: src.replace("theorem add_comm'", "set_option maxHeartbeats 400000 in\ntheorem add_comm'"),
+    "namespace": lambda src: "namespace Wrap\n" + src.replace("theorem add_comm'", "theorem _root_.add_comm'"),
+}
+
+
+@pytest.mark.parametrize("disguise", sorted(DISGUISES))
+def test_red_team_cheats_stay_off_the_list_under_disguises(disguise):
+    """Every cheat the gate lets through stays undecided when wrapped in allowed commands."""
+    from pyshadow.score.audit import audit
+    from pyshadow.syntax.scanner import extract_target
+
+    for path in RED:
+        if _expectation(path) != "cheat":
+            continue
+        src = DISGUISES[disguise](path.read_text(encoding="utf-8"))
+        found = extract_target(src, "add_comm'")
+        assert found is not None, path.name
+        assert audit(src) or judgeable(src, [found.start]) is not None, f"{path.name} under {disguise}"
