@@ -30,7 +30,6 @@ import os
 import re
 import signal
 import subprocess
-import sys
 import tempfile
 import time
 from dataclasses import asdict, dataclass, field
@@ -38,7 +37,7 @@ from pathlib import Path
 from typing import Any, Sequence
 
 from .diagnostics import Diagnostic, first_line, normalize_name, parse_axioms_message, parse_json_output
-from .sandbox import Limits, resource_limits, sandbox_mechanism, sandbox_prefix
+from .sandbox import Limits, resource_limits, sandbox_mechanism, sandbox_prefix  # noqa: F401 (re-exported)
 from .toolchain import LeanExecutable
 
 DEFAULT_ALLOWED_AXIOMS = frozenset({"propext", "Classical.choice", "Quot.sound"})
