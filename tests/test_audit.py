@@ -17,7 +17,8 @@ import pytest
 from pyshadow.commands import COMMAND_MODULES
 from pyshadow.commands import audit as audit_command
 from pyshadow.errors import BadInput
-from pyshadow.score.audit import DEFAULT_POLICY, RULES, AuditPolicy, Finding, audit, elaboration_changes, is_clean
+from pyshadow.score.allowlist import undecided
+from pyshadow.score.audit import DEFAULT_POLICY, RULES, AuditPolicy, Finding, audit, is_clean
 from pyshadow.syntax.lexer import IDENT, code_tokens, tokenize
 
 FIXTURES = Path(__file__).parent / "fixtures" / "audit"
@@ -126,8 +127,8 @@ def test_is_clean():
         ("#eval! 1 + 1", "run_code"),
         ("theorem t : True := by run_tac pure ()", "run_code"),
         ("builtin_initialize pure ()", "run_code"),
-        ("open Lean.Elab.Command", "meta_code"),
-        ("open Lean Meta in\ndef x := 1", "meta_code"),
+        ("open Lean Elab in\ndef x := Elab.Term.elabTerm", "meta_code"),
+        ("def x := Lean.Meta.whnf", "meta_code"),
         ("def f := Lean.Environment.empty", "meta_code"),
         ("theorem t : True := by\n  set_option debug.proofAsSorry true in\n  trivial", "set_option"),
         ("set_option bootstrap.inductiveCheckResultingUniverse false", "set_option"),
@@ -205,11 +206,13 @@ theorem exercise_1_1_22a {G : Type*} [Group G] (x g : G) :
 """
 
 
-def test_unclosed_section_flagged_unless_policy_allows_it():
-    assert kinds(PROOFNET_STYLE) == {"unbalanced_scope"}
-    assert audit(PROOFNET_STYLE, AuditPolicy(allow_unclosed_sections=True)) == []
-    # A namespace left open is never allowed: appended checkers would live inside it.
-    assert kinds("namespace Foo\n" + PROOFNET_STYLE, AuditPolicy(allow_unclosed_sections=True)) == {"unbalanced_scope"}
+def test_scope_left_open_at_the_end_is_no_finding_but_a_stray_end_is():
+    # Lean closes open scopes at the end of the input (checked with the kernel-tier binary), and the candidate is
+    # compiled as a module of its own: ProofNet's `noncomputable section` and a `namespace` left open are harmless.
+    assert audit(PROOFNET_STYLE) == []
+    assert audit("namespace Foo\n" + PROOFNET_STYLE) == []
+    assert kinds(PROOFNET_STYLE + "end Foo\n") == {"unbalanced_scope"}
+    assert kinds("theorem t : True := trivial\nend\n") == {"unbalanced_scope"}
 
 
 def proofnet_context() -> str:
@@ -229,7 +232,7 @@ def test_trusted_prefix_drops_findings_in_the_benchmark_context():
     context = proofnet_context()
     assert "sorry" in context and "noncomputable section" in context
     candidate = context + "theorem exercise_2_5_30 : True := trivial\n"
-    assert {"sorry", "foreign_instance", "unbalanced_scope"} <= kinds(candidate)
+    assert {"sorry", "foreign_instance"} <= kinds(candidate)
     assert audit(candidate, trusted_prefix=context) == []
     cheat = candidate + "theorem extra : False := sorry\n"
     assert [f.kind for f in audit(cheat, trusted_prefix=context)] == ["sorry"]
@@ -485,24 +488,17 @@ def test_benign_lookalike_is_clean(src):
     "src, what",
     [
         ("variable {α : Type} [Fintype α]\ntheorem t : Fintype.card α = Fintype.card α := rfl", "instance binder"),
-        ("variable (n : Nat) (h : n = 0)\ntheorem t : n = 0 := h", "propositional binder"),
         ("set_option autoImplicit true\ntheorem t : a + b = b + a := Nat.add_comm a b", "autoImplicit"),
-        ("namespace A\ndef f := 1\nend A\nexport A (f)", "export"),
-        ("class Good (α : Type) where\n  val : α\nlocal instance : Good Nat := ⟨0⟩", "local or scoped instance"),
-        ("attribute [local instance] Classical.propDecidable", "local instance attribute"),
+        ("namespace A\ndef f := 1\nend A\nexport A (f)\ntheorem t : f = 1 := rfl", "off the"),
+        ("class Good (α : Type) where\n  val : α\nlocal instance : Good Nat := ⟨0⟩\ntheorem t : True := trivial",
+         "off the"),
+        ("attribute [local instance] Classical.propDecidable\ntheorem t : True := trivial", "off the"),
     ],
 )
-def test_elaboration_changes_name_the_reason(src, what):
-    reasons = elaboration_changes(src)
-    assert any(what in r for r in reasons), reasons
-    assert all(r.startswith("line ") for r in reasons)
-
-
-def test_plain_candidates_change_no_elaboration():
-    assert elaboration_changes("variable {α : Type}\ntheorem t (a b : Nat) : a + b = b + a := Nat.add_comm a b") == []
-    for path in BENIGN:
-        src = path.read_text(encoding="utf-8")
-        assert all("instance binder" not in r for r in elaboration_changes(src)) or "variable" in src, path.name
+def test_what_changes_elaboration_is_undecided_with_its_line(src, what):
+    """The kernel tier's allowlist (pyshadow.score.allowlist; its own tests are tests/test_allowlist.py)."""
+    off = undecided(src, src.rindex(":="))
+    assert off is not None and what in off.why, off
 
 
 def test_kernel_tier_never_skeleton_passes_what_changes_elaboration():
@@ -519,7 +515,7 @@ def test_kernel_tier_never_skeleton_passes_what_changes_elaboration():
     prepared = prepare_candidate(Candidate(info.id, "sys", code, "test"), info, "kernel", "fp")
     assert not prepared.flagged
     (row,) = kernel_rows([prepared], None)
-    assert row.reason.startswith(UNDECIDED_NEEDS_FULL_TIER) and "local or scoped instance" in row.reason
+    assert row.reason.startswith(UNDECIDED_NEEDS_FULL_TIER) and "line 1:" in row.reason
     assert row.checks and not any(c.passed for c in row.checks)
     assert all(c.message.startswith(UNDECIDED_NEEDS_FULL_TIER) for c in row.checks)
 

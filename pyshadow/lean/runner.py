@@ -13,14 +13,10 @@ the runner polls the resident set size of the process tree (``/proc/<pid>/statm`
 and kills the group when it exceeds ``memory_mb``; the result's status is then ``"memory"``. Where ``/proc`` is
 missing (macOS) only the timeout applies.
 
-**Sandbox.** Untrusted code runs at elaboration time when a candidate compiles (``initialize``, ``#eval`` —
-which the trust gate rejects, but a gate is not a wall). ``run_lean``/``compile_module`` with ``sandbox=SCRATCH``
-run Lean through ``sandbox_prefix``: with ``bwrap`` on PATH, the whole file system read-only except ``SCRATCH``,
-``/tmp`` included (read-only, not hidden: Lean reads modules there), no network, its own PID namespace; else, where unprivileged user namespaces work (``unshare
--rn``, util-linux), no network (writes are then not confined); else no sandbox, with a one-line warning on
-stderr, once. Measured on the development machine: no ``bwrap`` installed, ``unshare -rn`` works, so the full
-tier there runs without network; with Debian's ``bubblewrap`` 0.8.0 on PATH the sandbox tests (writes outside the
-scratch folder fail or vanish) and the full-tier plumbing tests pass under ``bwrap``.
+**Sandbox.** ``run_lean``/``compile_module`` with ``sandbox=SCRATCH`` (and ``run_sandboxed`` for any command) run
+the process through ``pyshadow.lean.sandbox``: its whole process tree in a PID namespace that dies with it, no
+network, writes only to ``SCRATCH`` (with ``bwrap``), and rlimits (CPU seconds, file size, processes); what it
+guarantees with and without ``bwrap`` is in that module and in docs/trust.md.
 
 **Judging.** ``judge`` maps diagnostics to checker declarations by line. A checker passes only on positive
 evidence (docs/DESIGN.md "Trust"): no error inside its range, *and* its ``#print axioms`` answer present, *and* those
@@ -32,10 +28,8 @@ from __future__ import annotations
 import functools
 import os
 import re
-import shutil
 import signal
 import subprocess
-import sys
 import tempfile
 import time
 from dataclasses import asdict, dataclass, field
@@ -43,9 +37,8 @@ from pathlib import Path
 from typing import Any, Sequence
 
 from .diagnostics import Diagnostic, first_line, normalize_name, parse_axioms_message, parse_json_output
+from .sandbox import Limits, resource_limits, sandbox_mechanism, sandbox_prefix  # noqa: F401 (re-exported)
 from .toolchain import LeanExecutable
-
-SANDBOX_PROBE_TIMEOUT_S = 10.0
 
 DEFAULT_ALLOWED_AXIOMS = frozenset({"propext", "Classical.choice", "Quot.sound"})
 LEAN_EXIT_CODES = (0, 1)  # 0: no errors; 1: the file has errors. Anything else is a crash.
@@ -122,9 +115,7 @@ def run_lean(
     only settable on the command line (``set_option maxErrors`` in the file does not lift it).
     """
     command = lean_command(lean, [MAX_ERRORS_ARG, *extra_args, str(file)], cwd)
-    if sandbox is not None:
-        command = sandbox_prefix(sandbox) + command
-    return _run(command, timeout_s=timeout_s, memory_mb=memory_mb, cwd=cwd, env=lean_env(lean_path))
+    return _sandboxed(command, sandbox, timeout_s=timeout_s, memory_mb=memory_mb, cwd=cwd, env=lean_env(lean_path))
 
 
 def compile_module(
@@ -150,48 +141,22 @@ def compile_module(
     if root is not None:
         args += ["-R", str(root)]
     command = lean_command(lean, [*args, str(src)], cwd)
-    if sandbox is not None:
-        command = sandbox_prefix(sandbox) + command
-    return _run(command, timeout_s=timeout_s, memory_mb=memory_mb, cwd=cwd, env=lean_env(lean_path))
+    return _sandboxed(command, sandbox, timeout_s=timeout_s, memory_mb=memory_mb, cwd=cwd, env=lean_env(lean_path))
 
 
-def sandbox_prefix(scratch: Path) -> list[str]:
-    """The command prefix that confines a process: ``bwrap`` (read-only file system but ``scratch``, no network),
-    else ``unshare -rn`` (no network), else nothing — with a one-line warning on stderr the first time."""
-    mechanism = sandbox_mechanism()
-    scratch = Path(scratch).resolve()
-    if mechanism == "bwrap":
-        # No private /tmp: the modules and files Lean must read (LEAN_PATH entries, the candidate's module, a test's
-        # workspace) may live under /tmp, and the read-only bind already forbids writing there.
-        return ["bwrap", "--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc",
-                "--bind", str(scratch), str(scratch), "--unshare-net", "--unshare-pid", "--die-with-parent", "--"]
-    if mechanism == "unshare":
-        return ["unshare", "--user", "--map-root-user", "--net", "--"]
-    _warn_no_sandbox()
-    return []
+def run_sandboxed(command: Sequence[str], scratch: Path, *, timeout_s: float = 60, memory_mb: int = 4096,
+                  cwd: Path | None = None, env: dict[str, str] | None = None) -> LeanResult:
+    """Any command (a replay, a test's candidate-like program) under the sandbox, the timeout and the limits."""
+    return _sandboxed(list(command), scratch, timeout_s=timeout_s, memory_mb=memory_mb, cwd=cwd,
+                      env=dict(os.environ) if env is None else env)
 
 
-@functools.cache
-def sandbox_mechanism() -> str:
-    """``"bwrap"``, ``"unshare"`` or ``"none"``: the strongest confinement that actually runs here (probed once)."""
-    probes = {"bwrap": ["bwrap", "--ro-bind", "/", "/", "--unshare-net", "--", "true"],
-              "unshare": ["unshare", "--user", "--map-root-user", "--net", "--", "true"]}
-    for name, probe in probes.items():
-        if shutil.which(probe[0]) is None:
-            continue
-        try:
-            ok = subprocess.run(probe, capture_output=True, timeout=SANDBOX_PROBE_TIMEOUT_S).returncode == 0
-        except (OSError, subprocess.TimeoutExpired):
-            ok = False
-        if ok:
-            return name
-    return "none"
-
-
-@functools.cache
-def _warn_no_sandbox() -> None:
-    print("pyshadow: warning: no sandbox (neither bwrap nor unprivileged user namespaces): candidates run with "
-          "network and write access", file=sys.stderr)
+def _sandboxed(command: list[str], sandbox: Path | None, *, timeout_s: float, memory_mb: int, cwd: Path | None,
+               env: dict[str, str]) -> LeanResult:
+    if sandbox is None:
+        return _run(command, timeout_s=timeout_s, memory_mb=memory_mb, cwd=cwd, env=env)
+    return _run(sandbox_prefix(sandbox) + command, timeout_s=timeout_s, memory_mb=memory_mb, cwd=cwd, env=env,
+                limits=Limits.for_timeout(timeout_s))
 
 
 def lean_command(lean: LeanExecutable, args: Sequence[str], cwd: Path | None) -> list[str]:
@@ -213,12 +178,14 @@ def lean_env(lean_path: Sequence[Path]) -> dict[str, str]:
     return env
 
 
-def _run(command: list[str], *, timeout_s: float, memory_mb: int, cwd: Path | None, env: dict[str, str]) -> LeanResult:
+def _run(command: list[str], *, timeout_s: float, memory_mb: int, cwd: Path | None, env: dict[str, str],
+         limits: Limits | None = None) -> LeanResult:
     with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
         start = time.monotonic()
         try:
             proc = subprocess.Popen(
-                command, stdin=subprocess.DEVNULL, stdout=out, stderr=err, cwd=cwd, env=env, start_new_session=True
+                command, stdin=subprocess.DEVNULL, stdout=out, stderr=err, cwd=cwd, env=env, start_new_session=True,
+                preexec_fn=resource_limits(limits) if limits is not None else None,
             )
         except OSError as exc:
             return LeanResult("crash", None, [], [], 0.0, "", f"cannot start {command[0]}: {exc.strerror}",

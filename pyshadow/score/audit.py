@@ -42,8 +42,8 @@ run_code                 Code run at elaboration time: ``#eval``/``#eval!`` (a `
                          declarations unchecked), ``run_cmd``, ``run_tac``, ``run_elab``, ``run_meta``,
                          ``by_elab``, ``initialize``, ``builtin_initialize``.
 meta_code                Names from Lean's meta level — ``Lean.Elab.*``, ``Lean.Meta.*``, ``Lean.Parser.*``,
-                         ``Lean.Environment``, ``addDecl``, ``modifyEnv``, ``admitGoal``, ``mkSorry`` … — and
-                         ``open Lean Elab``-style opens. A formalization has no use for them.
+                         ``Lean.Environment``, ``addDecl``, ``modifyEnv``, ``admitGoal``, ``mkSorry`` …, and
+                         ``Elab.*``-style names after ``open Lean``. The ``open`` line itself is no finding.
 set_option               Options that switch off checking or change the evidence read: ``debug.*``
                          (``debug.skipKernelTC`` skips the kernel, ``debug.byAsSorry`` turns ``by`` into
                          ``sorry``), ``bootstrap.*`` (switches for building Lean itself), ``pp.*`` (how
@@ -65,9 +65,9 @@ foreign_instance         An ``instance`` (or ``@[instance]`` / ``attribute [inst
                          the candidate did not define, other than proof-like classes (``Fact``, ``NeZero``,
                          ``Decidable`` …): the checkers see the same instance, so
                          ``instance : LT ℕ := ⟨fun _ _ => False⟩`` changes what their statements mean.
-unbalanced_scope         ``namespace``/``section``/``end`` that do not pair up (names must match; every scope
-                         opened is closed; ``end`` never closes more than is open) — appended checkers would land
-                         in the candidate's namespace or close it. ``open … in`` is fine.
+unbalanced_scope         ``end`` that does not pair up with an open ``namespace``/``section`` (names must match,
+                         ``end`` never closes more than is open). A scope left open at the end of the file is fine:
+                         Lean closes it, and the candidate is compiled as a module of its own.
 prelude                  ``prelude``: the file does not import ``Init``; it can define its own ``Eq``, ``Nat``, ….
 import                   ``import`` of a module outside ``allowed_import_roots`` (Mathlib, Init, Std, Batteries,
                          Lean, Aesop, Qq, Plausible, …).
@@ -82,101 +82,52 @@ The gate is static and conservative; it complements, never replaces, the runner'
 
 from __future__ import annotations
 
-import functools
 import dataclasses
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
-from ..syntax.lexer import (
-    CLOSE_BRACKETS,
-    COMMAND_KEYWORDS,
-    IDENT,
-    OPEN_BRACKETS,
-    SYMBOL,
-    UNTERMINATED_COMMENT,
-    UNTERMINATED_STRING,
-    Token,
-    line_col,
-    tokenize,
+from ..syntax.lexer import line_col
+from .audit_code import (
+    detect_axiom,
+    detect_decreasing_by_sorry,
+    detect_exit,
+    detect_implemented_by,
+    detect_import,
+    detect_message_filter,
+    detect_meta_attribute,
+    detect_meta_code,
+    detect_native_decide,
+    detect_prelude,
+    detect_proof_search,
+    detect_run_code,
+    detect_set_option,
+    detect_sorry,
+    detect_syntax_extension,
+    detect_unbalanced_scope,
+    detect_unsafe,
+    detect_unsound_constant,
+    detect_unterminated_comment,
+    detect_unterminated_string,
 )
-from ..syntax.scanner import (
-    ADMIT_WORDS,
-    ADMITTING_SEARCH,
-    NamedDeclaration,
-    column_of,
-    declarations,
-    name_components,
-    normalize_name,
-    walk_scopes,
+from .audit_names import (
+    CLASSICAL_INSTANCES,
+    PROOF_LIKE_CLASSES,
+    RESERVED_NAMESPACES,
+    detect_confusable_identifier,
+    detect_foreign_attribute,
+    detect_foreign_instance,
+    detect_forced_hypothesis,
+    detect_reserved_namespace,
+    detect_shadowed_name,
+    reference_used_names,
 )
+from .audit_source import Source, lex_source
 
 EXCERPT_WIDTH = 120
 
 # ---------------------------------------------------------------------------------------------------------------
 # Word lists used by the rules (each rule's docstring says why)
 
-PROOF_SEARCH = frozenset({"exact?", "rw?"})
-UNSOUND_CONSTANTS = frozenset(
-    {"sorryAx", "lcProof", "lcUnreachable", "lcCast", "unsafeCast", "unsafeIO", "unsafeBaseIO", "unsafeEIO",
-     "ptrAddrUnsafe", "withPtrAddrUnsafe"}
-)
-NATIVE_TACTICS = frozenset({"native_decide", "bv_decide"})
-NATIVE_CONSTANTS = frozenset({"ofReduceBool", "ofReduceNat", "reduceBool", "reduceNat", "trustCompiler"})
-IMPLEMENTATION_ATTRIBUTES = frozenset({"implemented_by", "extern"})
-SYNTAX_COMMANDS = frozenset(
-    {"notation", "notation3", "infix", "infixl", "infixr", "prefix", "postfix", "syntax", "macro", "macro_rules",
-     "elab", "elab_rules", "declare_syntax_cat", "binder_predicate", "simproc", "dsimproc", "simproc_decl",
-     "dsimproc_decl", "unif_hint"}
-)
-META_ATTRIBUTES = frozenset({"macro", "tactic", "term_elab", "command_elab", "delab", "app_unexpander", "init"})
-RUN_COMMANDS = frozenset({"run_cmd", "run_tac", "run_elab", "run_meta", "by_elab", "initialize", "builtin_initialize"})
-# `#guard` evaluates its Bool term with compiled code (core Lean); Plausible's `#test` / `#sample` run generators.
-HASH_RUN_COMMANDS = frozenset({"eval", "eval!", "guard", "test", "sample"})
-META_PREFIXES = (
-    "Lean.Elab", "Lean.Meta", "Lean.Parser", "Lean.Compiler", "Lean.Kernel", "Lean.Environment", "Lean.IR",
-    "Lean.Server", "Lean.addDecl", "Lean.modifyEnv", "Lean.setEnv", "Lean.addAndCompile", "Lean.evalConst",
-)
-META_NAMES = frozenset(
-    {"addDecl", "addAndCompile", "modifyEnv", "setEnv", "admitGoal", "mkSorry", "evalExpr", "evalConst",
-     "elabCommand", "liftCommandElabM", "liftTermElabM", "CommandElabM", "TermElabM", "TacticM", "MetaM"}
-)
-META_NAMESPACES_AFTER_OPEN_LEAN = frozenset({"Elab", "Meta", "Parser", "Compiler", "Kernel", "IR"})
-PROOF_LIKE_CLASSES = frozenset(
-    {"Fact", "NeZero", "Nonempty", "Nontrivial", "IsEmpty", "Subsingleton", "Decidable", "DecidableEq",
-     "DecidablePred", "DecidableRel", "Fintype", "Finite", "Infinite", "Countable"}
-)
-CLASSICAL_INSTANCES = frozenset(
-    {"Classical.propDecidable", "Classical.dec", "Classical.decEq", "Classical.decPred", "Classical.decRel",
-     "Classical.decidableInhabited", "Classical.typeDecidableEq", "Classical.typeDecidable"}
-)
-# Namespaces the checkers live in (pyshadow.score.full.CHECKS_NAMESPACE): a candidate declaring anything there — a
-# `Nat`, a scoped instance — changes what every checker statement means once the checker file enters it.
-# The statements module (STATEMENTS_MODULE) and both, suffixed with a per-run nonce (`PyshadowChecks_<hex>`), too.
-RESERVED_NAMESPACES = frozenset({"PyshadowChecks", "PyshadowStatements", "PyshadowCandidate"})
-# Core and Mathlib type and class names a statement reads: a candidate that declares one of them (in any namespace)
-# can make its statement read the same and mean something else (`namespace Tiny def Nat := Fin 1`).
-CORE_TYPE_NAMES = frozenset(
-    {"Nat", "Int", "Rat", "Real", "Complex", "Bool", "Prop", "Type", "Sort", "List", "Array", "Set", "Finset",
-     "Multiset", "Fin", "ZMod", "Option", "Prod", "Sum", "Subtype", "String", "Char", "Unit", "True", "False", "Eq",
-     "Ne", "Not", "And", "Or", "Iff", "Exists", "Polynomial", "Matrix", "ENNReal", "NNReal", "EReal", "PNat",
-     "Function", "ℕ", "ℤ", "ℚ", "ℝ", "ℂ", "LE", "LT", "Add", "Mul", "Sub", "Div", "Neg", "Inv", "Pow", "Dvd", "Mod",
-     "HAdd", "HMul", "HSub", "HDiv", "HPow", "HMod", "Zero", "One", "OfNat", "Membership", "Abs", "Max", "Min",
-     "Finite", "Fintype", "Decidable", "Nonempty", "Inhabited", "Even", "Odd", "Prime", "Nat.Prime", "Irrational",
-     "Continuous", "Differentiable", "deriv", "Real.sqrt", "Real.pi", "abs", "max", "min", "gcd", "lcm"}
-)
-# Letters of other scripts that render like Latin ones: an identifier mixing them with Latin letters (`Νat`, Greek
-# capital Nu) is made to be misread. Single Greek letters (`α`, `ν`, `μ`) and all-Greek names are left alone.
-# (Only letters Lean accepts in identifiers matter: Greek, Coptic and Latin Extended-A ones; Cyrillic is no
-# identifier character in Lean, so `Nаt` with a Cyrillic а does not even parse.) Each maps to the Latin letter it
-# passes for.
-CONFUSABLE_WITH_LATIN = {
-    "Α": "A", "Β": "B", "Ε": "E", "Ζ": "Z", "Η": "H", "Ι": "I", "Κ": "K", "Μ": "M", "Ν": "N", "Ο": "O", "Ρ": "P",
-    "Τ": "T", "Υ": "Y", "Χ": "X", "ο": "o", "ι": "i", "ϲ": "c", "ν": "v", "ρ": "p", "υ": "u", "χ": "x", "ϳ": "j",
-    "ı": "i", "ſ": "f",
-}
-# Lower-case Greek letters are ordinary mathematical names (`hρ : 0 < ρ`, `xν`): they count as disguise only when
-# the Latin reading is a name that matters (a core name, `sorry`, or a name the file or the reference uses).
-_PLAIN_GREEK = frozenset("οινρυχ")
 DEFAULT_IMPORT_ROOTS = frozenset(
     {"Mathlib", "Init", "Std", "Batteries", "Lean", "Aesop", "Qq", "Plausible", "ImportGraph", "ProofWidgets",
      "LeanSearchClient"}
@@ -205,8 +156,6 @@ class AuditPolicy:
     """What the gate tolerates. The defaults are the strict evaluation setting."""
 
     allow_native_decide: bool = False
-    # A `section` (e.g. ProofNet's `noncomputable section`) left open at the end of the file. Namespaces never.
-    allow_unclosed_sections: bool = False
     # `doc.verso` (src/Lean/DocString/Extension.lean) makes docstrings Verso markup whose code elements are
     # elaborated, and changes how the docstring itself is parsed: docstrings stop being inert.
     forbidden_option_prefixes: tuple[str, ...] = ("debug.", "bootstrap.", "pp.", "compiler.", "interpreter.", "doc.")
@@ -224,612 +173,6 @@ class AuditPolicy:
 
     def option_forbidden(self, option: str) -> bool:
         return option in self.forbidden_options or option.startswith(self.forbidden_option_prefixes)
-
-
-# ---------------------------------------------------------------------------------------------------------------
-# The lexed source every detector reads
-
-
-@dataclass(frozen=True, slots=True)
-class AttributeEntry:
-    """One attribute inside ``@[...]`` or ``attribute [...]``: ``local simp``, ``-instance``, ``implemented_by f``."""
-
-    name: str  # normalized: `simp`, `instance`, `implemented_by`
-    token: Token  # the name's token
-    command: Token | None  # the `attribute` keyword, or None for `@[...]`
-    targets: tuple[Token, ...]  # for `attribute [...] a b`: a, b
-    local: bool  # `local` or `scoped`
-    owner_offset: int  # for `@[...]`: where the bracket opens (the declaration follows)
-    scoped: bool = False  # `scoped` (or `scoped[NS]`): it comes back wherever the namespace is opened
-
-
-@dataclass(frozen=True, slots=True)
-class Source:
-    """A candidate's text lexed once for all detectors."""
-
-    text: str
-    tokens: tuple[Token, ...]  # everything, comments included
-    code: tuple[Token, ...]  # code tokens, plus those of interpolated-string holes, in order
-    attribute_tokens: frozenset[int]  # indices into `code` of tokens inside attribute brackets
-    attributes: tuple[AttributeEntry, ...]
-    declarations: tuple[NamedDeclaration, ...]  # all declarations; named ones fully qualified, others ""
-    policy: AuditPolicy
-    reference_names: frozenset[str] = frozenset()  # library names the reference uses (``reference_used_names``)
-
-    @property
-    def named(self) -> tuple[NamedDeclaration, ...]:
-        return tuple(d for d in self.declarations if d.qualified_name)
-
-
-def lex_source(text: str, policy: AuditPolicy) -> Source:
-    """Lex ``text``, locate its attribute lists and its declarations."""
-    tokens = tuple(tokenize(text))
-    code = [t for t in tokens if not t.is_trivia]  # the lexer already lexes interpolation holes as code
-    inside, entries = _attribute_lists(text, code)
-    decls = tuple(declarations(text, include_anonymous=True))
-    return Source(text, tokens, tuple(code), frozenset(inside), tuple(entries), decls, policy)
-
-
-def _attribute_lists(text: str, code: list[Token]) -> tuple[set[int], list[AttributeEntry]]:
-    """Indices of tokens inside ``@[...]`` / ``attribute [...]``, and the attribute entries found there."""
-    inside: set[int] = set()
-    entries: list[AttributeEntry] = []
-    for i, tok in enumerate(code):
-        is_at = tok.kind == SYMBOL and tok.text == "@["
-        is_cmd = tok.kind == IDENT and tok.text == "attribute" and i + 1 < len(code) and code[i + 1].text == "["
-        if not (is_at or is_cmd):
-            continue
-        open_i = i if is_at else i + 1
-        close_i = _matching_bracket(code, open_i)
-        inside.update(range(open_i + 1, close_i))
-        # `attribute [..] ident+` (src/Lean/Parser/Command.lean) takes identifiers on any later line too.
-        targets = tuple(_command_arguments(text, code, close_i + 1, across_lines=True)) if is_cmd else ()
-        for group in _split_on_commas(code, open_i + 1, close_i):
-            entry = _attribute_entry(group, tok if is_cmd else None, targets, tok.start)
-            if entry is not None:
-                entries.append(entry)
-    return inside, entries
-
-
-def _depths(toks: Sequence[Token], start: int) -> Iterator[tuple[int, Token, int]]:
-    """(index, token, bracket depth after it) from ``start``; a closing bracket is reported at the outer depth."""
-    depth = 0
-    for k in range(start, len(toks)):
-        t = toks[k]
-        if t.kind == SYMBOL and t.text in OPEN_BRACKETS:
-            depth += 1
-        elif t.kind == SYMBOL and t.text in CLOSE_BRACKETS:
-            depth -= 1
-        yield k, t, depth
-
-
-def _matching_bracket(code: Sequence[Token], i: int) -> int:
-    """Index of the bracket closing the one at ``i`` (or the end)."""
-    return next((k for k, t, depth in _depths(code, i) if depth == 0 and t.text in CLOSE_BRACKETS), len(code))
-
-
-def _split_on_commas(code: list[Token], start: int, stop: int) -> Iterator[list[Token]]:
-    depth, group = 0, []
-    for k in range(start, stop):
-        t = code[k]
-        if t.kind == SYMBOL and t.text in OPEN_BRACKETS:
-            depth += 1
-        elif t.kind == SYMBOL and t.text in CLOSE_BRACKETS:
-            depth -= 1
-        if depth == 0 and t.kind == SYMBOL and t.text == ",":
-            yield group
-            group = []
-        else:
-            group.append(t)
-    if group:
-        yield group
-
-
-def _attribute_entry(
-    group: list[Token], command: Token | None, targets: tuple[Token, ...], owner: int
-) -> AttributeEntry | None:
-    local = scoped = False
-    k = 0
-    while k < len(group) and group[k].text in {"local", "scoped", "-"}:
-        local = local or group[k].text in {"local", "scoped"}
-        scoped = scoped or group[k].text == "scoped"
-        k += 1
-        if k < len(group) and group[k].text == "[":  # `scoped[NS] simp`
-            while k < len(group) and group[k].text != "]":
-                k += 1
-            k += 1
-    if k >= len(group) or group[k].kind != IDENT:
-        return None
-    return AttributeEntry(normalize_name(group[k].text), group[k], command, targets, local, owner, scoped)
-
-
-def _command_arguments(text: str, code: Sequence[Token], i: int, *, across_lines: bool = False) -> Iterator[Token]:
-    """The identifiers that follow a command's bracket (``attribute [simp] a b``), up to the next command (or, unless
-    ``across_lines``, the next line starting at column 0)."""
-    prev_end = code[i - 1].end if i > 0 else 0
-    while i < len(code):
-        t = code[i]
-        new_line = "\n" in text[prev_end : t.start]
-        if t.kind != IDENT or t.text in COMMAND_KEYWORDS or t.text == "in":
-            return
-        if new_line and column_of(text, t.start) == 0 and not across_lines:
-            return
-        yield t
-        prev_end = t.end
-        i += 1
-
-
-def _idents(s: Source, *, outside_attributes: bool = False) -> Iterator[tuple[int, Token]]:
-    for i, t in enumerate(s.code):
-        if t.kind == IDENT and not (outside_attributes and i in s.attribute_tokens):
-            yield i, t
-
-
-def _hash_command(s: Source, i: int) -> str | None:
-    """The name of a ``#command`` whose ``#`` is ``code[i]`` (``#`` and name written together), else None."""
-    t = s.code[i]
-    if t.kind != SYMBOL or t.text != "#" or i + 1 >= len(s.code):
-        return None
-    nxt = s.code[i + 1]
-    return nxt.text if nxt.kind == IDENT and nxt.start == t.end else None
-
-
-# ---------------------------------------------------------------------------------------------------------------
-# Detectors: each yields the offsets it flags
-
-
-def _decreasing_by_clauses(s: Source) -> set[int]:
-    """Indices of code tokens inside a ``decreasing_by`` clause (up to the next column-0 token)."""
-    inside: set[int] = set()
-    active = False
-    for i, t in enumerate(s.code):
-        if active and column_of(s.text, t.start) == 0:
-            active = False
-        if t.kind == IDENT and t.text == "decreasing_by":
-            active = True
-        elif active:
-            inside.add(i)
-    return inside
-
-
-def detect_sorry(s: Source) -> Iterator[int]:
-    """``sorry``/``admit``/``stop``, and the searches that admit the goal when they fail (``apply?``)."""
-    in_clause = _decreasing_by_clauses(s)
-    for i, t in _idents(s, outside_attributes=True):
-        if (t.text in ADMIT_WORDS and i not in in_clause) or t.text in ADMITTING_SEARCH:
-            yield t.start
-
-
-def detect_decreasing_by_sorry(s: Source) -> Iterator[int]:
-    """``sorry``/``admit``/``stop`` inside ``decreasing_by``: termination assumed instead of proved."""
-    in_clause = _decreasing_by_clauses(s)
-    for i, t in _idents(s, outside_attributes=True):
-        if t.text in ADMIT_WORDS and i in in_clause:
-            yield t.start
-
-
-def detect_proof_search(s: Source) -> Iterator[int]:
-    """``exact?`` / ``rw?`` left in a proof."""
-    for _, t in _idents(s):
-        if t.text in PROOF_SEARCH:
-            yield t.start
-
-
-def detect_axiom(s: Source) -> Iterator[int]:
-    """Every ``axiom`` keyword (a keyword in Lean: it cannot be an ordinary identifier)."""
-    for _, t in _idents(s):
-        if t.text == "axiom":
-            yield t.start
-
-
-def _last_component(name: str) -> str:
-    parts = name_components(name)
-    return parts[-1] if parts else name
-
-
-def detect_unsound_constant(s: Source) -> Iterator[int]:
-    """References to constants that prove anything (``sorryAx``, ``lcProof`` …), however qualified or quoted."""
-    for _, t in _idents(s):
-        if _last_component(t.text) in UNSOUND_CONSTANTS:
-            yield t.start
-
-
-def detect_unsafe(s: Source) -> Iterator[int]:
-    """``unsafe`` declarations and ``unsafe`` terms."""
-    for _, t in _idents(s):
-        if t.text == "unsafe":
-            yield t.start
-
-
-def detect_implemented_by(s: Source) -> Iterator[int]:
-    """``implemented_by`` / ``extern`` attributes (also written with «guillemets»)."""
-    for _, t in _idents(s):
-        if normalize_name(t.text) in IMPLEMENTATION_ATTRIBUTES:
-            yield t.start
-
-
-def detect_native_decide(s: Source) -> Iterator[int]:
-    """Compiler-trusting proofs: ``native_decide``, ``decide +native``, ``(native := true)``, ``ofReduceBool`` …"""
-    code = s.code
-    for i, t in _idents(s):
-        if t.text in NATIVE_TACTICS or _last_component(t.text) in NATIVE_CONSTANTS:
-            yield t.start
-        elif t.text == "decide" and _config_follows(code, i + 1):
-            yield t.start
-        elif t.text == "native":
-            after_plus = i > 0 and code[i - 1].text == "+" and code[i - 1].end == t.start
-            as_field = i + 1 < len(code) and code[i + 1].text == ":="
-            if after_plus or as_field:
-                yield t.start
-
-
-def _config_follows(code: Sequence[Token], i: int) -> bool:
-    """``(config := …)`` right after: ``decide (config := …)`` can switch to compiled evaluation without the word
-    ``native_decide`` (``kernel := false``, ``native := true``)."""
-    return i + 2 < len(code) and code[i].text == "(" and code[i + 1].text == "config" and code[i + 2].text == ":="
-
-
-def detect_exit(s: Source) -> Iterator[int]:
-    """``#exit``."""
-    for i, t in enumerate(s.code):
-        if _hash_command(s, i) == "exit":
-            yield t.start
-
-
-def detect_message_filter(s: Source) -> Iterator[int]:
-    """``#guard_msgs``, which can drop the next command's error messages."""
-    for i, t in enumerate(s.code):
-        if _hash_command(s, i) == "guard_msgs":
-            yield t.start
-
-
-def detect_unterminated_comment(s: Source) -> Iterator[int]:
-    """A block comment that never closes."""
-    for t in s.tokens:
-        if t.kind == UNTERMINATED_COMMENT:
-            yield t.start
-
-
-def detect_unterminated_string(s: Source) -> Iterator[int]:
-    """A string literal that never closes."""
-    for t in s.tokens:
-        if t.kind == UNTERMINATED_STRING:
-            yield t.start
-
-
-def detect_syntax_extension(s: Source) -> Iterator[int]:
-    """Commands that add notation, syntax, macros, elaborators or elaboration hooks."""
-    for _, t in _idents(s, outside_attributes=True):
-        if t.text in SYNTAX_COMMANDS:
-            yield t.start
-
-
-def detect_meta_attribute(s: Source) -> Iterator[int]:
-    """Attributes that register meta code (elaborators, macros, delaborators, initializers, parsers)."""
-    for a in s.attributes:
-        if a.name in META_ATTRIBUTES or a.name.startswith("builtin_") or a.name.endswith("_parser"):
-            yield a.token.start
-
-
-def detect_run_code(s: Source) -> Iterator[int]:
-    """Commands and tactics that run code while the file is elaborated."""
-    for i, t in enumerate(s.code):
-        if (t.kind == IDENT and t.text in RUN_COMMANDS and i not in s.attribute_tokens) or (
-            _hash_command(s, i) in HASH_RUN_COMMANDS
-        ):
-            yield t.start
-
-
-def detect_meta_code(s: Source) -> Iterator[int]:
-    """Lean meta-level names (``Lean.Elab.*``, ``addDecl`` …) and ``open`` of meta namespaces."""
-    opens_lean = _opens_lean(s)
-    for _, t in _idents(s):
-        name = normalize_name(t.text)
-        first = name_components(name)[0] if name else ""
-        if (
-            name.startswith(META_PREFIXES)
-            or name in META_NAMES
-            or (opens_lean and first in META_NAMESPACES_AFTER_OPEN_LEAN)
-        ):
-            yield t.start
-
-
-def _opens_lean(s: Source) -> bool:
-    """Whether some ``open`` command opens the ``Lean`` namespace."""
-    for i, t in _idents(s):
-        if t.text == "open" and any(a.text == "Lean" for a in _command_arguments(s.text, s.code, i + 1)):
-            return True
-    return False
-
-
-def detect_set_option(s: Source) -> Iterator[int]:
-    """``set_option`` of an option the policy forbids (``debug.*``, ``pp.*`` …), however the name is quoted."""
-    code = s.code
-    for i, t in _idents(s):
-        if t.text == "set_option" and i + 1 < len(code) and code[i + 1].kind == IDENT:
-            if s.policy.option_forbidden(normalize_name(code[i + 1].text)):
-                yield t.start
-
-
-def detect_forced_hypothesis(s: Source) -> Iterator[int]:
-    """``include``, and ``variable`` instance binders that depend on no variable (so every theorem gets them)."""
-    code = list(s.code)
-    variables: set[str] = set()
-    instance_binders: list[tuple[Token, list[Token]]] = []
-    for i, t in _idents(s):
-        if t.text == "include":
-            yield t.start
-        elif t.text == "variable":
-            for opener, inner in _variable_binders(s.text, code, i + 1):
-                names, body = _split_binder(inner)
-                if opener.text == "[":
-                    instance_binders.append((opener, body))
-                variables.update(names)
-    for opener, body in instance_binders:
-        roots = {name_components(normalize_name(t.text))[0] for t in body if t.kind == IDENT}
-        if not roots & variables:
-            yield opener.start
-
-
-def _variable_binders(text: str, code: list[Token], i: int) -> Iterator[tuple[Token, list[Token]]]:
-    """The bracketed binders of a ``variable`` command starting at ``code[i]``: (opening bracket, inner tokens)."""
-    while i < len(code) and code[i].kind == SYMBOL and code[i].text in {"(", "{", "[", "⦃", "{{"}:
-        close = _matching_bracket(code, i)
-        yield code[i], code[i + 1 : close]
-        i = close + 1
-
-
-def _split_binder(inner: list[Token]) -> tuple[list[str], list[Token]]:
-    """(names bound, type tokens) of one binder's inside: ``x y : T`` → (["x", "y"], T); ``C α`` → ([], C α)."""
-    for k, t in enumerate(inner):
-        if t.kind == SYMBOL and t.text == ":":
-            return [x.text for x in inner[:k] if x.kind == IDENT], inner[k + 1 :]
-        if t.kind != IDENT:
-            break
-    return [], inner
-
-
-def _own_names(s: Source) -> set[str]:
-    return {d.qualified_name for d in s.named}
-
-
-def _is_own(name: str, own: set[str]) -> bool:
-    """Whether ``name`` (as written, possibly relative to open namespaces) resolves to a candidate declaration."""
-    n = normalize_name(name)
-    return any(q == n or q.endswith("." + n) for q in own)
-
-
-def detect_foreign_attribute(s: Source) -> Iterator[int]:
-    """``attribute [...] X`` changing a declaration ``X`` the candidate did not declare."""
-    own = _own_names(s)
-    for a in s.attributes:
-        if a.command is None:
-            continue
-        for target in a.targets:
-            name = normalize_name(target.text)
-            if a.name == "instance":  # instances are judged by foreign_instance, whatever their scope
-                continue
-            # A `local` attribute (not `scoped`: that one comes back wherever the namespace is opened) dies with
-            # the candidate's module: `attribute [local simp] Nat.le_add_right` changes nothing the checkers see.
-            allowed = a.local and not a.scoped
-            if not allowed and not _is_own(name, own):
-                yield target.start
-
-
-def _instance_class(header: str) -> str | None:
-    """The class an instance header provides: the head of its type after the top-level colon, past any binders
-    (``∀ x, C``, ``[D] → C``, ``(x : α) → C``, ``{α} → C``) and ``@``/parentheses. None when there is no type."""
-    toks = [t for t in tokenize(header) if not t.is_trivia]
-    colon = _top_level(toks, 0, {":"})
-    if colon is None:
-        return None
-    rest = toks[colon + 1 :]
-    while rest:
-        if rest[0].text in {"∀", "Π"}:  # `∀ binders, C …`: skip to the comma at depth 0
-            comma = _top_level(rest, 0, {","})
-            rest = rest[comma + 1 :] if comma is not None else []
-            continue
-        if rest[0].text in {"[", "{", "⦃", "("} and rest[0].kind == SYMBOL:
-            arrow = _top_level(rest, 0, {"→", "->"})
-            close = _matching_bracket(rest, 0)
-            if arrow is not None and arrow == close + 1:  # a binder arrow: `[D] → C`
-                rest = rest[arrow + 1 :]
-                continue
-        break
-    for t in rest:
-        if t.kind == IDENT:
-            return normalize_name(t.text)
-        if t.text not in {"(", "@"}:
-            return None
-    return None
-
-
-def _top_level(toks: Sequence[Token], start: int, wanted: set[str]) -> int | None:
-    """Index of the first token at bracket depth 0 (from ``start``) whose text is in ``wanted``."""
-    return next((k for k, t, depth in _depths(toks, start)
-                 if depth == 0 and t.text in wanted and t.text not in CLOSE_BRACKETS), None)
-
-
-def _allowed_class(cls: str, s: Source, offset: int) -> bool:
-    """Whether instances of ``cls`` (as written) are harmless: the candidate's own ``class`` that extends nothing
-    foreign, or a proof-like class of the policy's list written by its own name — and no candidate declaration
-    could capture that name (``Order.Decidable``, a class named ``Decidable`` in some namespace)."""
-    if _resolves_to_own(cls, s, _own_classes(s), offset):
-        return True
-    parts = name_components(cls)
-    if not parts or parts[-1] not in s.policy.allowed_instance_classes or len(parts) > 1:
-        return False
-    return not any(name_components(d.qualified_name)[-1:] == parts[-1:] for d in s.named)
-
-
-def _resolves_to_own(name: str, s: Source, own: set[str], offset: int) -> bool:
-    """Whether ``name``, written at ``offset``, resolves to one of ``own`` as Lean resolves it: ``_root_.N`` is the
-    root ``N``; otherwise the innermost enclosing namespace that has an ``N`` wins. A name the candidate could only
-    mean through ``open`` is not counted as own (the library's class of that name competes with it)."""
-    n = normalize_name(name)
-    if name.startswith("_root_"):
-        return n in own
-    spaces = walk_scopes(s.text).namespace_at(offset)
-    return any(".".join([*spaces[:k], n]) in own for k in range(len(spaces), -1, -1))
-
-
-def _own_classes(s: Source) -> set[str]:
-    """The candidate's own classes: declared with ``class`` and extending no foreign class (a parent's projection is
-    a global instance: ``class C extends LE Nat`` provides ``LE Nat`` wherever a ``C`` instance exists)."""
-    return {d.qualified_name for d in s.named if d.keyword == "class" and not _foreign_parents(d, s)}
-
-
-def _foreign_parents(d: NamedDeclaration, s: Source) -> list[str]:
-    """The ``extends`` parents of a class declaration that are neither the candidate's nor allowed."""
-    toks = [t for t in tokenize(d.header) if not t.is_trivia]
-    k = next((i for i, t in enumerate(toks) if t.kind == IDENT and t.text == "extends"), None)
-    if k is None:
-        return []
-    parents: list[str] = []
-    depth, expect_head = 0, True
-    for t in toks[k + 1 :]:
-        if t.kind == SYMBOL and t.text in OPEN_BRACKETS:
-            depth += 1
-        elif t.kind == SYMBOL and t.text in CLOSE_BRACKETS:
-            depth -= 1
-        elif depth == 0 and t.text == ",":
-            expect_head = True
-        elif depth == 0 and t.text in {":", "where", ":="}:
-            break
-        elif expect_head and t.kind == IDENT:
-            parents.append(normalize_name(t.text))
-            expect_head = False
-    own = {q.qualified_name for q in s.named if q.keyword == "class" and q is not d}
-    return [p for p in parents if not _is_own(p, own) and p not in s.policy.allowed_instance_classes]
-
-
-def detect_foreign_instance(s: Source) -> Iterator[int]:
-    """New instances of classes that are not the candidate's own (or proof-like), in every syntactic form:
-    ``instance`` (``scoped``/``local`` too), ``@[instance]`` / ``@[local instance]`` on any declaration, ``attribute
-    [instance] X`` with ``X`` on any line, ``class … extends Foreign``, and instance binders in front of the class."""
-    # `@[instance]` belongs to the first declaration after it, on the same line or any later one.
-    owned = {_declaration_after(s, a.owner_offset) for a in s.attributes if a.name == "instance" and a.command is None}
-    for d in s.declarations:
-        is_instance = d.keyword == "instance" or d.keyword_start in owned
-        if d.keyword == "class" and _foreign_parents(d, s):
-            yield d.keyword_start
-            continue
-        if not is_instance:
-            continue
-        cls = _instance_class(d.header)
-        if cls is None or not _allowed_class(cls, s, d.keyword_start):
-            yield d.keyword_start
-    by_name = {d.qualified_name: d for d in s.named}
-    for a in s.attributes:
-        if a.name != "instance" or a.command is None:
-            continue
-        if not a.targets:
-            yield a.token.start  # an instance attribute whose target the gate cannot see
-        for target in a.targets:
-            name = normalize_name(target.text)
-            if a.local and name in s.policy.allowed_local_instances:
-                continue
-            decl = next((d for q, d in by_name.items() if q == name or q.endswith("." + name)), None)
-            cls = _instance_class(decl.header) if decl is not None else None
-            if cls is None or not _allowed_class(cls, s, decl.keyword_start if decl else target.start):
-                yield target.start
-
-
-def _declaration_after(s: Source, offset: int) -> int | None:
-    """Keyword offset of the first declaration whose keyword follows ``offset``."""
-    return next((d.keyword_start for d in s.declarations if d.keyword_start > offset), None)
-
-
-def detect_reserved_namespace(s: Source) -> Iterator[int]:
-    """Declarations, ``namespace`` blocks and names in the checkers' own namespaces (``PyshadowChecks``,
-    ``PyshadowStatements``, each also with a ``_<nonce>`` suffix) or the candidate module's name."""
-    reserved = s.policy.reserved_namespaces
-
-    def is_reserved(name: str) -> bool:
-        return any(part in reserved or part.split("_", 1)[0] in reserved for part in name_components(name))
-
-    for _, t in _idents(s):
-        if is_reserved(normalize_name(t.text)):
-            yield t.start
-    for d in s.declarations:
-        if is_reserved(d.qualified_name):
-            yield d.keyword_start
-
-
-def detect_shadowed_name(s: Source) -> Iterator[int]:
-    """Declarations named like a core or Mathlib type or class (``Tiny.Nat``, ``Mine.LE``), or like a library name
-    the reference's statement uses (``Foo.Nat.choose`` when the reference says ``Nat.choose``): in any namespace, the
-    candidate's statement — and a checker that enters that namespace — can then read like the reference's and mean
-    something else."""
-    for d in s.named:
-        parts = name_components(d.qualified_name)
-        if parts and (parts[-1] in CORE_TYPE_NAMES or ".".join(parts[-2:]) in CORE_TYPE_NAMES):
-            yield d.keyword_start
-        elif any(d.qualified_name == u or d.qualified_name.endswith("." + u) for u in s.reference_names):
-            yield d.keyword_start
-
-
-@functools.lru_cache(maxsize=256)  # the gate asks once per candidate for the same problem's reference
-def reference_used_names(reference: str) -> frozenset[str]:
-    """Library names a reference uses and does not declare itself: identifiers of two or more components
-    (``Nat.choose``, ``Real.sqrt``) or capitalised (``Prime``, ``Irrational``) — binder names are neither, as a rule."""
-    if not reference:
-        return frozenset()
-    declared = {d.qualified_name for d in declarations(reference)}
-    used = set()
-    for t in tokenize(reference):
-        if t.kind != IDENT or t.is_trivia or t.text in COMMAND_KEYWORDS:
-            continue
-        name = normalize_name(t.text)
-        parts = name_components(name)
-        if not parts or not (len(parts) >= 2 or parts[0][:1].isupper()):
-            continue
-        if any(q == name or q.endswith("." + name) or name.endswith("." + q) for q in declared):
-            continue
-        used.add(name)
-    return frozenset(used)
-
-
-def detect_confusable_identifier(s: Source) -> Iterator[int]:
-    """Identifiers that mix Latin letters with look-alikes of other scripts in one component and are made to be
-    misread: a capital look-alike (``Νat``, Greek Nu; ``Ρrop``), ``ı``/``ſ``, or a lower-case Greek one whose Latin
-    reading is a core name, an admitting word or another name of the file or the reference (``sοrry``)."""
-    names = {normalize_name(t.text) for _, t in _idents(s)} | set(s.reference_names)
-    known = CORE_TYPE_NAMES | ADMIT_WORDS | {p for n in names for p in name_components(n)}
-    for _, t in _idents(s):
-        for part in name_components(t.text):
-            confusables = [c for c in part if c in CONFUSABLE_WITH_LATIN]
-            if not confusables or not any("a" <= c.lower() <= "z" for c in part):
-                continue
-            latin = "".join(CONFUSABLE_WITH_LATIN.get(c, c) for c in part)
-            if any(c not in _PLAIN_GREEK for c in confusables) or latin in known:
-                yield t.start
-                break
-
-
-def detect_unbalanced_scope(s: Source) -> Iterator[int]:
-    """``namespace``/``section``/``end`` that do not pair up."""
-    for p in walk_scopes(s.text).problems:
-        if s.policy.allow_unclosed_sections and p.unclosed is not None and p.unclosed.kind == "section":
-            continue
-        yield p.offset
-
-
-def detect_prelude(s: Source) -> Iterator[int]:
-    """``prelude``: the file opts out of ``Init``."""
-    for _, t in _idents(s):
-        if t.text == "prelude":
-            yield t.start
-
-
-def detect_import(s: Source) -> Iterator[int]:
-    """``import M`` with ``M``'s root outside the policy's allowed roots."""
-    code = s.code
-    for i, t in _idents(s):
-        if t.text == "import" and i + 1 < len(code) and code[i + 1].kind == IDENT:
-            root = name_components(normalize_name(code[i + 1].text))[0]
-            if root not in s.policy.allowed_import_roots:
-                yield code[i + 1].start
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -923,55 +266,6 @@ def is_clean(src: str, policy: AuditPolicy = DEFAULT_POLICY) -> bool:
     return not audit(src, policy)
 
 
-# ---------------------------------------------------------------------------------------------------------------
-# What only the full tier can judge
-
-AUTO_BOUND_OPTIONS = frozenset({"autoImplicit", "relaxedAutoImplicit"})
-_PROP_MARKERS = frozenset({"=", "≠", "≤", "<", "≥", ">", "∣", "→", "->", "¬", "∧", "∨", "↔", "∀", "∃", "False", "True",
-                           "∈", "∉", "⊆", "Prop"})
-
-
-def elaboration_changes(src: str, policy: AuditPolicy = DEFAULT_POLICY) -> list[str]:
-    """Why the kernel tier cannot judge ``src`` although the audit finds nothing: the kernel tier reads the candidate's
-    statement as text and never elaborates the candidate, so whatever changes how that statement elaborates is
-    invisible to it. Returned as one reason per place (``line N: …``): section ``variable`` s with instance binders or
-    propositional binders (Lean adds them to statements that mention their variables), ``set_option autoImplicit``
-    (an unknown name in the statement becomes a universally quantified variable), ``export`` (aliases into other
-    namespaces), and ``local``/``scoped`` instances of the candidate's own classes or of allowed classes (the rest
-    are findings). The full tier elaborates the statement and sees all of these."""
-    source = lex_source(src, policy)
-    code = list(source.code)
-    reasons: list[str] = []
-
-    def add(offset: int, what: str) -> None:
-        reasons.append(f"line {line_col(src, offset)[0]}: {what}")
-
-    for i, t in _idents(source):
-        if t.text == "variable":
-            for opener, inner in _variable_binders(src, code, i + 1):
-                _, body = _split_binder(inner)
-                if opener.text == "[":
-                    add(opener.start, "a section variable with an instance binder")
-                elif any(b.text in _PROP_MARKERS for b in body):
-                    add(opener.start, "a section variable with a propositional binder")
-        elif t.text == "set_option" and i + 1 < len(code) and normalize_name(code[i + 1].text) in AUTO_BOUND_OPTIONS:
-            add(t.start, f"set_option {code[i + 1].text}")
-        elif t.text == "export":
-            add(t.start, "export (aliases into another namespace)")
-    for d in source.declarations:
-        if d.keyword == "instance" and any(m in {"local", "scoped"} for m in _modifiers_before(src, d)):
-            add(d.keyword_start, "a local or scoped instance")
-    for a in source.attributes:
-        if a.name == "instance" and a.local and a.command is not None:
-            add(a.token.start, "a local instance attribute")
-    return reasons
-
-
-def _modifiers_before(src: str, d: NamedDeclaration) -> list[str]:
-    """The words between a declaration's start (attributes, docstring) and its keyword: ``scoped``, ``local`` …"""
-    return [t.text for t in tokenize(src[d.start : d.keyword_start]) if t.kind == IDENT]
-
-
 __all__ = [
     "AuditPolicy",
     "DEFAULT_POLICY",
@@ -979,6 +273,5 @@ __all__ = [
     "RULES",
     "Rule",
     "audit",
-    "elaboration_changes",
     "is_clean",
 ]

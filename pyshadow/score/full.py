@@ -57,6 +57,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from ..lean.batch import effective_backend
+from ..lean.replay import replay_module
 from ..lean.runner import DEFAULT_ALLOWED_AXIOMS, DeclarationSpan, LeanResult, compile_module, judge, run_lean
 from ..lean.toolchain import LeanExecutable
 from ..errors import PyshadowError
@@ -476,35 +477,54 @@ def full_task(prepared: PreparedCandidate, *, workspace: Path | None, timeout_s:
                     statement_axioms=frozenset(stmts.constants) if stmts else frozenset())
 
 
+def _fresh(folder: Path) -> Path:
+    folder.mkdir()
+    return folder
+
+
 def run_full_task(task: FullTask, lean: LeanExecutable) -> FullOutcome:
     """Compile the candidate module and the statements module (each on its own: the statements never see the
     candidate), then run the checker file against both; never raises for what Lean does."""
     start = time.monotonic()
     with tempfile.TemporaryDirectory(prefix="pyshadow-candidate-") as tmp:
-        src_dir, out_dir = Path(tmp) / "src", Path(tmp) / "build"
-        src_dir.mkdir()
-        lean_path = (*task.library_path, out_dir) if task.library_path else ()
+        # The candidate's folder is its sandbox's scratch: nothing in it but its own .olean is read later, and that
+        # only after its process tree is gone. The statements module and the checker file are written afterwards,
+        # in a folder no candidate process could write (docs/trust.md, "Full tier").
+        cand_dir, trusted_dir = Path(tmp) / "candidate", Path(tmp) / "trusted"
+        src_dir, out_dir = cand_dir / "src", cand_dir / "build"
+        src_dir.mkdir(parents=True)
 
-        def compile_one(name: str, text: str) -> LeanResult:
-            source = src_dir / f"{name}.lean"
+        def compile_one(name: str, text: str, home: Path, lean_path: tuple[Path, ...]) -> LeanResult:
+            (home / "src").mkdir(parents=True, exist_ok=True)
+            source = home / "src" / f"{name}.lean"
             source.write_text(text, encoding="utf-8")
-            return compile_module(lean, source, out_dir / f"{name}.olean", timeout_s=task.timeout_s,
-                                  memory_mb=task.memory_mb, cwd=task.workspace, root=src_dir, sandbox=Path(tmp),
+            return compile_module(lean, source, home / "build" / f"{name}.olean", timeout_s=task.timeout_s,
+                                  memory_mb=task.memory_mb, cwd=task.workspace, root=home / "src", sandbox=home,
                                   lean_path=lean_path)
 
-        module = compile_one(task.module, task.module_text)
+        module = compile_one(task.module, task.module_text, cand_dir,
+                             (*task.library_path, out_dir) if task.library_path else ())
         if not module.succeeded:
             return FullOutcome(task.key, False, f"the candidate does not compile: {compile_failure(module)}", [],
                                time.monotonic() - start)
+        if lean.tier == "full":  # the kernel re-checks what the candidate module added (pyshadow.lean.replay)
+            replayed = replay_module(lean, task.module, build=out_dir, library_path=task.library_path,
+                                     scratch=_fresh(Path(tmp) / "replay"), cwd=task.workspace)
+            if not replayed.passed:
+                return FullOutcome(task.key, False, f"the candidate fails the kernel replay: {replayed.detail}", [],
+                                   time.monotonic() - start)
+        trusted_build = trusted_dir / "build"
         if task.statements_module is not None:
-            stated = compile_one(task.statements_module, task.statements_text)
+            stated = compile_one(task.statements_module, task.statements_text, trusted_dir,
+                                 (*task.library_path, trusted_build) if task.library_path else ())
             if not stated.succeeded:  # a fault of the generated statements, not of the candidate
                 return FullOutcome(task.key, False, "the shadow statements do not elaborate (pyshadow's fault, not "
                                    f"the candidate's): {compile_failure(stated)}", [], time.monotonic() - start)
-        checks_file = Path(tmp) / CHECKS_FILE
+        trusted_dir.mkdir(exist_ok=True)
+        checks_file = trusted_dir / CHECKS_FILE
         checks_file.write_text(task.checker_text, encoding="utf-8")
-        result = run_lean(lean, checks_file, timeout_s=task.timeout_s, memory_mb=task.memory_mb,
-                          cwd=task.workspace, lean_path=lean_path or (out_dir,), sandbox=Path(tmp))
+        result = run_lean(lean, checks_file, timeout_s=task.timeout_s, memory_mb=task.memory_mb, cwd=task.workspace,
+                          lean_path=(*task.library_path, trusted_build, out_dir), sandbox=_fresh(Path(tmp) / "run"))
     verdicts = judge(result, task.spans, task.allowed_axioms, text=task.checker_text,
                      forbidden_axioms=task.statement_axioms)
     checks = []

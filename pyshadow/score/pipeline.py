@@ -34,7 +34,8 @@ from ..references import ReferenceTarget, reference_targets
 from ..syntax import Declaration, ParseError, parse_declaration
 from ..syntax.lexer import IDENT, code_tokens
 from ..syntax.render import render_term
-from .audit import AuditPolicy, Finding, audit, elaboration_changes
+from .allowlist import judgeable
+from .audit import AuditPolicy, Finding, audit
 from ..syntax.scanner import (
     ExtractedDeclaration,
     declaration_headers,
@@ -459,9 +460,10 @@ def kernel_rows(
             checks: list[Check] = []
             problems: list[str] = []
             keys: dict[str, str] = {}
-            if not p.flagged and (changes := elaboration_changes(p.candidate.code)):
-                # The kernel tier reads statements as text: what changes elaboration needs the full tier (#14).
-                why = f"{UNDECIDED_NEEDS_FULL_TIER}: {'; '.join(changes[:3])}"
+            starts = [f.start for f in p.extracted.values() if f is not None]
+            if not p.flagged and (off := judgeable(p.candidate.code, starts, trusted_prefix=p.info.context)):
+                # The kernel tier reads statements as text: it judges only what the allowlist covers (#23).
+                why = f"{UNDECIDED_NEEDS_FULL_TIER}: {off}"
                 for t in p.info.targets:
                     checks += [replace(c, message=why) for c in missing_target_checks(p, t)]
                 pending.append((p, checks, [why], {}))
