@@ -79,6 +79,34 @@ CLAIMS = [
 ]
 
 
+# helpers and answers named in one statement and inlined (or named otherwise) in the other: judged by unfolding;
+# the mutation partner changes the body or the answer. (reference, ref context, same, same context, changed, its
+# context)
+DEFINITION_CLAIMS = [
+    ("theorem t (n : ℕ) : double n = 4", "def double (n : ℕ) : ℕ := 2 * n", "theorem t (n : ℕ) : 2 * n = 4", "",
+     "theorem t (n : ℕ) : twice n = 4", "def twice (n : ℕ) : ℕ := 3 * n"),
+    ("theorem t (S : Set ℕ) : IsLeast S ans", "abbrev ans : ℕ := 42", "theorem t (S : Set ℕ) : IsLeast S 42", "",
+     "theorem t (S : Set ℕ) : IsLeast S ans", "abbrev ans : ℕ := 7"),
+    ("theorem t (n : ℕ) : Answer n ↔ n = 3", "def Answer (n : ℕ) : Prop := n = 1 ∨ n = 2",
+     "theorem t (n : ℕ) : (n = 1 ∨ n = 2) ↔ n = 3", "", "theorem t (n : ℕ) : Good n ↔ n = 3",
+     "def Good (n : ℕ) : Prop := n = 1 ∨ n = 2 ∨ n = 5"),
+    ("theorem t (n : ℕ) (h : 0 < n) : P n", "namespace Foo\ndef P (n : ℕ) : Prop := n ∣ 6\nend Foo\nopen Foo",
+     "theorem t (n : ℕ) (h : 0 < n) : n ∣ 6", "", "theorem t (n : ℕ) (h : 0 < n) : P n",
+     "def P (n : ℕ) : Prop := 0 < n ∧ n ∣ 6"),
+    ("theorem t (h : a ≤ b) : a + 1 ≤ b + 1", "variable {a b : ℕ}", "theorem t {a b : ℕ} (h : a ≤ b) : a + 1 ≤ b + 1",
+     "", "theorem t {a b : ℤ} (h : a ≤ b) : a + 1 ≤ b + 1", ""),
+]
+
+
+@pytest.mark.parametrize("claim", DEFINITION_CLAIMS, ids=[c[1][:30] for c in DEFINITION_CLAIMS])
+def test_definitions_are_compared_by_unfolding(kernel_lean_exe, claim):
+    ref, ref_ctx, same, same_ctx, changed, changed_ctx = claim
+    items = [("same", StatementInput("a", ref, ref_ctx), StatementInput("b", same, same_ctx)),
+             ("changed", StatementInput("a", ref, ref_ctx), StatementInput("b", changed, changed_ctx))]
+    equal, mutated = definitional_equivalence(items, kernel_lean_exe)
+    assert (equal.status, mutated.status) == ("equal", "not_shown"), (equal.reason, mutated.reason)
+
+
 @pytest.mark.parametrize("claim", CLAIMS, ids=[c[0][10:40] for c in CLAIMS])
 def test_each_claimed_equivalence_holds_and_its_mutation_partner_does_not(kernel_lean_exe, claim):
     reference, same, changed, context = claim
@@ -99,11 +127,11 @@ def test_a_constant_missing_from_the_environment_is_never_a_variable(kernel_lean
 
 
 def test_context_commands_not_modelled_are_reasons_not_guesses(kernel_lean_exe):
-    results = elaborate([StatementInput("a", "theorem t : P 1", "def P (n : ℕ) : Prop := n = 1"),
+    results = elaborate([StatementInput("a", "theorem t : P 1", "instance : Inhabited ℕ := ⟨0⟩"),
                          StatementInput("b", "theorem t (x : ℝ) : ↑x = x"),
                          StatementInput("c", "theorem t (x : ℝ) : π < x", "")], kernel_lean_exe)
     assert [r.status for r in results] == ["untranslatable"] * 3
-    assert "def" in results[0].reason and "↑" in results[1].reason and "π" in results[2].reason
+    assert "instance" in results[0].reason and "↑" in results[1].reason and "π" in results[2].reason
 
 
 # one statement per translation-table row: Lean must elaborate what the translator prints

@@ -61,7 +61,7 @@ def elaborate(items: Sequence[StatementInput], lean: LeanExecutable, *, cache_ro
         except Untranslatable as err:
             results[i] = Elaboration(item.key, "untranslatable", f"not printed for Lean: {err}")
             continue
-        blocks.append((i, scoped_block(f"S{i}", stmt, stmt.axiom_command), stmt.axiom_command))
+        blocks.append((i, scoped_block(f"S{i}", stmt, stmt.axiom_command)[0], stmt.axiom_command))
     if blocks:
         results.update(_run_batch(items, blocks, lean, cache_root, timeout_s))
     return [results[i] for i in range(len(items))]

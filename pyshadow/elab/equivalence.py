@@ -58,9 +58,10 @@ def definitional_equivalence(pairs: Sequence[tuple[str, StatementInput, Statemen
             out[i] = Equivalence(key, "not_shown", "the statements have different numbers of universes")
             continue
         levels = f".{{{', '.join(a.universes)}}}" if a.universes else ""
-        same = f"theorem P{i}.same{levels} : Iff P{i}.A.stmt{levels} P{i}.B.stmt{levels} := {PROOF}"
-        blocks.append((i, "\n".join([scoped_block(f"P{i}.A", a, a.prop_definition),
-                                     scoped_block(f"P{i}.B", b, b.prop_definition), same])))
+        (text_a, name_a), (text_b, name_b) = (scoped_block(f"P{i}.A", a, a.prop_definition),
+                                              scoped_block(f"P{i}.B", b, b.prop_definition))
+        same = f"theorem P{i}.same{levels} : Iff {name_a}{levels} {name_b}{levels} := {PROOF}"
+        blocks.append((i, "\n".join([text_a, text_b, same])))
     if blocks:
         result, errors = run_blocks(blocks, lean, cache_root=cache_root, timeout_s=timeout_s)
         for i, _ in blocks:

@@ -1,38 +1,33 @@
 """A statement and its file context, printed as a prelude-mode Lean command for the signature environment.
 
-``lean_statement`` turns a parsed declaration (``pyshadow.syntax``) and the commands that precede it (``context``:
-``open``, ``set_option``, sections) into an ``axiom`` with the same binders and type, printed as builtin syntax
-(``pyshadow.elab.translate``): elaborating that axiom is elaborating the statement. Context commands it does not
-model (``variable``, a ``def`` of the file, ``notation``, …) make it ``Untranslatable`` with the reason — the
-elaborator is never handed a statement whose meaning depends on something left out.
+``lean_statement`` turns a parsed declaration (``pyshadow.syntax``) and the commands that precede it (``context``,
+read by ``pyshadow.elab.context``) into binders and a type in builtin syntax (``pyshadow.elab.translate``), with
+the ``variable`` binders Lean would include, the context's definitions, ``open`` lines and namespaces.
+``scoped_block`` wraps one such statement so that nothing of its context reaches the next: elaborating
+``axiom stmt …`` is elaborating the statement; ``def stmt : Prop := ∀ …, …`` is the statement as one proposition.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
-from ..syntax import terms as tm
-from ..syntax.ast import Binder, Declaration
+from ..syntax.ast import Declaration
 from ..syntax.render import render_term
-from .translate import Scope, Untranslatable, to_lean
+from .context import Context, _print, print_binder, read_context
+from .translate import Scope, Untranslatable
 
-# Context commands that change no statement's meaning here: comments, options that only bound resources,
-# section markers (an unclosed `noncomputable section` is legal, src/Lean/Elab/Command.lean).
-_NEUTRAL_PREFIXES = ("set_option maxHeartbeats", "set_option maxRecDepth", "noncomputable section", "section",
-                     "end", "--", "/-", "import ")
-# Lean's default (src/Lean/Elab/AutoBound.lean `autoImplicit`, default true); a file may set it either way.
-_AUTO_IMPLICIT_OPTIONS = {"set_option autoImplicit true": True, "set_option autoImplicit false": False}
+_IDENT = re.compile(r"[^\s()\[\]{}⟨⟩⦃⦄,:]+")
 
 
 @dataclass(frozen=True)
 class LeanStatement:
     """The statement printed for the environment, and what its context contributed."""
 
-    binders: tuple[str, ...]  # `(x y : Real)`, `[Group G]`, `{α : Type u_1}`
+    binders: tuple[str, ...]  # included `variable`s first, then the header's: `(x y : Real)`, `[Group G]`, …
     conclusion: str
-    universes: tuple[str, ...]  # one per `Type*`, in order of occurrence; plus the declaration's own
-    opens: tuple[str, ...]
-    auto_implicit: bool
+    universes: tuple[str, ...]  # the context's and the declaration's, then one per `Type*`, in order
+    context: Context
 
     def _levels(self) -> str:
         return f".{{{', '.join(self.universes)}}}" if self.universes else ""
@@ -49,76 +44,53 @@ class LeanStatement:
         return f"def stmt{self._levels()} : Prop := {body}"
 
 
-def read_context(context: str) -> tuple[tuple[str, ...], bool]:
-    """The namespaces a context opens and its ``autoImplicit`` setting; ``Untranslatable`` for anything else."""
-    opens: list[str] = []
-    auto_implicit = True
-    in_comment = False
-    for raw in context.splitlines():
-        line = raw.strip()
-        if in_comment:
-            in_comment = "-/" not in line
-            continue
-        if not line:
-            continue
-        if line in _AUTO_IMPLICIT_OPTIONS:
-            auto_implicit = _AUTO_IMPLICIT_OPTIONS[line]
-        elif line.startswith("open ") and " in" not in f" {line} ".replace(" in ", " in\0"):
-            words = line.split()[1:]
-            if words and words[0] == "scoped":
-                words = words[1:]
-            if not words or any(not w.replace(".", "").replace("_", "").isalnum() for w in words):
-                raise Untranslatable(f"the context command `{line}`")
-            opens.extend(words)
-        elif line.startswith(_NEUTRAL_PREFIXES):
-            in_comment = line.startswith("/-") and "-/" not in line
-        else:
-            raise Untranslatable(f"the context command `{line.split()[0]}`")
-    return tuple(opens), auto_implicit
-
-
 def lean_statement(decl: Declaration, context: str = "") -> LeanStatement:
-    """``decl`` in builtin syntax, binder by binder."""
-    opens, auto_implicit = read_context(context)
+    """``decl`` in builtin syntax, binder by binder, under its context."""
+    ctx = read_context(context)
     if decl.preamble:
         raise Untranslatable(f"the preamble `{decl.preamble.strip()}`")
     if decl.type is None:
         raise Untranslatable("a declaration without a type")
-    scope = Scope(frozenset(opens))
-    universes: list[str] = list(decl.universes)
-    binders = tuple(_binder(b, scope, universes) for b in decl.binders)
-    conclusion = _term(render_term(decl.type), scope, universes)
-    return LeanStatement(binders, conclusion, tuple(universes), opens, auto_implicit)
+    scope = Scope(frozenset(ctx.opens))
+    universes: list[str] = []
+    own = tuple(print_binder(b, scope, universes) for b in decl.binders)
+    conclusion = _print(render_term(decl.type), scope, universes)
+    included = _included_variables(ctx, " ".join([*own, conclusion]))
+    declared = [u for u in [*ctx.universes, *decl.universes]
+                if re.search(rf"\b{re.escape(u)}\b", " ".join([*included, *own, conclusion]))]
+    return LeanStatement((*included, *own), conclusion, (*declared, *universes), ctx)
 
 
-def _binder(b: Binder, scope: Scope, universes: list[str]) -> str:
-    if b.default is not None or b.bound is not None:
-        raise Untranslatable("a binder with a default value or a bound")
-    if b.type is None:
-        raise Untranslatable("an untyped header binder")
-    body = _term(render_term(b.type), scope, universes)
-    names = " ".join(b.names)
-    if b.bracket == "[":
-        return f"[{names} : {body}]" if names else f"[{body}]"
-    close = {"(": ")", "{": "}", "⦃": "⦄", "{{": "}}"}.get(b.bracket)
-    if close is None or not names:
-        raise Untranslatable(f"the binder bracket `{b.bracket}`")
-    return f"{b.bracket}{names} : {body}{close}"
+def _included_variables(ctx: Context, text: str) -> tuple[str, ...]:
+    """The ``variable`` groups Lean includes in a theorem: those it mentions, what their types mention, and the
+    instance binders over included variables (src/Lean/Elab/MutualDef.lean, variable inclusion)."""
+    mentioned = set(_IDENT.findall(text))
+    names = [set(group) for group in ctx.variable_names]
+    included = [bool(group & mentioned) for group in names]
+    changed = True
+    while changed:
+        changed = False
+        for i, group in enumerate(ctx.variables):
+            if included[i]:
+                for j, other in enumerate(names):
+                    if not included[j] and other & set(_IDENT.findall(group)):
+                        included[j] = changed = True
+    for i, group in enumerate(ctx.variables):
+        if not names[i]:  # an anonymous instance binder `[Group G]`
+            over = set(_IDENT.findall(group))
+            included[i] = any(included[j] and names[j] & over for j in range(len(names)))
+    return tuple(group for group, keep in zip(ctx.variables, included) if keep)
 
 
-def _term(text: str, scope: Scope, universes: list[str]) -> str:
-    node = tm.read_term(text)
-    if node is None or isinstance(node, tm.Opaque):
-        raise Untranslatable(f"text the term reader does not structure: `{text[:60]}`")
-    return to_lean(node, scope, universes)
+def scoped_block(namespace: str, stmt: LeanStatement, command: str) -> tuple[str, str]:
+    """``command`` with the statement's context inside ``namespace … end``, and the full name ``stmt`` gets.
 
-
-def scoped_block(namespace: str, stmt: LeanStatement, command: str) -> str:
-    """``command`` inside ``namespace … end`` with the statement's own options and ``open`` lines, so nothing of
-    its context reaches the next block. Only Lean's strict auto-bound names are allowed (one letter, then digits,
-    subscripts or primes: ``relaxedAutoImplicit false``, src/Lean/Elab/AutoBound.lean): with the default a
-    constant missing from the environment would silently become a variable."""
-    lines = [f"namespace {namespace}", f"set_option autoImplicit {str(stmt.auto_implicit).lower()}",
-             "set_option relaxedAutoImplicit false", *(f"open {name}" for name in stmt.opens), command,
-             f"end {namespace}"]
-    return "\n".join(lines)
+    Only Lean's strict auto-bound names are allowed (one letter, then digits, subscripts or primes:
+    ``relaxedAutoImplicit false``, src/Lean/Elab/AutoBound.lean): with the default, a constant missing from the
+    environment would silently become a variable.
+    """
+    ctx = stmt.context
+    lines = [f"namespace {namespace}", "noncomputable section",
+             f"set_option autoImplicit {str(ctx.auto_implicit).lower()}", "set_option relaxedAutoImplicit false",
+             *ctx.commands, command, *(f"end {ns}" for ns in reversed(ctx.namespaces)), "end", f"end {namespace}"]
+    return "\n".join(lines), ".".join([namespace, *ctx.namespaces, "stmt"])
