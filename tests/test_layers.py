@@ -22,7 +22,7 @@ RANKS = {
     "errors": 0, "paths": 0, "files": 0, "jsonl": 0, "__init__": 0, "grammar": 0, "progress": 0,
     "syntax": 1,
     "shadows": 2,
-    "kernel": 3, "lean": 3, "llm": 3,
+    "kernel": 3, "lean": 3, "llm": 3, "elab": 3,
     "problems": 4, "references": 4, "workspace": 4, "corpus": 4, "export": 4, "shadowbench": 4, "lint": 4,
     "score": 5,
     "robustness": 6,

@@ -1,0 +1,182 @@
+"""The commands before a statement, read into what its elaboration depends on.
+
+A benchmark file's context opens namespaces, enters ``namespace``/``section`` blocks, declares ``universe`` and
+``variable`` binders, sets ``autoImplicit``, and defines the helpers and answers the statement names. ``read_context``
+keeps each of them in the form the elaborator needs: opens and namespaces as commands, universes as names,
+variables as binder groups (included into the statement as Lean includes them), and ``def``/``abbrev`` as
+definitions printed in builtin syntax — so a statement that names a helper and one that inlines it unfold to the
+same proposition, and two different bodies do not. A command it does not model (``instance``, ``notation``,
+``macro``, a pattern-matching ``def`` …) is ``Untranslatable`` with the command named: never left out silently.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from ..syntax import terms as tm
+from ..syntax.parser import ParseError, parse_declaration
+from ..syntax.render import render_term
+from .translate import Scope, Untranslatable, to_lean
+
+# Options that bound resources only; the section markers (an unclosed `noncomputable section` is legal).
+_NEUTRAL = re.compile(r"^(set_option (maxHeartbeats|maxRecDepth|synthInstance\.\w+|linter\.\w+) |"
+                      r"(noncomputable )?section\b|end\b|import )")
+_AUTO_IMPLICIT = re.compile(r"^set_option (autoImplicit|relaxedAutoImplicit) (true|false)\s*$")
+_COMMAND_START = re.compile(r"^(@\[|/--|/-|--|[a-z#_]|[A-Z])")
+
+
+@dataclass
+class Context:
+    """What the commands before a statement contribute to its elaboration."""
+
+    opens: list[str] = field(default_factory=list)  # every namespace opened so far (for scoped notation)
+    namespaces: list[str] = field(default_factory=list)  # `namespace A.B` still open at the statement
+    commands: list[str] = field(default_factory=list)  # printed `open`/`namespace`/`end`/`def`, in file order
+    universes: list[str] = field(default_factory=list)
+    variables: list[str] = field(default_factory=list)  # printed binder groups, in order
+    variable_names: list[tuple[str, ...]] = field(default_factory=list)  # the names each group binds
+    auto_implicit: bool = True
+
+
+def commands(context: str) -> list[str]:
+    """The context split into commands: a line that starts at column 0 starts one; block comments are dropped."""
+    text = re.sub(r"/-(?!-).*?-/", "", context, flags=re.S)  # block comments (not docstrings `/--`)
+    out: list[str] = []
+    for line in text.splitlines():
+        if not line.strip():
+            continue
+        if not line[0].isspace() and _COMMAND_START.match(line):
+            out.append(line)
+        elif out:
+            out[-1] += "\n" + line
+        else:
+            out.append(line.strip())
+    return [c for c in (re.sub(r"/--.*?-/\s*", "", c, flags=re.S).strip() for c in out)
+            if c and not c.startswith("--")]
+
+
+def read_context(context: str) -> Context:
+    ctx = Context()
+    for command in commands(context):
+        head = command.split()[0]
+        if m := _AUTO_IMPLICIT.match(command):
+            if m.group(1) == "autoImplicit":
+                ctx.auto_implicit = m.group(2) == "true"
+            else:
+                raise Untranslatable(f"the context command `{command}`")
+        elif _NEUTRAL.match(command):
+            name = command.split()[1] if head == "end" and len(command.split()) > 1 else None
+            if name and ctx.namespaces and ctx.namespaces[-1] == name:
+                ctx.namespaces.pop()
+                ctx.commands.append(f"end {name}")
+        elif head == "open" and " in" not in command and "hiding" not in command and "renaming" not in command:
+            words = command.split()[1:]
+            words = words[1:] if words[:1] == ["scoped"] else words
+            if not words or "(" in command:
+                raise Untranslatable(f"the context command `{command}`")
+            ctx.opens.extend(words)
+            ctx.commands.append("open " + " ".join(words))
+        elif head == "namespace" and len(command.split()) == 2:
+            ctx.namespaces.append(command.split()[1])
+            ctx.commands.append(command)
+        elif head == "universe":
+            ctx.universes.extend(command.split()[1:])
+        elif head == "variable":
+            _variables(command, ctx)
+        elif head in ("def", "abbrev", "noncomputable") or command.startswith(("@[reducible]", "@[simp]")):
+            ctx.commands.append(_definition(command, ctx))
+        elif head in ("theorem", "lemma"):
+            continue  # a proved helper lemma changes no statement's meaning; naming one leaves it unknown to Lean
+        else:
+            raise Untranslatable(f"the context command `{head}`")
+    return ctx
+
+
+def _scope(ctx: Context) -> Scope:
+    return Scope(frozenset(ctx.opens))
+
+
+def _variables(command: str, ctx: Context) -> None:
+    try:
+        decl = parse_declaration("theorem _v " + command.removeprefix("variable").strip() + " : True")
+    except ParseError as err:
+        raise Untranslatable(f"the `variable` command ({str(err).splitlines()[0]})") from None
+    for b in decl.binders:
+        if b.type is None:
+            raise Untranslatable("a `variable` binder without a type (an update of an earlier one)")
+        ctx.variables.append(print_binder(b, _scope(ctx), None))
+        ctx.variable_names.append(b.names)
+
+
+def _definition(command: str, ctx: Context) -> str:
+    text = re.sub(r"^@\[(reducible|simp)\]\s*", "", command)
+    text = re.sub(r"^noncomputable\s+", "", text)
+    keyword = text.split()[0]
+    if keyword not in ("def", "abbrev"):
+        raise Untranslatable(f"the context command `{keyword}`")
+    head, sep, body = _split_value(text)
+    if not sep or not body.strip() or "\n|" in body or body.lstrip().startswith(("|", "match", "by", "fun |")):
+        raise Untranslatable("a definition without a plain term body")
+    try:
+        decl = parse_declaration("theorem" + head[len(keyword):] + ("" if ":" in _outside_binders(head) else " : _"))
+    except ParseError as err:
+        raise Untranslatable(f"a definition header ({str(err).splitlines()[0]})") from None
+    scope = _scope(ctx)
+    binders = " ".join(print_binder(b, scope, None) for b in decl.binders)
+    value = body.strip()
+    if value == "sorry":  # an answer left open: an opaque constant of its type
+        if decl.type is None or render_term(decl.type) == "_":
+            raise Untranslatable("a definition `:= sorry` without a type")
+        return f"axiom {decl.name} {binders} : {_print(render_term(decl.type), scope)}"
+    typ = render_term(decl.type) if decl.type is not None else "_"
+    typ_text = "" if typ == "_" else f" : {_print(typ, scope)}"
+    return f"def {decl.name} {binders}{typ_text} := {_print(value, scope)}"
+
+
+def _split_value(text: str) -> tuple[str, str, str]:
+    """``def f (x) : T := body`` → (``def f (x) : T``, ``:=``, ``body``), at the first top-level ``:=``."""
+    depth = 0
+    for i, c in enumerate(text):
+        if c in "([{⟨⦃":
+            depth += 1
+        elif c in ")]}⟩⦄":
+            depth -= 1
+        elif depth == 0 and text.startswith(":=", i):
+            return text[:i].rstrip(), ":=", text[i + 2:]
+    return text, "", ""
+
+
+def _outside_binders(head: str) -> str:
+    depth, out = 0, []
+    for c in head:
+        if c in "([{⟨⦃":
+            depth += 1
+        elif c in ")]}⟩⦄":
+            depth -= 1
+        elif depth == 0:
+            out.append(c)
+    return "".join(out)
+
+
+def _print(text: str, scope: Scope, universes: list[str] | None = None) -> str:
+    node = tm.read_term(text)
+    if node is None or isinstance(node, tm.Opaque):
+        raise Untranslatable(f"text the term reader does not structure: `{text[:60]}`")
+    return to_lean(node, scope, universes)
+
+
+def print_binder(b, scope: Scope, universes: list[str] | None) -> str:
+    """One header binder group in builtin syntax."""
+    if b.default is not None or b.bound is not None:
+        raise Untranslatable("a binder with a default value or a bound")
+    if b.type is None:
+        raise Untranslatable("an untyped header binder")
+    body = _print(render_term(b.type), scope, universes)
+    names = " ".join(b.names)
+    if b.bracket == "[":
+        return f"[{names} : {body}]" if names else f"[{body}]"
+    close = {"(": ")", "{": "}", "⦃": "⦄", "{{": "}}"}.get(b.bracket)
+    if close is None or not names:
+        raise Untranslatable(f"the binder bracket `{b.bracket}`")
+    return f"{b.bracket}{names} : {body}{close}"

@@ -1,0 +1,106 @@
+"""Many statements elaborated by Lean against the signature environment, in one Lean process per batch.
+
+Each statement becomes ``namespace S<n>`` … ``end S<n>`` around its own ``open`` lines and ``autoImplicit``
+setting (so no context leaks into the next), and Lean's diagnostics are attributed back by line. A statement that
+cannot be printed (``Untranslatable``) or that Lean rejects (an undeclared constant, a type error) is reported
+with the reason; only one Lean accepts is ``elaborated``.
+"""
+
+from __future__ import annotations
+
+import re
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Sequence
+
+from ..lean.runner import LeanResult, run_lean
+from ..lean.toolchain import LeanExecutable
+from ..syntax.parser import ParseError, parse_declaration
+from .environment import ROOT_MODULE, build_environment
+from .statements import lean_statement, scoped_block
+from .translate import Untranslatable
+
+BATCH_TIMEOUT_S = 300.0
+_UNKNOWN_RE = re.compile(r"[Uu]nknown (?:identifier|constant) '?`?([^'`\s]+)")
+
+
+@dataclass(frozen=True)
+class StatementInput:
+    key: str
+    statement: str  # a declaration up to its `:=`
+    context: str = ""
+
+
+@dataclass(frozen=True)
+class Elaboration:
+    """What Lean said about one statement."""
+
+    key: str
+    status: str  # elaborated | rejected | untranslatable | unparsed
+    reason: str = ""  # Lean's first error, or why it was not printed
+    command: str = ""  # the command Lean elaborated
+    unknown: str = ""  # the undeclared constant Lean named, when that was the error
+
+    @property
+    def elaborated(self) -> bool:
+        return self.status == "elaborated"
+
+
+def elaborate(items: Sequence[StatementInput], lean: LeanExecutable, *, cache_root: Path | None = None,
+              timeout_s: float = BATCH_TIMEOUT_S) -> list[Elaboration]:
+    """One ``Elaboration`` per item, in order; all printable items share one Lean process."""
+    results: dict[int, Elaboration] = {}
+    blocks: list[tuple[int, str, str]] = []  # (index, block text, command)
+    for i, item in enumerate(items):
+        try:
+            stmt = lean_statement(parse_declaration(item.statement), item.context)
+        except ParseError as err:
+            results[i] = Elaboration(item.key, "unparsed", str(err).splitlines()[0])
+            continue
+        except Untranslatable as err:
+            results[i] = Elaboration(item.key, "untranslatable", f"not printed for Lean: {err}")
+            continue
+        blocks.append((i, scoped_block(f"S{i}", stmt, stmt.axiom_command)[0], stmt.axiom_command))
+    if blocks:
+        results.update(_run_batch(items, blocks, lean, cache_root, timeout_s))
+    return [results[i] for i in range(len(items))]
+
+
+def _run_batch(items, blocks, lean, cache_root, timeout_s) -> dict[int, Elaboration]:
+    result, errors = run_blocks([(i, b) for i, b, _ in blocks], lean, cache_root=cache_root, timeout_s=timeout_s)
+    out = {}
+    for index, _block, command in blocks:
+        key = items[index].key
+        if result.status != "ok":
+            out[index] = Elaboration(key, "rejected", f"Lean did not finish: {result.detail}", command)
+        elif index in errors:
+            unknown = _UNKNOWN_RE.search(errors[index])
+            out[index] = Elaboration(key, "rejected", errors[index].splitlines()[0], command,
+                                     unknown.group(1) if unknown else "")
+        else:
+            out[index] = Elaboration(key, "elaborated", "", command)
+    return out
+
+
+def run_blocks(blocks: Sequence[tuple[int, str]], lean: LeanExecutable, *, cache_root: Path | None = None,
+               timeout_s: float = BATCH_TIMEOUT_S) -> tuple[LeanResult, dict[int, str]]:
+    """One file ``import PyshadowEnv`` + the blocks, run once; each block's first error message by its index."""
+    header = f"prelude\nimport {ROOT_MODULE}\n"
+    text, spans, line = header, [], header.count("\n") + 1
+    for index, block in blocks:
+        n = block.count("\n") + 1
+        spans.append((index, line, line + n - 1))
+        text += block + "\n"
+        line += n
+    env_root = build_environment(lean, cache_root)
+    with tempfile.TemporaryDirectory(prefix="pyshadow-elab-") as tmp:
+        path = Path(tmp) / "Statements.lean"
+        path.write_text(text, encoding="utf-8")
+        result = run_lean(lean, path, timeout_s=timeout_s, lean_path=[env_root], cwd=Path(tmp))
+    errors: dict[int, str] = {}
+    for diag in result.errors:
+        for index, first, last in spans:
+            if first <= diag.pos.line <= last and index not in errors:
+                errors[index] = diag.message.strip()
+    return result, errors

@@ -1,0 +1,12 @@
+prelude
+import PyshadowEnv.Core
+import PyshadowEnv.Numbers
+import PyshadowEnv.Sets
+import PyshadowEnv.Functions
+import PyshadowEnv.Namespaces
+/-! # pyshadow's signature environment
+
+The Lean core and Mathlib declarations benchmark statements elaborate against, for the kernel-tier Lean (no
+`Init`, no Mathlib): a statement printed as builtin syntax (`pyshadow.elab.translate`) elaborates here with Lean's
+own elaborator — its coercions, binder types and unfolding — instead of a re-implementation of it.
+-/

@@ -1,0 +1,139 @@
+prelude
+import PyshadowEnv.Sets
+/-! # pyshadow's signature environment: functions and predicates of Mathlib
+
+The constants benchmark statements name most (harvested from the corpora; `benchmarks/env_coverage.py` prints
+the table), each with its Mathlib signature. Predicates whose definition is what makes two spellings equal
+(`Even`, `Odd`, `Function.Injective`, `StrictMono`, …) are definitions as in Mathlib; functions are axioms.
+Sources: `leanprover-community/mathlib4`.
+-/
+set_option genCtorIdx false
+set_option genInjectivity false
+set_option genSizeOf false
+set_option autoImplicit false
+universe u v w
+noncomputable section
+
+-- Mathlib/Analysis/SpecialFunctions/Pow/NNRpow.lean … the real functions:
+-- Mathlib/Analysis/SpecialFunctions/Sqrt.lean, Mathlib/Analysis/SpecialFunctions/Pow/Real.lean (`Real.sqrt` is
+-- in Mathlib/Analysis/SpecialFunctions/Pow/NNRpow.lean's import Mathlib/Analysis/SpecialFunctions/Sqrt.lean;
+-- declared in Mathlib/Analysis/Real/Sqrt.lean)
+axiom Real.sqrt : Real → Real
+-- Mathlib/Analysis/SpecialFunctions/Log/Basic.lean
+axiom Real.log : Real → Real
+-- Mathlib/Analysis/SpecialFunctions/Exp.lean (declared in Mathlib/Analysis/Complex/Exponential.lean)
+axiom Real.exp : Real → Real
+-- Mathlib/Analysis/SpecialFunctions/Trigonometric/Basic.lean
+axiom Real.pi : Real
+-- Mathlib/Analysis/Complex/Trigonometric.lean
+axiom Real.sin : Real → Real
+axiom Real.cos : Real → Real
+axiom Real.tan : Real → Real
+-- Mathlib/Analysis/SpecialFunctions/Log/Base.lean
+axiom Real.logb : Real → Real → Real
+-- Mathlib/Analysis/Complex/Exponential.lean
+axiom Complex.exp : Complex → Complex
+-- Mathlib/Data/Complex/Basic.lean
+axiom Complex.I : Complex
+axiom Complex.re : Complex → Real
+axiom Complex.im : Complex → Real
+-- Mathlib/Analysis/Complex/Norm.lean (`Complex.abs` is deprecated for `‖z‖`; both are declared)
+axiom Complex.abs : Complex → Real
+-- Mathlib/Analysis/Normed/Group/Basic.lean
+class Norm (E : Type u) where norm : E → Real
+axiom Complex.instNorm : Norm Complex
+axiom Real.instNorm : Norm Real
+attribute [instance] Complex.instNorm Real.instNorm
+-- Mathlib/Algebra/Order/Group/Unbundled/Abs.lean (`|a|` is `abs a`, over a lattice-ordered group)
+class Lattice (α : Type u) : Type u
+axiom abs {α : Type u} [Lattice α] [Neg α] (a : α) : α
+axiom instLatticeInt : Lattice Int
+axiom instLatticeRat : Lattice Rat
+axiom instLatticeReal : Lattice Real
+attribute [instance] instLatticeInt instLatticeRat instLatticeReal
+-- Mathlib/Order/Floor/Defs.lean (`Int.floor : α → ℤ` over `FloorRing`; `Nat.floor : α → ℕ` over `FloorSemiring`)
+class FloorRing (α : Type u) : Type u
+class FloorSemiring (α : Type u) : Type u
+axiom instFloorRingReal : FloorRing Real
+axiom instFloorRingRat : FloorRing Rat
+axiom instFloorSemiringReal : FloorSemiring Real
+attribute [instance] instFloorRingReal instFloorRingRat instFloorSemiringReal
+axiom Int.floor {α : Type u} [FloorRing α] : α → Int
+axiom Int.ceil {α : Type u} [FloorRing α] : α → Int
+axiom Int.fract {α : Type u} [FloorRing α] : α → α
+axiom Nat.floor {α : Type u} [FloorSemiring α] : α → Nat
+axiom Nat.ceil {α : Type u} [FloorSemiring α] : α → Nat
+
+-- Mathlib/Data/Nat/Factorial/Basic.lean
+axiom Nat.factorial : Nat → Nat
+-- Mathlib/Data/Nat/Choose/Basic.lean
+axiom Nat.choose : Nat → Nat → Nat
+-- Mathlib/Data/Nat/Prime/Defs.lean (`Nat.Prime p := Irreducible p`; kept opaque)
+axiom Nat.Prime : Nat → Prop
+-- Mathlib/Algebra/Prime/Defs.lean (`Prime` in a monoid with zero)
+axiom Prime {α : Type u} (p : α) : Prop
+-- src/Init/Data/Nat/Gcd.lean, src/Init/Data/Nat/Lcm.lean
+axiom Nat.gcd : Nat → Nat → Nat
+axiom Nat.lcm : Nat → Nat → Nat
+-- Mathlib/Data/Nat/GCD/Basic.lean → src/Init/Data/Nat/Coprime? (`Nat.Coprime m n : Prop := Nat.gcd m n = 1`)
+def Nat.Coprime (m n : Nat) : Prop := Eq (Nat.gcd m n) 1
+-- src/Init/Data/Int/Gcd.lean
+axiom Int.gcd : Int → Int → Nat
+-- Mathlib/Data/Nat/Digits/Defs.lean
+axiom List (α : Type u) : Type u
+axiom Nat.digits : Nat → Nat → List Nat
+axiom List.sum {α : Type u} [Add α] [OfNat α 0] : List α → α
+axiom List.length {α : Type u} : List α → Nat
+-- Mathlib/NumberTheory/Divisors.lean
+axiom Nat.divisors : Nat → Finset Nat
+axiom Nat.properDivisors : Nat → Finset Nat
+-- Mathlib/Algebra/Group/Even.lean (`Even a ↔ ∃ r, a = r + r`), Mathlib/Algebra/Group/Basic.lean (`Odd`)
+def Even {α : Type u} [Add α] (a : α) : Prop := Exists fun r => Eq a (HAdd.hAdd r r)
+def Odd {α : Type u} [Add α] [Mul α] [OfNat α 1] [OfNat α 2] (a : α) : Prop :=
+  Exists fun m => Eq a (HAdd.hAdd (HMul.hMul (OfNat.ofNat 2) m) (OfNat.ofNat 1))
+-- Mathlib/Data/Int/ModEq.lean, Mathlib/Data/Nat/ModEq.lean (`a ≡ b [MOD n]` is `a % n = b % n`)
+def Nat.ModEq (n a b : Nat) : Prop := Eq (HMod.hMod a n) (HMod.hMod b n)
+def Int.ModEq (n a b : Int) : Prop := Eq (HMod.hMod a n) (HMod.hMod b n)
+-- Mathlib/Data/Real/Irrational.lean (`Irrational x := x ∉ Set.range ((↑) : ℚ → ℝ)`)
+def Irrational (x : Real) : Prop := Not (Membership.mem (Set.range (fun q : Rat => Rat.cast q)) x)
+
+-- Mathlib/Logic/Function/Defs.lean
+def Function.Injective {α : Sort u} {β : Sort v} (f : α → β) : Prop := ∀ ⦃a₁ a₂⦄, Eq (f a₁) (f a₂) → Eq a₁ a₂
+def Function.Surjective {α : Sort u} {β : Sort v} (f : α → β) : Prop := ∀ b, Exists fun a => Eq (f a) b
+def Function.Bijective {α : Sort u} {β : Sort v} (f : α → β) : Prop :=
+  And (Function.Injective f) (Function.Surjective f)
+-- src/Init/Prelude.lean
+@[reducible] def Function.comp {α : Sort u} {β : Sort v} {δ : Sort w} (f : β → δ) (g : α → β) : α → δ :=
+  fun x => f (g x)
+-- Mathlib/Order/Monotone/Defs.lean
+def Monotone {α : Type u} {β : Type v} [LE α] [LE β] (f : α → β) : Prop := ∀ ⦃a b⦄, LE.le a b → LE.le (f a) (f b)
+def Antitone {α : Type u} {β : Type v} [LE α] [LE β] (f : α → β) : Prop := ∀ ⦃a b⦄, LE.le a b → LE.le (f b) (f a)
+def StrictMono {α : Type u} {β : Type v} [LT α] [LT β] (f : α → β) : Prop :=
+  ∀ ⦃a b⦄, LT.lt a b → LT.lt (f a) (f b)
+def StrictAnti {α : Type u} {β : Type v} [LT α] [LT β] (f : α → β) : Prop :=
+  ∀ ⦃a b⦄, LT.lt a b → LT.lt (f b) (f a)
+
+-- Mathlib/Order/Filter/Defs.lean, Mathlib/Order/Filter/AtTopBot/Defs.lean, Mathlib/Topology/Defs/Filter.lean
+axiom Filter (α : Type u) : Type u
+axiom Filter.Tendsto {α : Type u} {β : Type v} (f : α → β) (l₁ : Filter α) (l₂ : Filter β) : Prop
+class Preorder (α : Type u) : Type u
+axiom instPreorderNat : Preorder Nat
+axiom instPreorderInt : Preorder Int
+axiom instPreorderReal : Preorder Real
+attribute [instance] instPreorderNat instPreorderInt instPreorderReal
+axiom Filter.atTop {α : Type u} [Preorder α] : Filter α
+axiom Filter.atBot {α : Type u} [Preorder α] : Filter α
+class TopologicalSpace (α : Type u) : Type u
+axiom instTopologicalSpaceReal : TopologicalSpace Real
+axiom instTopologicalSpaceComplex : TopologicalSpace Complex
+attribute [instance] instTopologicalSpaceReal instTopologicalSpaceComplex
+axiom nhds {X : Type u} [TopologicalSpace X] (x : X) : Filter X
+axiom nhdsWithin {X : Type u} [TopologicalSpace X] (x : X) (s : Set X) : Filter X
+-- Mathlib/Topology/Defs/Basic.lean, Mathlib/Topology/ContinuousOn.lean
+axiom Continuous {X : Type u} {Y : Type v} [TopologicalSpace X] [TopologicalSpace Y] (f : X → Y) : Prop
+axiom ContinuousOn {X : Type u} {Y : Type v} [TopologicalSpace X] [TopologicalSpace Y] (f : X → Y) (s : Set X) : Prop
+-- Mathlib/Analysis/Calculus/Deriv/Basic.lean (over a normed field; ℝ and ℂ only here)
+axiom deriv {𝕜 : Type u} (f : 𝕜 → 𝕜) (x : 𝕜) : 𝕜
+axiom HasDerivAt {𝕜 : Type u} (f : 𝕜 → 𝕜) (f' : 𝕜) (x : 𝕜) : Prop
+axiom DifferentiableAt {𝕜 : Type u} (f : 𝕜 → 𝕜) (x : 𝕜) : Prop
+end

@@ -1,0 +1,132 @@
+prelude
+import PyshadowEnv.Numbers
+/-! # pyshadow's signature environment: sets, intervals and finite sets
+
+Mathlib's `Set` is a predicate and its operations are definitions over membership, so the elaborator and kernel see
+`x ∈ {y | p y}`, `x ∈ Set.Icc a b` and `x ∈ ({a} : Set α)` unfold to the propositions they stand for — as in
+Mathlib, where these are `Iff.rfl` (`Set.mem_setOf_eq`, `Set.mem_Icc`, `Set.mem_singleton_iff`). `Finset`,
+`Multiset` and their operations are axioms (their definitions are quotients no statement comparison unfolds).
+Sources: `leanprover-community/mathlib4`.
+-/
+set_option genCtorIdx false
+set_option genInjectivity false
+set_option genSizeOf false
+set_option autoImplicit false
+universe u v
+noncomputable section
+
+-- Mathlib/Data/Set/Defs.lean
+def Set (α : Type u) : Type u := α → Prop
+-- Mathlib/Data/Set/Defs.lean
+def setOf {α : Type u} (p : α → Prop) : Set α := p
+namespace Set
+variable {α : Type u}
+-- Mathlib/Data/Set/Defs.lean
+protected def Mem (s : Set α) (a : α) : Prop := s a
+-- Mathlib/Data/Set/Defs.lean
+instance : Membership α (Set α) := ⟨fun s a => s a⟩
+-- Mathlib/Data/Set/Defs.lean
+protected def Subset (s₁ s₂ : Set α) : Prop := ∀ ⦃a : α⦄, Membership.mem s₁ a → Membership.mem s₂ a
+-- Mathlib/Data/Set/Defs.lean (`instance : HasSubset (Set α) := ⟨(· ≤ ·)⟩` over `LE (Set α) := ⟨Set.Subset⟩`)
+instance : LE (Set α) := ⟨Set.Subset⟩
+instance : HasSubset (Set α) := ⟨fun s t => LE.le s t⟩
+-- Mathlib/Data/Set/Defs.lean
+def univ : Set α := setOf fun _ => True
+-- Mathlib/Data/Set/Defs.lean
+instance : EmptyCollection (Set α) := ⟨setOf fun _ => False⟩
+-- Mathlib/Data/Set/Defs.lean (`Set.singleton a = {b | b = a}`, `Set.insert a s = {b | b = a ∨ b ∈ s}`)
+instance : Singleton α (Set α) := ⟨fun a => setOf fun b => Eq b a⟩
+instance : Insert α (Set α) := ⟨fun a s => setOf fun b => Or (Eq b a) (Membership.mem s b)⟩
+-- Mathlib/Data/Set/Defs.lean (`Set.union`, `Set.inter`, `Set.diff`, `Set.compl`)
+protected def union (s₁ s₂ : Set α) : Set α := setOf fun a => Or (Membership.mem s₁ a) (Membership.mem s₂ a)
+instance : Union (Set α) := ⟨Set.union⟩
+protected def inter (s₁ s₂ : Set α) : Set α := setOf fun a => And (Membership.mem s₁ a) (Membership.mem s₂ a)
+instance : Inter (Set α) := ⟨Set.inter⟩
+protected def diff (s t : Set α) : Set α := setOf fun a => And (Membership.mem s a) (Not (Membership.mem t a))
+instance : SDiff (Set α) := ⟨Set.diff⟩
+-- Mathlib/Data/Set/Defs.lean
+def image {β : Type v} (f : α → β) (s : Set α) : Set β :=
+  setOf fun b => Exists fun a => And (Membership.mem s a) (Eq (f a) b)
+-- Mathlib/Data/Set/Defs.lean
+def preimage {β : Type v} (f : α → β) (s : Set β) : Set α := setOf fun x => Membership.mem s (f x)
+-- Mathlib/Data/Set/Defs.lean
+def range {ι : Sort v} (f : ι → α) : Set α := setOf fun x => Exists fun y => Eq (f y) x
+-- Mathlib/Order/Interval/Set/Defs.lean
+section Intervals
+variable [LE α] [LT α]
+def Icc (a b : α) : Set α := setOf fun x => And (LE.le a x) (LE.le x b)
+def Ico (a b : α) : Set α := setOf fun x => And (LE.le a x) (LT.lt x b)
+def Ioc (a b : α) : Set α := setOf fun x => And (LT.lt a x) (LE.le x b)
+def Ioo (a b : α) : Set α := setOf fun x => And (LT.lt a x) (LT.lt x b)
+def Ici (a : α) : Set α := setOf fun x => LE.le a x
+def Iic (b : α) : Set α := setOf fun x => LE.le x b
+def Ioi (a : α) : Set α := setOf fun x => LT.lt a x
+def Iio (b : α) : Set α := setOf fun x => LT.lt x b
+end Intervals
+end Set
+
+-- Mathlib/Data/Set/Finite/Defs.lean (`protected def Set.Finite (s : Set α) : Prop := Finite s`): kept opaque
+axiom Set.Finite {α : Type u} (s : Set α) : Prop
+-- Mathlib/Data/Set/Finite/Defs.lean (`protected def Set.Infinite (s : Set α) : Prop := ¬s.Finite`)
+def Set.Infinite {α : Type u} (s : Set α) : Prop := Not (Set.Finite s)
+-- Mathlib/Data/Set/Defs.lean (`protected def Set.Nonempty (s : Set α) : Prop := ∃ x, x ∈ s`)
+protected def Set.Nonempty {α : Type u} (s : Set α) : Prop := Exists fun x => Membership.mem s x
+-- Mathlib/Data/Set/Card.lean
+axiom Set.ncard {α : Type u} (s : Set α) : Nat
+-- Mathlib/Order/Bounds/Defs.lean
+def upperBounds {α : Type u} [LE α] (s : Set α) : Set α :=
+  setOf fun x => ∀ ⦃a : α⦄, Membership.mem s a → LE.le a x
+def lowerBounds {α : Type u} [LE α] (s : Set α) : Set α :=
+  setOf fun x => ∀ ⦃a : α⦄, Membership.mem s a → LE.le x a
+def IsLeast {α : Type u} [LE α] (s : Set α) (a : α) : Prop :=
+  And (Membership.mem s a) (Membership.mem (lowerBounds s) a)
+def IsGreatest {α : Type u} [LE α] (s : Set α) (a : α) : Prop :=
+  And (Membership.mem s a) (Membership.mem (upperBounds s) a)
+def BddAbove {α : Type u} [LE α] (s : Set α) : Prop := Set.Nonempty (upperBounds s)
+def BddBelow {α : Type u} [LE α] (s : Set α) : Prop := Set.Nonempty (lowerBounds s)
+
+-- Mathlib/Data/Finset/Defs.lean
+axiom Finset (α : Type u) : Type u
+axiom Finset.instMembership {α : Type u} : Membership α (Finset α)
+attribute [instance] Finset.instMembership
+-- Mathlib/Data/Finset/Card.lean
+axiom Finset.card {α : Type u} (s : Finset α) : Nat
+-- Mathlib/Data/Finset/Range.lean (`Finset.range n = {0, …, n - 1}`)
+axiom Finset.range (n : Nat) : Finset Nat
+-- Mathlib/Order/Interval/Finset/Defs.lean (over `LocallyFiniteOrder`; one instance per number type stands for it)
+class LocallyFiniteOrder (α : Type u) : Type u
+axiom instLocallyFiniteOrderNat : LocallyFiniteOrder Nat
+axiom instLocallyFiniteOrderInt : LocallyFiniteOrder Int
+attribute [instance] instLocallyFiniteOrderNat instLocallyFiniteOrderInt
+axiom Finset.Icc {α : Type u} [LE α] [LocallyFiniteOrder α] (a b : α) : Finset α
+axiom Finset.Ico {α : Type u} [LE α] [LocallyFiniteOrder α] (a b : α) : Finset α
+axiom Finset.Ioc {α : Type u} [LE α] [LocallyFiniteOrder α] (a b : α) : Finset α
+axiom Finset.Ioo {α : Type u} [LE α] [LocallyFiniteOrder α] (a b : α) : Finset α
+-- Mathlib/Data/Finset/Filter.lean
+axiom Finset.filter {α : Type u} (p : α → Prop) (s : Finset α) : Finset α
+-- Mathlib/Data/Finset/Image.lean
+axiom Finset.image {α : Type u} {β : Type v} (f : α → β) (s : Finset α) : Finset β
+-- Mathlib/Data/Fintype/Defs.lean
+class Fintype (α : Type u) : Type u
+axiom Finset.univ {α : Type u} [Fintype α] : Finset α
+-- Mathlib/Data/Finset/Defs.lean (`Finset α` coerces to `Set α` by `CoeSort`/`CoeTC` through `{a | a ∈ s}`)
+instance {α : Type u} : CoeTC (Finset α) (Set α) := ⟨fun s => setOf fun a => Membership.mem s a⟩
+-- Mathlib/Algebra/BigOperators/Group/Finset/Defs.lean (over `AddCommMonoid`/`CommMonoid`)
+class AddCommMonoid (α : Type u) : Type u
+class CommMonoid (α : Type u) : Type u
+axiom Finset.sum {β : Type u} {α : Type v} [AddCommMonoid β] (s : Finset α) (f : α → β) : β
+axiom Finset.prod {β : Type u} {α : Type v} [CommMonoid β] (s : Finset α) (f : α → β) : β
+axiom instAddCommMonoidNat : AddCommMonoid Nat
+axiom instAddCommMonoidInt : AddCommMonoid Int
+axiom instAddCommMonoidRat : AddCommMonoid Rat
+axiom instAddCommMonoidReal : AddCommMonoid Real
+axiom instAddCommMonoidComplex : AddCommMonoid Complex
+axiom instCommMonoidNat : CommMonoid Nat
+axiom instCommMonoidInt : CommMonoid Int
+axiom instCommMonoidRat : CommMonoid Rat
+axiom instCommMonoidReal : CommMonoid Real
+axiom instCommMonoidComplex : CommMonoid Complex
+attribute [instance] instAddCommMonoidNat instAddCommMonoidInt instAddCommMonoidRat instAddCommMonoidReal
+  instAddCommMonoidComplex instCommMonoidNat instCommMonoidInt instCommMonoidRat instCommMonoidReal
+  instCommMonoidComplex
+end

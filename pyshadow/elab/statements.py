@@ -1,0 +1,96 @@
+"""A statement and its file context, printed as a prelude-mode Lean command for the signature environment.
+
+``lean_statement`` turns a parsed declaration (``pyshadow.syntax``) and the commands that precede it (``context``,
+read by ``pyshadow.elab.context``) into binders and a type in builtin syntax (``pyshadow.elab.translate``), with
+the ``variable`` binders Lean would include, the context's definitions, ``open`` lines and namespaces.
+``scoped_block`` wraps one such statement so that nothing of its context reaches the next: elaborating
+``axiom stmt …`` is elaborating the statement; ``def stmt : Prop := ∀ …, …`` is the statement as one proposition.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from ..syntax.ast import Declaration
+from ..syntax.render import render_term
+from .context import Context, _print, print_binder, read_context
+from .translate import Scope, Untranslatable
+
+_IDENT = re.compile(r"[^\s()\[\]{}⟨⟩⦃⦄,:]+")
+
+
+@dataclass(frozen=True)
+class LeanStatement:
+    """The statement printed for the environment, and what its context contributed."""
+
+    binders: tuple[str, ...]  # included `variable`s first, then the header's: `(x y : Real)`, `[Group G]`, …
+    conclusion: str
+    universes: tuple[str, ...]  # the context's and the declaration's, then one per `Type*`, in order
+    context: Context
+
+    def _levels(self) -> str:
+        return f".{{{', '.join(self.universes)}}}" if self.universes else ""
+
+    @property
+    def axiom_command(self) -> str:
+        """``axiom stmt <binders> : <type>``: elaborating it is elaborating the statement."""
+        return " ".join([f"axiom stmt{self._levels()}", *self.binders, f": {self.conclusion}"])
+
+    @property
+    def prop_definition(self) -> str:
+        """``def stmt : Prop := ∀ <binders>, <type>``: the statement as one closed proposition."""
+        body = ", ".join([*(f"∀ {b}" for b in self.binders), self.conclusion])
+        return f"def stmt{self._levels()} : Prop := {body}"
+
+
+def lean_statement(decl: Declaration, context: str = "") -> LeanStatement:
+    """``decl`` in builtin syntax, binder by binder, under its context."""
+    ctx = read_context(context)
+    if decl.preamble:
+        raise Untranslatable(f"the preamble `{decl.preamble.strip()}`")
+    if decl.type is None:
+        raise Untranslatable("a declaration without a type")
+    scope = Scope(frozenset(ctx.opens))
+    universes: list[str] = []
+    own = tuple(print_binder(b, scope, universes) for b in decl.binders)
+    conclusion = _print(render_term(decl.type), scope, universes)
+    included = _included_variables(ctx, " ".join([*own, conclusion]))
+    declared = [u for u in [*ctx.universes, *decl.universes]
+                if re.search(rf"\b{re.escape(u)}\b", " ".join([*included, *own, conclusion]))]
+    return LeanStatement((*included, *own), conclusion, (*declared, *universes), ctx)
+
+
+def _included_variables(ctx: Context, text: str) -> tuple[str, ...]:
+    """The ``variable`` groups Lean includes in a theorem: those it mentions, what their types mention, and the
+    instance binders over included variables (src/Lean/Elab/MutualDef.lean, variable inclusion)."""
+    mentioned = set(_IDENT.findall(text))
+    names = [set(group) for group in ctx.variable_names]
+    included = [bool(group & mentioned) for group in names]
+    changed = True
+    while changed:
+        changed = False
+        for i, group in enumerate(ctx.variables):
+            if included[i]:
+                for j, other in enumerate(names):
+                    if not included[j] and other & set(_IDENT.findall(group)):
+                        included[j] = changed = True
+    for i, group in enumerate(ctx.variables):
+        if not names[i]:  # an anonymous instance binder `[Group G]`
+            over = set(_IDENT.findall(group))
+            included[i] = any(included[j] and names[j] & over for j in range(len(names)))
+    return tuple(group for group, keep in zip(ctx.variables, included) if keep)
+
+
+def scoped_block(namespace: str, stmt: LeanStatement, command: str) -> tuple[str, str]:
+    """``command`` with the statement's context inside ``namespace … end``, and the full name ``stmt`` gets.
+
+    Only Lean's strict auto-bound names are allowed (one letter, then digits, subscripts or primes:
+    ``relaxedAutoImplicit false``, src/Lean/Elab/AutoBound.lean): with the default, a constant missing from the
+    environment would silently become a variable.
+    """
+    ctx = stmt.context
+    lines = [f"namespace {namespace}", "noncomputable section",
+             f"set_option autoImplicit {str(ctx.auto_implicit).lower()}", "set_option relaxedAutoImplicit false",
+             *ctx.commands, command, *(f"end {ns}" for ns in reversed(ctx.namespaces)), "end", f"end {namespace}"]
+    return "\n".join(lines), ".".join([namespace, *ctx.namespaces, "stmt"])

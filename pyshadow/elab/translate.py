@@ -1,0 +1,239 @@
+"""Surface notation to the syntax a prelude-mode Lean knows: a statement printed for Lean's own elaborator.
+
+Without ``Init`` the binary has no ``+``, ``∧`` or ``∃`` notation, but it has the elaborators those notations expand
+to: ``binop%``/``binrel%``/``unop%``/``rightact%`` (src/Lean/Elab/Extra.lean), ``fun``/``∀``/``→``, ascriptions and
+anonymous constructors. ``to_lean`` prints a term tree of ``pyshadow.syntax.terms`` as exactly what the notation's
+declaration expands to, so the real elaborator — with the signature environment of ``PyshadowEnv`` — inserts the
+coercions and fixes the binder types itself. Each row of the tables cites the declaration it mirrors.
+
+A notation not in the tables is not guessed at: ``Untranslatable`` says which, and the statement is left to the
+rest of the kernel tier (undecided by elaboration, never a pass).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..syntax import terms as tm
+
+
+class Untranslatable(ValueError):
+    """The term uses notation this translator does not print; the message names it."""
+
+
+# src/Init/Notation.lean: `macro_rules | `($x + $y) => `(binop% HAdd.hAdd $x $y)` and its siblings;
+# `macro_rules | `($x ^ $y) => `(rightact% HPow.hPow $x $y)`; `macro_rules | `($x ≤ $y) => `(binrel% LE.le $x $y)`…
+# src/Init/Core.lean: `macro_rules | `($x ≠ $y) => `(binrel% Ne $x $y)`.
+ELABORATOR_OPS: dict[str, str] = {
+    "+": "binop% HAdd.hAdd", "-": "binop% HSub.hSub", "*": "binop% HMul.hMul", "/": "binop% HDiv.hDiv",
+    "%": "binop% HMod.hMod", "^": "rightact% HPow.hPow",
+    "=": "binrel% Eq", "≤": "binrel% LE.le", "<": "binrel% LT.lt", "≥": "binrel% GE.ge", ">": "binrel% GT.gt",
+    "≠": "binrel% Ne",
+}
+# Plain `infix`/`notation` declarations (an application of the constant, no elaborator helper):
+# src/Init/Notation.lean `infixr:35 " ∧ " => And`, `infixr:30 " ∨ " => Or`; src/Init/Core.lean
+# `infix:20 " ↔ " => Iff`, `infix:50 " ⊆ " => Subset` (`HasSubset.Subset`), `infix:50 " ⊂ " => SSubset`,
+# `infixl:65 " ∪ " => Union.union`, `infixl:70 " ∩ " => Inter.inter`, `infix:70 " \\ " => SDiff.sdiff`;
+# src/Init/Prelude.lean `infix:50 " ∣ " => Dvd.dvd`; src/Init/Prelude.lean `infixr:90 " ∘ " => Function.comp`.
+APPLICATION_OPS: dict[str, str] = {
+    "∧": "And", "∨": "Or", "↔": "Iff", "⊆": "HasSubset.Subset", "⊂": "HasSSubset.SSubset",
+    "∪": "Union.union", "∩": "Inter.inter", "\\": "SDiff.sdiff", "∣": "Dvd.dvd", "∘": "Function.comp",
+}
+# Mathlib's notations for the number types (Mathlib/Data/Nat/Notation.lean `notation "ℕ" => Nat`,
+# Mathlib/Data/Int/Notation.lean, Mathlib/Data/Rat/Init.lean, Mathlib/Data/Real/Basic.lean,
+# Mathlib/Data/Complex/Basic.lean, Mathlib/Data/NNReal/Defs.lean `ℝ≥0`). (`ℕ+`, Mathlib/Data/PNat/Notation.lean, is
+# not a term the reader structures.)
+TYPE_NOTATION: dict[str, str] = {
+    "ℕ": "Nat", "ℤ": "Int", "ℚ": "Rat", "ℝ": "Real", "ℂ": "Complex", "ℝ≥0": "NNReal",
+}
+# Closed notations: Mathlib/Algebra/Order/Group/Unbundled/Abs.lean `|a|` (`abs`), Mathlib/Analysis/Normed/Group/
+# Basic.lean `‖e‖` (`Norm.norm`), Mathlib/Order/Floor/Defs.lean `⌊a⌋` `⌈a⌉` `⌊a⌋₊` `⌈a⌉₊`.
+ENCLOSED: dict[tuple[str, str], str] = {
+    ("|", "|"): "abs", ("‖", "‖"): "Norm.norm", ("⌊", "⌋"): "Int.floor", ("⌈", "⌉"): "Int.ceil",
+    ("⌊", "⌋₊"): "Nat.floor", ("⌈", "⌉₊"): "Nat.ceil",
+}
+# Mathlib/Data/Real/Sqrt.lean `prefix:100 "√" => Real.sqrt`; src/Init/Notation.lean `notation:max "¬" p:40 => Not p`
+# and `macro_rules | `(- $x) => `(unop% Neg.neg $x)`.
+PREFIX: dict[str, str] = {"√": "Real.sqrt", "¬": "Not", "-": "unop% Neg.neg"}
+# Mathlib/Data/Int/ModEq.lean `notation:50 a " ≡ " b " [ZMOD " n "]" => Int.ModEq n a b`, Mathlib/Data/Nat/ModEq.lean.
+MODEQ: dict[str, str] = {"MOD": "Nat.ModEq", "ZMOD": "Int.ModEq"}
+# Mathlib/Algebra/BigOperators/Group/Finset/Defs.lean: `∑ x ∈ s, f` is `Finset.sum s (fun x ↦ f)`, `∑ x, f` is
+# `Finset.sum Finset.univ (fun x ↦ f)`, `∑ x ∈ s with p, f` filters `s` by `p` first.
+BIG_OPERATORS: dict[str, str] = {"∑": "Finset.sum", "∏": "Finset.prod"}
+
+
+@dataclass(frozen=True)
+class Scope:
+    """What the notation of a statement's file depends on: its ``open`` namespaces (scoped notation)."""
+
+    opens: frozenset[str] = frozenset()
+
+
+def to_lean(node: tm.Node, scope: Scope = Scope(), universes: list[str] | None = None) -> str:
+    """``node`` printed as builtin syntax; ``Untranslatable`` when it uses notation the tables do not cover.
+
+    ``Type*``/``Sort*`` (Mathlib/Tactic/TypeStar.lean: a fresh universe each) print as ``Type u_k`` with the next
+    name appended to ``universes`` when a list is given, else as ``Type _``.
+    """
+    return _Printer(scope, universes).term(node)
+
+
+class _Printer:
+    def __init__(self, scope: Scope, universes: list[str] | None):
+        self.scope = scope
+        self.universes = universes
+
+    def term(self, node: tm.Node) -> str:
+        method = getattr(self, "_" + type(node).__name__.lower(), None)
+        if method is None:
+            raise Untranslatable(f"{type(node).__name__} terms")
+        return method(node)
+
+    def arg(self, node: tm.Node) -> str:
+        text = self.term(node)
+        return text if _is_atomic(text) else f"({text})"
+
+    def _name(self, node: tm.Name) -> str:
+        text = node.text
+        if text in TYPE_NOTATION:
+            return TYPE_NOTATION[text]
+        if text == "π":  # Mathlib/Analysis/SpecialFunctions/Trigonometric/Basic.lean: `scoped notation "π" => Real.pi`
+            if "Real" in self.scope.opens:
+                return "Real.pi"
+            raise Untranslatable("`π` outside `open Real`")
+        if text in ("Type*", "Sort*"):  # Mathlib/Tactic/TypeStar.lean: a fresh universe per binder
+            if self.universes is None:
+                return text[:-1] + " _"
+            self.universes.append(f"u_{len(self.universes) + 1}")
+            return f"{text[:-1]} {self.universes[-1]}"
+        if text[:1].isdigit():
+            if not text.isdigit():
+                raise Untranslatable(f"the literal `{text}`")
+            return text
+        if text in ("·", "∅") or text.startswith(("\"", "'")):
+            raise Untranslatable(f"`{text}`")
+        return text
+
+    def _app(self, node: tm.App) -> str:
+        return " ".join([self.arg(node.fn), *(self.arg(a) for a in node.args)])
+
+    def _binary(self, node: tm.Binary) -> str:
+        left, right = self.arg(node.left), self.arg(node.right)
+        if node.op in ELABORATOR_OPS:
+            return f"{ELABORATOR_OPS[node.op]} {left} {right}"
+        if node.op in APPLICATION_OPS:
+            return f"{APPLICATION_OPS[node.op]} {left} {right}"
+        if node.op == "→":
+            return f"{left} → {right}"
+        if node.op == "∈":  # src/Init/Notation.lean: `notation:50 a:50 " ∈ " b:50 => Membership.mem b a`
+            return f"Membership.mem {right} {left}"
+        if node.op == "∉":  # src/Init/Notation.lean: `notation:50 a:50 " ∉ " b:50 => ¬ (a ∈ b)`
+            return f"Not (Membership.mem {right} {left})"
+        raise Untranslatable(f"the operator `{node.op}`")
+
+    def _prefix(self, node: tm.Prefix) -> str:
+        if node.op in PREFIX:
+            return f"{PREFIX[node.op]} {self.arg(node.arg)}"
+        raise Untranslatable(f"the prefix `{node.op}`")
+
+    def _postfix(self, node: tm.Postfix) -> str:
+        # Mathlib/Data/Nat/Factorial/Basic.lean: `scoped notation:10000 n "!" => Nat.factorial n` (namespace Nat)
+        if node.op == "!" and "Nat" in self.scope.opens:
+            return f"Nat.factorial {self.arg(node.arg)}"
+        raise Untranslatable(f"the postfix `{node.op}`")
+
+    def _enclosed(self, node: tm.Enclosed) -> str:
+        head = ENCLOSED.get((node.open, node.close))
+        if head is None:
+            raise Untranslatable(f"`{node.open}…{node.close}`")
+        return f"{head} {self.arg(node.inner)}"
+
+    def _ascription(self, node: tm.Ascription) -> str:
+        return f"({self.term(node.expr)} : {self.term(node.type)})"
+
+    def _anonymous(self, node: tm.Anonymous) -> str:
+        return "⟨" + ", ".join(self.term(i) for i in node.items) + "⟩"
+
+    def _collection(self, node: tm.Collection) -> str:
+        if node.open == "{" and node.items:
+            # src/Init/Core.lean (`{a, b, c}` syntax): `insert a (insert b (singleton c))`
+            text = f"Singleton.singleton {self.arg(node.items[-1])}"
+            for item in reversed(node.items[:-1]):
+                text = f"Insert.insert {self.arg(item)} ({text})"
+            return text
+        if node.open == "(" and len(node.items) == 2:  # src/Init/Core.lean: `(a, b)` is `Prod.mk a b`
+            return f"Prod.mk {self.arg(node.items[0])} {self.arg(node.items[1])}"
+        raise Untranslatable(f"the collection `{node.open}…`")
+
+    def _projection(self, node: tm.Projection) -> str:
+        return f"{self.arg(node.expr)}.{node.field}"
+
+    def _binder(self, b: tm.Binder) -> str:
+        if b.bound is not None or b.bracket not in ("", "{"):
+            raise Untranslatable("a bounded or bracketed binder here")
+        name = b.name
+        if b.type is None:
+            return name if b.bracket == "" else f"{{{name}}}"
+        inner = f"{name} : {self.term(b.type)}"
+        return f"({inner})" if b.bracket == "" else f"{{{inner}}}"
+
+    def _lambda(self, node: tm.Lambda) -> str:
+        return f"fun {self._binder(node.binder)} => {self.term(node.body)}"
+
+    def _quantifier(self, node: tm.Quantifier) -> str:
+        binder, body = self._binder(node.binder), self.term(node.body)
+        if node.kind == "∀":
+            return f"∀ {binder}, {body}"
+        if node.kind == "∃":  # src/Init/Core.lean (`∃ x, p` ↦ `Exists fun x => p`)
+            return f"Exists fun {binder} => {body}"
+        raise Untranslatable(f"the quantifier `{node.kind}`")
+
+    def _bigoperator(self, node: tm.BigOperator) -> str:
+        head = BIG_OPERATORS.get(node.op)
+        b = node.binder
+        if head is None or b.bracket:
+            raise Untranslatable(f"the big operator `{node.op}`")
+        binder = tm.Binder(b.name, b.type)
+        if b.bound is None:
+            domain = "Finset.univ"
+        elif b.bound[0] == "∈":
+            domain = self.arg(b.bound[1])
+        else:
+            raise Untranslatable(f"`{node.op}` over `{b.bound[0]}`")
+        if node.filter is not None:
+            domain = f"(Finset.filter (fun {self._binder(binder)} => {self.term(node.filter)}) {domain})"
+        return f"{head} {domain} fun {self._binder(binder)} => {self.term(node.body)}"
+
+    def _setbuilder(self, node: tm.SetBuilder) -> str:
+        # Mathlib/Data/Set/Defs.lean: `{x | p x}` is `setOf fun x => p x`; `{x ∈ s | p}` is ambiguous between
+        # `Set` (`{x | x ∈ s ∧ p}`) and `Finset.filter` (Mathlib's `elabFinsetBuilderSep`): not printed.
+        if node.binder.bound is not None:
+            raise Untranslatable("a bounded set-builder")
+        return f"setOf fun {self._binder(node.binder)} => {self.term(node.body)}"
+
+    def _modeq(self, node: tm.ModEq) -> str:
+        head = MODEQ.get(node.kind)
+        if head is None:
+            raise Untranslatable(f"`[{node.kind} …]`")
+        return f"{head} {self.arg(node.modulus)} {self.arg(node.left)} {self.arg(node.right)}"
+
+
+def _is_atomic(text: str) -> bool:
+    """A printed term that needs no parentheses as an argument: one identifier or literal, or bracketed whole."""
+    if not text:
+        return False
+    if text[0] in "(⟨" and _closes_at_end(text):
+        return True
+    return all(not c.isspace() for c in text)
+
+
+def _closes_at_end(text: str) -> bool:
+    depth = 0
+    for i, c in enumerate(text):
+        if c in "(⟨[{":
+            depth += 1
+        elif c in ")⟩]}":
+            depth -= 1
+            if depth == 0 and i != len(text) - 1:
+                return False
+    return depth == 0
