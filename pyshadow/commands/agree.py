@@ -36,6 +36,7 @@ from ..score.agreement import (
     write_report,
 )
 from ..score.candidates import load_candidates
+from ..score.metrics import is_score_row
 from ..score.plots import matplotlib_available, plot_agreement
 from ..score.samples import is_sample_layout, load_sample_layout
 
@@ -68,7 +69,7 @@ def run(args: argparse.Namespace) -> int:
         for number, obj in objects:
             if is_judge_row(obj):
                 judge_rows.append(obj)
-            elif "tier" in obj and "compiled" in obj:
+            elif is_score_row(obj):
                 score_rows.append(obj)
             else:
                 problems.append(f"{path}:{number}: neither a score row nor a judge row")

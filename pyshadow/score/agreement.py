@@ -37,6 +37,7 @@ from pathlib import Path
 from typing import Any
 
 from ..files import read_utf8
+from .metrics import row_compiled
 from .stats import (
     Confusion,
     McNemar,
@@ -138,7 +139,7 @@ def score_metrics(rows: Iterable[Mapping[str, Any]]) -> list[Metric]:
         soft = Metric(f"{prefix}SA-Pass_soft > 0")
         strict = Metric(f"{prefix}SA-Pass")
         for key, row in rows_by_key.items():
-            compiled.decisions[key] = bool(row.get("compiled"))
+            compiled.decisions[key] = row_compiled(row)
             undecided = row_is_undecided(row)
             soft.decisions[key] = None if undecided else float(row.get("sa_pass_soft", 0.0)) > 0
             strict.decisions[key] = None if undecided else bool(row.get("sa_pass"))
