@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from .agreement import row_is_undecided
+from .agreement_inputs import row_is_undecided
 from .metrics import BUCKETS, MixedTierError, is_score_row, natural_key, percent, row_compiled  # noqa: F401
 from .passk import ks_for, per_problem, per_system
 from .skeleton_llm import answer_errors, column_verdict
