@@ -74,7 +74,8 @@ LEVELS = ("L1", "L2", "L3")
 PROOFS_MODES = ("required", "ignored")
 DEFAULT_PROOFS = "required"
 PROJECT_FILE = "pyshadow.toml"  # optional, at the root of a problem set: settings for the whole set
-CANDIDATE_KINDS = ("faithful", "weakened", "strengthened", "conclusion_as_hypothesis", "cheating")
+PER_PROBLEM = "per problem"  # what a summary says when a set's problems choose different kinds
+CANDIDATE_KINDS = ("faithful", "weakened", "strengthened", "changed", "conclusion_as_hypothesis", "cheating")
 AUDIT_VERDICTS = ("clean", "flagged")
 
 _ID_RE = re.compile(r"[A-Za-z0-9_.-]+")
@@ -93,7 +94,7 @@ SHADOWBENCH_AS_JSON = "as_json"
 _INFORMAL_KEYS = ("statement", "proof")
 _RULES_KEYS = ("text",)
 _SHADOW_KEYS = ("target", "statement", "provenance")
-_EXPECTED_KEYS = ("kind", "forward", "backward", "audit", "note")
+_EXPECTED_KEYS = ("kind", "forward", "backward", "audit", "sorry", "note")
 
 
 class ProblemError(BadInput):
@@ -170,10 +171,20 @@ class SampleCandidate:
     backward: bool
     audit: str  # "clean" | "flagged"
     note: str = ""
+    # The file's only findings are `sorry`s in theorems' proofs: its audit is clean when proofs are ignored.
+    proof_sorry: bool = False
 
     @property
     def sa_pass(self) -> bool:
         return self.forward and self.backward and self.audit == "clean"
+
+    def audit_under(self, proofs: str) -> str:
+        """The expected audit verdict under a submission kind (``PROOFS_MODES``): ``audit`` as written for
+        ``required``; clean for ``ignored`` when the file's only findings are `sorry`s in proofs."""
+        return "clean" if proofs == "ignored" and self.proof_sorry else self.audit
+
+    def sa_pass_under(self, proofs: str) -> bool:
+        return self.forward and self.backward and self.audit_under(proofs) == "clean"
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -322,13 +333,16 @@ def resolve_proofs(problem: Problem | None, project: ProjectSettings, requested:
 
 def proofs_description(proofs: str, tier: str) -> str:
     """What ``proofs`` means in ``tier``, in one clause (reports and summaries say it)."""
+    if proofs not in PROOFS_MODES:
+        return "the problems of the set choose different kinds (each row's `proofs` says which)"
     if proofs == "ignored":
         what = "a statement benchmark: `sorry` in a theorem's proof is allowed and reported, the statement is judged"
         return what + ("; the full tier states the checkers with the candidate's statement as a hypothesis"
                        if tier == "full" else "")
-    what = "proofs must compile without `sorry` (a `sorry` fails the candidate)"
-    return what + ("; the kernel tier does not check proofs: skeleton SA-Pass is of the statement only"
-                   if tier == "kernel" else "")
+    if tier == "kernel":
+        return ("a `sorry` fails the candidate (audit); the kernel tier does not check proofs: skeleton SA-Pass is "
+                "of the statement only")
+    return "proofs must compile without `sorry` (a `sorry` fails the candidate)"
 
 
 def reference_text(problem: Problem) -> str:
@@ -510,7 +524,11 @@ def load_sample_candidates(problem: Problem) -> tuple[SampleCandidate, ...]:
         if audit not in AUDIT_VERDICTS:
             raise ProblemError(path, f"expected one of {', '.join(AUDIT_VERDICTS)}, got {audit!r}", f"{name}.audit")
         note = _optional_str(path, entry, "note", prefix=f"{name}.") or ""
-        result.append(SampleCandidate(name, files[name], kind, forward, backward, audit, note))
+        proof_sorry = _require_bool(path, entry, "sorry", prefix=f"{name}.") if "sorry" in entry else False
+        if proof_sorry and audit != "flagged":
+            raise ProblemError(path, "expected audit = \"flagged\" with sorry = true (a `sorry` is a finding when "
+                               "proofs are required)", f"{name}.sorry")
+        result.append(SampleCandidate(name, files[name], kind, forward, backward, audit, note, proof_sorry))
     return tuple(result)
 
 

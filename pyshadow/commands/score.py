@@ -12,7 +12,15 @@ checked declaration (the last with the target's name), rule-based renaming, then
 * ``--tier full``: the candidate compiled as its own module, one Lean process for every forward check and the
   backward check, its own ``#print axioms`` audited (``pyshadow.score.full``);
 * ``--tier kernel`` (the default when no full toolchain is on PATH): **skeleton SA-Pass**, the candidate's
-  statement checked against the shadows on abstracted atoms; its proof is not checked.
+  statement checked against the shadows on abstracted atoms; its proof is not checked (every row says
+  ``"proof": "not checked"``).
+
+Two submission kinds (``--proofs``, else the problem's ``proofs``, else the set's ``pyshadow.toml``, else
+``required``; every row, summary and report says which): ``required`` (ShadowBench) — a ``sorry`` anywhere fails
+the candidate (audit); ``ignored`` (statement benchmarks: ``theorem … := by sorry``) — a ``sorry`` in a theorem's
+proof is allowed and listed in the row's ``sorry``, the statement alone is judged, and in the full tier the forward
+checkers take the candidate's statement as a hypothesis (``pyshadow.score.full.statement_as_hypothesis``), so its
+proof never reaches their axioms; a ``sorry`` in a definition's body still fails the candidate in both kinds.
 
 One JSON row per candidate is appended to RESULTS.jsonl as it finishes (problem_id, system, tier, audit findings,
 compiled, every check with its verdict and message, SA-Pass, SA-Pass_soft, Fwd, Bwd, Fwd_all, bucket,
@@ -65,7 +73,14 @@ from ..llm import add_llm_arguments, client_from_args
 from ..llm.same_term import AtomPairJudge
 from ..score.candidates import Candidate, CandidateError, load_candidates
 from ..score.metrics import sa_pass
-from ..problems import PROBLEM_FILE, ProblemError
+from ..problems import (
+    PER_PROBLEM,
+    PROBLEM_FILE,
+    PROOFS_MODES,
+    ProblemError,
+    load_project_settings,
+    resolve_proofs,
+)
 from ..score.passk import per_problem, per_system
 from ..score.pipeline import (
     PreparedCandidate,
@@ -77,7 +92,7 @@ from ..score.pipeline import (
     prepare_problem,
     problem_row,
 )
-from ..score.report import ResultsLog, compile_label, read_rows, summary_paths, write_summaries
+from ..score.report import ResultsLog, compile_label, proofs_line, read_rows, summary_paths, write_summaries
 from ..score.skeleton_llm import column_verdict, skeleton_llm_column
 from ..progress import track
 from ..score.samples import is_sample_layout, load_sample_layout
@@ -95,6 +110,11 @@ def register(subparsers) -> None:
     p.add_argument("--system", help="system name for a flat folder or JSONL lines without one")
     p.add_argument("--layout", choices=("auto", "flat", "per_system"), default="auto",
                    help="how to read a candidates folder (default: auto)")
+    p.add_argument("--proofs", choices=PROOFS_MODES,
+                   help="the submission kind: required (ShadowBench: a `sorry` fails the candidate) or ignored "
+                        "(statement benchmarks: a `sorry` in a theorem's proof is allowed and reported, the "
+                        "statement alone is judged); default: the problem's `proofs`, else the set's "
+                        "pyshadow.toml, else required")
     p.add_argument("--lint", action="store_true", help="add each candidate's `pyshadow lint` findings to its row")
     p.add_argument("--findings", type=Path, metavar="OUT.jsonl",
                    help="write FaithAlign-style findings, one line per candidate: one finding per shadow and per "
@@ -110,8 +130,10 @@ def run(args: argparse.Namespace) -> int:
     client = client_from_args(args)  # a missing LLM setting stops the run before any work
     use_llm = client.mode != "none"
     settings = lean_settings(args)
-    _, problems, load_errors = load_problem_set(args.problems)
+    folder, problems, load_errors = load_problem_set(args.problems)
     infos = {p.id: prepare_problem(p) for p in problems}
+    project = load_project_settings(folder)
+    proofs_of = {p.id: resolve_proofs(p, project, args.proofs) for p in problems}
     unloaded = unloaded_problems(load_errors, set(infos))
     if is_sample_layout(args.candidates, problems):  # problems/<id>/candidates/<kind>.lean: system = kind
         loaded = load_sample_layout(args.candidates, problems)
@@ -140,10 +162,12 @@ def run(args: argparse.Namespace) -> int:
             entry = CandidateError(entry.problem_id, entry.system, entry.origin,
                                    f"the problem {entry.problem_id!r} does not load", entry.sample)
         if isinstance(entry, Candidate):
-            prepared = prepare_candidate(entry, infos[entry.problem_id], tier, fingerprint)
+            prepared = prepare_candidate(entry, infos[entry.problem_id], tier, fingerprint,
+                                         proofs=proofs_of[entry.problem_id])
             digest = prepared.content_hash
         else:
             row = error_row(entry, tier, fingerprint, infos)
+            row.proofs = proofs_of.get(entry.problem_id or "")
             digest = row.content_hash
         order[digest] = len(order)
         if digest in done:
@@ -180,8 +204,11 @@ def run(args: argparse.Namespace) -> int:
     if args.findings is not None:
         text = "".join(json.dumps(findings_of(r), ensure_ascii=False) + "\n" for r in rows)
         write_atomically(args.findings, text.encode("utf-8"))
-    written = write_summaries(rows, args.output, tier, {p.id: p.level for p in problems})
+    modes = sorted(set(proofs_of.values()))
+    proofs = modes[0] if len(modes) == 1 else PER_PROBLEM
+    written = write_summaries(rows, args.output, tier, {p.id: p.level for p in problems}, proofs=proofs)
     print_summary(rows, tier, reused, lean, args.output, written, len(problems) + len(unloaded))
+    print(proofs_line(proofs, tier))
     if use_llm:
         for line in client.accounting.summary_lines():
             print(line)

@@ -137,6 +137,8 @@ class PreparedCandidate:
     renames: Mapping[str, str]  # reference name → candidate name (rule-based)
     content_hash: str
     adapters: tuple[dict[str, Any], ...] = ()  # LLM adapters asked for (``apply_llm_adapters``), used or not
+    proofs: str = "required"  # the submission kind (``pyshadow.problems.PROOFS_MODES``)
+    sorry: tuple[Finding, ...] = ()  # proofs = "ignored": the `sorry`s in theorems' proofs, allowed and reported
 
     @property
     def flagged(self) -> bool:
@@ -149,20 +151,51 @@ class PreparedCandidate:
 
 
 def prepare_candidate(
-    candidate: Candidate, info: ProblemInfo, tier: str, fingerprint: str, policy: AuditPolicy | None = None
+    candidate: Candidate, info: ProblemInfo, tier: str, fingerprint: str, policy: AuditPolicy | None = None,
+    proofs: str = "required",
 ) -> PreparedCandidate:
-    findings = audit(candidate.code, policy or AuditPolicy(), trusted_prefix=info.context, reference=info.reference)
+    """Audit, extract and rename one candidate. ``proofs="ignored"`` (a statement benchmark): a ``sorry`` in the
+    proof of a theorem is not a finding but reported (``PreparedCandidate.sorry``, ``proof_sorries``); every other
+    finding, a ``sorry`` in a definition's body included, still fails the candidate."""
+    findings, sorry = proof_sorries(candidate.code, audit(candidate.code, policy or AuditPolicy(),
+                                                          trusted_prefix=info.context, reference=info.reference),
+                                    proofs)
     extracted = {t.name: extract_target(candidate.code, t.name) for t in info.targets}
     renames = rename_map(declaration_headers(candidate.code), info.headers)
     for target, found in extracted.items():  # the checked declaration is the one extraction chose (J.6)
         if found is not None:
             renames[normalize_name(target)] = found.qualified_name
-    digest = content_hash(tier, fingerprint, info, candidate.system, candidate.code, candidate.sample)
-    return PreparedCandidate(candidate, info, tuple(findings), extracted, renames, digest)
+    digest = content_hash(tier, fingerprint, info, candidate.system, candidate.code, candidate.sample,
+                          proofs if proofs != "required" else None)
+    return PreparedCandidate(candidate, info, tuple(findings), extracted, renames, digest, proofs=proofs,
+                             sorry=tuple(sorry))
+
+
+PROOF_KEYWORDS = ("theorem", "lemma", "example")
+
+
+def proof_sorries(code: str, findings: Sequence[Finding], proofs: str) -> tuple[list[Finding], list[Finding]]:
+    """(the findings that fail the candidate, the ``sorry`` s allowed): with ``proofs="ignored"`` a ``sorry``
+    finding inside the proof of a theorem, lemma or example (after its statement's top-level ``:=``) is allowed;
+    with ``"required"`` nothing is. A ``sorry`` in a ``def``/``instance``/``abbrev`` changes what a statement
+    means, so it stays a finding in both kinds."""
+    if proofs != "ignored":
+        return list(findings), []
+    starts = [0]
+    for line in code.splitlines(keepends=True):
+        starts.append(starts[-1] + len(line))
+    proofs_at = [(d.statement_end, d.end) for d in declarations(code, include_anonymous=True)
+                 if d.keyword in PROOF_KEYWORDS]
+    kept, allowed = [], []
+    for f in findings:
+        offset = starts[min(f.line, len(starts)) - 1] + f.column
+        inside = any(begin <= offset < end for begin, end in proofs_at)
+        (allowed if f.kind == "sorry" and inside else kept).append(f)
+    return kept, allowed
 
 
 def content_hash(tier: str, fingerprint: str, info: ProblemInfo | None, system: str | None, code: str,
-                 sample: str | None = None) -> str:
+                 sample: str | None = None, proofs: str | None = None) -> str:
     """What decides a row; a rerun skips candidates whose hash is already in the results file. Two samples with
     the same code keep two rows (the sample id is hashed when there is one)."""
     payload = {
@@ -177,6 +210,8 @@ def content_hash(tier: str, fingerprint: str, info: ProblemInfo | None, system: 
     }
     if sample is not None:
         payload["sample"] = sample
+    if proofs is not None:  # a submission kind other than the default decides the row too
+        payload["proofs"] = proofs
     return hashlib.sha256(json.dumps(payload, sort_keys=True, ensure_ascii=False).encode()).hexdigest()
 
 
@@ -321,6 +356,16 @@ class ScoreRow:
     # The skeleton + LLM column (``pyshadow.score.skeleton_llm``; only with --llm): a model's opinion, never SA-Pass.
     skeleton_llm: dict[str, Any] | None = None
     problem_not_loaded: bool = False  # not a candidate: a problem of the set that did not load (``reason`` says why)
+    proofs: str | None = None  # the submission kind the row was scored under (None: a row of an older version)
+    sorry: list[dict[str, Any]] = field(default_factory=list)  # proofs = "ignored": the `sorry`s allowed
+
+    @property
+    def proof(self) -> str:
+        """What became of the candidate's proof: ``not checked`` (kernel tier: the statement alone is judged),
+        ``checked`` (full tier, proofs required), ``ignored`` (full tier, statement benchmark)."""
+        if self.tier == "kernel":
+            return "not checked"
+        return "ignored" if self.proofs == "ignored" else "checked"
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {
@@ -353,6 +398,11 @@ class ScoreRow:
             data["skeleton_llm"] = self.skeleton_llm
         if self.problem_not_loaded:
             data["problem_not_loaded"] = True
+        else:
+            data["proofs"] = self.proofs
+            data["proof"] = self.proof
+            if self.proofs == "ignored":
+                data["sorry"] = self.sorry
         return data
 
     @classmethod
@@ -375,6 +425,7 @@ class ScoreRow:
             undecided_atoms=[dict(u) for u in obj.get("undecided_atoms", [])],
             skeleton_llm=dict(obj["skeleton_llm"]) if obj.get("skeleton_llm") is not None else None,
             problem_not_loaded=bool(obj.get("problem_not_loaded", False)),
+            proofs=obj.get("proofs"), sorry=[dict(f) for f in obj.get("sorry", [])],
         )
 
 
@@ -436,7 +487,8 @@ def finish_row(
         reason=reason, audit=[f.to_dict() for f in prepared.findings], checks=list(checks),
         declarations={t: _declaration_summary(d) for t, d in prepared.extracted.items()},
         renames={k: v for k, v in prepared.renames.items() if k != v}, elapsed_s=elapsed_s,
-        adapters=[dict(a) for a in prepared.adapters],
+        adapters=[dict(a) for a in prepared.adapters], proofs=prepared.proofs,
+        sorry=[f.to_dict() for f in prepared.sorry],
     )
 
 

@@ -18,6 +18,7 @@ from typing import Any
 
 from ..errors import BadInput
 from ..jsonl import AppendLog, read_records
+from ..problems import proofs_description
 from .metrics import STANDARD_GROUPINGS, ScoreRecord, render_csv, render_markdown, standard_tables
 from .pipeline import ScoreRow
 from .report_tables import (  # noqa: F401 - re-exported: the report's vocabulary lives in report_tables
@@ -111,6 +112,10 @@ def summary_markdown(rows: Sequence[ScoreRow], tier: str, problems: Mapping[str,
     lines = [f"# pyshadow score — {measure}", ""]
     if proofs is not None:
         lines += [proofs_line(proofs, tier), ""]
+    sorried = sum(bool(r.sorry) for r in rows if r.counted)
+    if sorried:
+        lines += [f"{sorried} candidates have `sorry` in a theorem's proof, allowed (proofs ignored); each row's "
+                  "`sorry` lists them.", ""]
     tables = _summary_tables(rows, problems)
     left_out = len(tables.skipped[1])
     lines.append(f"{len(counted)} candidates counted on {tables.problems} problems"
@@ -126,8 +131,6 @@ def summary_markdown(rows: Sequence[ScoreRow], tier: str, problems: Mapping[str,
 
 def proofs_line(proofs: str, tier: str) -> str:
     """One line saying what the submission kind means in this tier."""
-    from ..problems import proofs_description
-
     return f"Submission kind: proofs = \"{proofs}\" — {proofs_description(proofs, tier)}"
 
 
@@ -188,6 +191,10 @@ def write_report(rows: Sequence[Mapping[str, Any]], out_dir: Path,
              + (f" ({len(missing.problems)} did not load)" if missing.problems else "") + ".", ""]
     kinds = sorted({(str(r.get("tier")), str(r["proofs"])) for r in rows if r.get("proofs")})
     parts += [f"{proofs_line(proofs, tier)} ({tier} tier)" for tier, proofs in kinds] + ([""] if kinds else [])
+    sorried = sum(bool(r.get("sorry")) for r in rows if r.get("counted", True))
+    if sorried:
+        parts += [f"{sorried} candidates have `sorry` in a theorem's proof, allowed (proofs ignored); each row's "
+                  "`sorry` lists them.", ""]
     for tier in tiers or ["full"]:
         tables = build_tables([r for r in chosen if r.tier == tier], universe, missing)
         prefix = "" if len(tiers) <= 1 else f"{tier}_"
