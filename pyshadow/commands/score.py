@@ -207,7 +207,7 @@ def run(args: argparse.Namespace) -> int:
     modes = sorted(set(proofs_of.values()))
     proofs = modes[0] if len(modes) == 1 else PER_PROBLEM
     written = write_summaries(rows, args.output, tier, {p.id: p.level for p in problems}, proofs=proofs)
-    print_summary(rows, tier, reused, lean, args.output, written, len(problems) + len(unloaded))
+    print_summary(rows, tier, reused, lean, args.output, written, {p.id for p in problems} | unloaded.keys())
     print(proofs_line(proofs, tier))
     if use_llm:
         for line in client.accounting.summary_lines():
@@ -228,7 +228,9 @@ def unloaded_problems(errors: list[ProblemError], loaded: set[str]) -> dict[str,
 
 
 def print_summary(rows: list[ScoreRow], tier: str, reused: int, lean, output: Path, written: list[Path],
-                  n_problems: int) -> None:
+                  problem_ids: set[str]) -> None:
+    """One line per system (SA-Pass, statement elaborated / compiled, undecided, pass@k over ``problem_ids``, the
+    whole set), what did not load or failed early, unresolved names, adapters, and where the summaries are."""
     measure = "skeleton SA-Pass (kernel tier)" if tier == "kernel" else "SA-Pass (full tier)"
     print(f"lean: {lean.path} ({lean.tier} toolchain, Lean {lean.version}); {measure}")
     by_system: dict[str, list[ScoreRow]] = {}
@@ -239,7 +241,6 @@ def print_summary(rows: list[ScoreRow], tier: str, reused: int, lean, output: Pa
                          for r in g)
     most = max((g.n for g in groups), default=1)
     ks = [k for k in (1, 5, 10) if k <= most]
-    problem_ids = {r.problem_id or "" for r in rows if r.problem_id}
     at_k = {s.system: s for s in per_system(groups, problem_ids, ks)} if groups else {}
     for system, group in sorted(by_system.items()):
         passed = sum(sa_pass(r.score) for r in group)
@@ -253,7 +254,7 @@ def print_summary(rows: list[ScoreRow], tier: str, reused: int, lean, output: Pa
               + "".join(f"  pass@{k} {_percent(at_k[system].pass_at[k])}" for k in ks if system in at_k))
     not_loaded = [r for r in rows if r.problem_not_loaded]
     if not_loaded:
-        print(f"{len(not_loaded)} of {n_problems} problems did not load (each counts as a failure for every "
+        print(f"{len(not_loaded)} of {len(problem_ids)} problems did not load (each counts as a failure for every "
               f"system); first: {not_loaded[0].problem_id}: {not_loaded[0].reason}")
     failed = [r for r in rows if r.reason and not r.problem_not_loaded]
     if failed:
