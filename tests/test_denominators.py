@@ -138,3 +138,14 @@ def test_a_true_duplicate_sample_is_bad_input(tmp_path, capsys):
     err = capsys.readouterr().err
     assert "a second candidate for system 's', problem 'nat_sub_add_cancel' with sample '1'" in err
     assert len(err.strip().splitlines()) == 1
+
+
+def test_an_unreadable_results_line_is_listed_in_the_report(scored, tmp_path):
+    _, results = scored
+    broken = tmp_path / "broken.jsonl"
+    broken.write_text(results.read_text(encoding="utf-8") + "{cut short\n", encoding="utf-8")
+    assert main(["report", str(broken), "-o", str(tmp_path / "rep"), "--no-plots"]) == 0
+    skipped = _csv(tmp_path / "rep" / "skipped.csv")
+    n = len(broken.read_text(encoding="utf-8").splitlines())
+    assert any(s["Input"] == f"{broken}:{n}" and "not JSON" in s["Reason"] for s in skipped)
+    assert any(s["Input"].endswith("nat_double_add.lean") for s in skipped)
