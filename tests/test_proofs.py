@@ -155,8 +155,9 @@ def _hypothesis_checks(head: str, statement: str) -> CheckerFile:
     statement as a hypothesis by ``statement_as_hypothesis``."""
     file = CheckerFile()
     file.add("prelude\nimport PyshadowCandidate\nnamespace PyshadowChecks")
-    text = statement_as_hypothesis(f"theorem fwd_1 {statement} : P :=\n  (@{_HEAD} P {'Q ' if 'Q ' in statement else ''}"
-                                   "hp hq).1").replace(_HEAD, head)
+    args = "P Q" if "Q " in statement else "P"
+    text = statement_as_hypothesis(f"theorem fwd_1 {statement} : P :=\n  (@{_HEAD} {args} hp hq).1")
+    text = text.replace(_HEAD, head)
     file.add_checker("PyshadowChecks.fwd_1", text, Role("forward", head, 1))
     file.add("end PyshadowChecks")
     return file

@@ -3,7 +3,8 @@
 CANDIDATES is a folder of ``<problem_id>.lean`` files (one system, ``--system`` or the folder's name), a folder of
 ``<system>/<problem_id>.lean`` (or ``<system>/<problem_id>/<k>.lean`` for several samples), or a JSONL file of
 ``{"problem_id", "system", "code"}`` objects (``"sample"`` for several samples). Two candidates with the same
-(system, problem, sample) are bad input (exit 2). The bundled sample layout — ``problems`` or ``problems/<id>/candidates`` (``<kind>….lean`` beside ``expected.toml``) — is read too,
+(system, problem, sample) are bad input (exit 2). The bundled sample layout — ``problems`` or
+``problems/<id>/candidates`` (``<kind>….lean`` beside ``expected.toml``) — is read too,
 each sample's kind as its system (``pyshadow.score.samples``).
 
 Per candidate: the trust gate (``pyshadow audit``; any finding fails it, and nothing of it is compiled), the

@@ -113,7 +113,8 @@ def score_metrics(rows: Iterable[Mapping[str, Any]]) -> list[Metric]:
     for row in rows:
         if not row.get("counted", True) or not row.get("problem_id") or not row.get("system"):
             continue
-        by_tier.setdefault(row.get("tier", "full"), {})[key_of(row["problem_id"], row["system"], row.get("sample"))] = row
+        key = key_of(row["problem_id"], row["system"], row.get("sample"))
+        by_tier.setdefault(row.get("tier", "full"), {})[key] = row
     metrics = []
     for tier in sorted(by_tier):
         rows_by_key = by_tier[tier]

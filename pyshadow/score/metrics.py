@@ -20,7 +20,8 @@ would score SA-Pass 1 but SA-Pass_soft ½.
 Aggregation (``aggregate``) groups records by any of ``system``, ``area``, ``level`` (and ``problem_id``) and
 reports per group: n, compiled count, compile rate, SA-Pass, SA-Pass_soft, Fwd, Bwd, Fwd_all (means over the n
 candidates, non-compiling ones counting 0), the **compile − SA-Pass gap** as its own column, and the count of every
-bucket (they add up to n; the columns are the same in both tiers, only their names differ). Means are exact fractions; rendering rounds half up to a fixed number of
+bucket (they add up to n; the columns are the same in both tiers, only their names differ). Means are exact
+fractions; rendering rounds half up to a fixed number of
 decimals, and the gap is computed exactly before rounding (it may differ by one in the last digit from the
 difference of the two rounded columns).
 

@@ -5,9 +5,14 @@ short by an interruption, or any unreadable line, is skipped), keyed by ``conten
 rows and scores only what is new or changed. Rows are never rewritten: a changed candidate gets a new row and the
 old one stays in the file, but only the current run's rows enter the summaries.
 
-``write_summaries`` writes, next to ``RESULTS.jsonl``: ``RESULTS.summary.md`` (every standard table of
-``pyshadow.score.metrics`` — by system, area, level, system × level — titled full or skeleton SA-Pass, with the
-compile − SA-Pass gap as its own column) and one CSV per table, ``RESULTS.by_system.csv`` and so on.
+``write_summaries`` writes, next to ``RESULTS.jsonl``: ``RESULTS.summary.md`` (the readable tables of
+``pyshadow.score.report_tables`` — Table 3, coverage, pass@k, buckets, per problem, problems that did not load,
+inputs not scored, failures — then every standard table of ``pyshadow.score.metrics``: by system, area, level,
+system × level, titled full or skeleton SA-Pass, with the compile − SA-Pass gap as its own column), one CSV per
+standard table (``RESULTS.by_system.csv`` …) and per readable table (``RESULTS.pass_at_k.csv``,
+``RESULTS.samples.csv``, ``RESULTS.buckets.csv``, ``RESULTS.per_problem.csv``, ``RESULTS.not_loaded.csv``,
+``RESULTS.skipped.csv``). ``write_report`` writes the report ``pyshadow report`` makes from results files. Both say
+the submission kind (``proofs``) the rows were scored under.
 """
 
 from __future__ import annotations
