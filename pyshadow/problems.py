@@ -15,6 +15,7 @@ Schema (also in ``problems/README.md``)::
     reference = "Reference.lean"     # required; a file inside the folder, relative to it
     targets = ["Problem.foo"]        # required, ≥ 1, distinct; fully qualified names of declarations
                                      #   in the reference (`namespace … end` blocks are resolved)
+    proofs = "required"              # optional: required | ignored — what candidates' proofs are for (below)
     [informal]                       # required table
     statement = \"\"\"…\"\"\"           # required, non-empty
     proof = \"\"\"…\"\"\"               # optional ("" = absent)
@@ -30,6 +31,12 @@ Schema (also in ``problems/README.md``)::
     [shadowbench.as_json]            #   fields TOML cannot hold (a JSON null inside), as JSON text
 
 Any other key is an error (a typo such as ``target = …`` for ``targets`` must not pass silently).
+
+**Submission kinds** (``proofs``): ``"required"`` (ShadowBench; the default) — a candidate's proof must compile
+without ``sorry``, and a ``sorry`` fails the candidate; ``"ignored"`` (statement benchmarks: miniF2F/ProofNet
+autoformalization) — a ``sorry`` in a theorem's proof is allowed and reported, and the statement alone is judged.
+A problem set chooses for all its problems in ``pyshadow.toml`` at its root (``proofs = "ignored"``, the only key),
+a problem may say otherwise in its ``problem.toml``, and ``--proofs`` overrides both (``resolve_proofs``).
 
 A malformed problem raises :class:`ProblemError`, a :class:`~pyshadow.errors.BadInput` whose message is one line
 naming the file, the field and what was expected. :func:`load_problems` collects those errors per problem and
@@ -62,7 +69,13 @@ PROBLEM_FILE = "problem.toml"
 CANDIDATES_DIR = "candidates"
 EXPECTED_FILE = "expected.toml"
 LEVELS = ("L1", "L2", "L3")
-CANDIDATE_KINDS = ("faithful", "weakened", "strengthened", "conclusion_as_hypothesis", "cheating")
+# What a submission's proofs are for: "required" (ShadowBench: the proof must compile without `sorry`) or
+# "ignored" (statement benchmarks: `sorry` is allowed and reported, the statement alone is judged).
+PROOFS_MODES = ("required", "ignored")
+DEFAULT_PROOFS = "required"
+PROJECT_FILE = "pyshadow.toml"  # optional, at the root of a problem set: settings for the whole set
+PER_PROBLEM = "per problem"  # what a summary says when a set's problems choose different kinds
+CANDIDATE_KINDS = ("faithful", "weakened", "strengthened", "changed", "conclusion_as_hypothesis", "cheating")
 AUDIT_VERDICTS = ("clean", "flagged")
 
 _ID_RE = re.compile(r"[A-Za-z0-9_.-]+")
@@ -72,15 +85,16 @@ _NAME_PART = r"(?:«[^»]+»|[^\W\d][\w'!?₀-₉]*)"
 _LEAN_NAME_RE = re.compile(rf"{_NAME_PART}(?:\.{_NAME_PART})*")
 _MODULE_RE = re.compile(r"[A-Za-z_][A-Za-z0-9_']*(?:\.[A-Za-z_][A-Za-z0-9_']*)*")
 
-_TOP_KEYS = ("id", "area", "level", "source", "imports", "reference", "targets", "informal", "rules", "shadows",
-             "shadowbench")
+_TOP_KEYS = ("id", "area", "level", "source", "imports", "reference", "targets", "proofs", "informal", "rules",
+             "shadows", "shadowbench")
+_PROJECT_KEYS = ("proofs",)
 # [shadowbench] keys with a meaning to pyshadow (pyshadow.shadowbench); every other key there is a ShadowBench field.
 SHADOWBENCH_HELD_BY = "held_by"
 SHADOWBENCH_AS_JSON = "as_json"
 _INFORMAL_KEYS = ("statement", "proof")
 _RULES_KEYS = ("text",)
 _SHADOW_KEYS = ("target", "statement", "provenance")
-_EXPECTED_KEYS = ("kind", "forward", "backward", "audit", "note")
+_EXPECTED_KEYS = ("kind", "forward", "backward", "audit", "sorry", "note")
 
 
 class ProblemError(BadInput):
@@ -121,6 +135,7 @@ class Problem:
     expert_shadows: tuple[ExpertShadow, ...]
     folder: Path
     shadowbench: dict[str, Any] | None = field(default=None, hash=False)
+    proofs: str | None = None  # the problem's own submission kind (None: the set's, else DEFAULT_PROOFS)
     document: TOMLDocument | None = field(default=None, compare=False, repr=False)
 
     @property
@@ -156,10 +171,20 @@ class SampleCandidate:
     backward: bool
     audit: str  # "clean" | "flagged"
     note: str = ""
+    # The file's only findings are `sorry`s in theorems' proofs: its audit is clean when proofs are ignored.
+    proof_sorry: bool = False
 
     @property
     def sa_pass(self) -> bool:
         return self.forward and self.backward and self.audit == "clean"
+
+    def audit_under(self, proofs: str) -> str:
+        """The expected audit verdict under a submission kind (``PROOFS_MODES``): ``audit`` as written for
+        ``required``; clean for ``ignored`` when the file's only findings are `sorry`s in proofs."""
+        return "clean" if proofs == "ignored" and self.proof_sorry else self.audit
+
+    def sa_pass_under(self, proofs: str) -> bool:
+        return self.forward and self.backward and self.audit_under(proofs) == "clean"
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -200,6 +225,7 @@ def load_problem(folder: Path | str) -> Problem:
             raise ProblemError(path, f"expected a fully qualified Lean name, got {target!r}", "targets")
     if len(set(targets)) != len(targets):
         raise ProblemError(path, "expected distinct names, got a repeated one", "targets")
+    proofs = _proofs_value(path, data)
 
     informal = _require_table(path, data, "informal")
     _check_keys(path, informal, _INFORMAL_KEYS, prefix="informal.")
@@ -239,6 +265,7 @@ def load_problem(folder: Path | str) -> Problem:
         folder=folder,
         shadowbench=shadowbench,
         document=doc,
+        proofs=proofs,
     )
 
 
@@ -268,6 +295,54 @@ def load_problems(root: Path | str) -> tuple[list[Problem], list[ProblemError]]:
             continue
         problems[problem.id] = problem
     return [problems[k] for k in sorted(problems)], sorted(errors, key=lambda e: str(e.path))
+
+
+def _proofs_value(path: Path, data: Mapping[str, Any]) -> str | None:
+    value = data.get("proofs")
+    if value is not None and value not in PROOFS_MODES:
+        raise ProblemError(path, f"expected one of {', '.join(PROOFS_MODES)}, got {value!r}", "proofs")
+    return value
+
+
+@dataclass(frozen=True)
+class ProjectSettings:
+    """``pyshadow.toml`` at the root of a problem set (every field optional)."""
+
+    proofs: str | None = None
+
+
+def load_project_settings(root: Path | str) -> ProjectSettings:
+    """The settings of the problem set at ``root`` (``PROJECT_FILE``; none when the file is absent)."""
+    path = Path(root) / PROJECT_FILE
+    if not path.is_file():
+        return ProjectSettings()
+    data = _parse_toml(path).unwrap()
+    _check_keys(path, data, _PROJECT_KEYS, prefix="")
+    return ProjectSettings(proofs=_proofs_value(path, data))
+
+
+def resolve_proofs(problem: Problem | None, project: ProjectSettings, requested: str | None = None) -> str:
+    """The submission kind a candidate of ``problem`` is scored under: ``--proofs``, else the problem's
+    ``proofs``, else the set's ``pyshadow.toml``, else ``DEFAULT_PROOFS``."""
+    if requested is not None:
+        if requested not in PROOFS_MODES:
+            raise BadInput(f"--proofs: expected one of {', '.join(PROOFS_MODES)}, got {requested!r}")
+        return requested
+    return (problem.proofs if problem is not None else None) or project.proofs or DEFAULT_PROOFS
+
+
+def proofs_description(proofs: str, tier: str) -> str:
+    """What ``proofs`` means in ``tier``, in one clause (reports and summaries say it)."""
+    if proofs not in PROOFS_MODES:
+        return "the problems of the set choose different kinds (each row's `proofs` says which)"
+    if proofs == "ignored":
+        what = "a statement benchmark: `sorry` in a theorem's proof is allowed and reported, the statement is judged"
+        return what + ("; the full tier states the checkers with the candidate's statement as a hypothesis"
+                       if tier == "full" else "")
+    if tier == "kernel":
+        return ("a `sorry` fails the candidate (audit); the kernel tier does not check proofs: skeleton SA-Pass is "
+                "of the statement only")
+    return "proofs must compile without `sorry` (a `sorry` fails the candidate)"
 
 
 def reference_text(problem: Problem) -> str:
@@ -308,6 +383,11 @@ def problem_document(problem: Problem) -> TOMLDocument:
     _set(doc, "imports", list(problem.imports))
     _set(doc, "reference", problem.reference_relpath)
     _set(doc, "targets", list(problem.targets))
+    if problem.proofs is None:
+        if "proofs" in doc:
+            del doc["proofs"]
+    else:
+        _set(doc, "proofs", problem.proofs)
 
     if "informal" not in doc:
         doc.add(tomlkit.nl())
@@ -444,7 +524,11 @@ def load_sample_candidates(problem: Problem) -> tuple[SampleCandidate, ...]:
         if audit not in AUDIT_VERDICTS:
             raise ProblemError(path, f"expected one of {', '.join(AUDIT_VERDICTS)}, got {audit!r}", f"{name}.audit")
         note = _optional_str(path, entry, "note", prefix=f"{name}.") or ""
-        result.append(SampleCandidate(name, files[name], kind, forward, backward, audit, note))
+        proof_sorry = _require_bool(path, entry, "sorry", prefix=f"{name}.") if "sorry" in entry else False
+        if proof_sorry and audit != "flagged":
+            raise ProblemError(path, "expected audit = \"flagged\" with sorry = true (a `sorry` is a finding when "
+                               "proofs are required)", f"{name}.sorry")
+        result.append(SampleCandidate(name, files[name], kind, forward, backward, audit, note, proof_sorry))
     return tuple(result)
 
 

@@ -53,6 +53,25 @@ def agree_run(tmp_path_factory):
     return code, out
 
 
+def _check_figures(row, pairs):
+    """``row``'s counts and figures against ``(label, prediction)`` pairs, computed here by plain formulas."""
+    tp = sum(y and x for y, x in pairs)
+    fp = sum((not y) and x for y, x in pairs)
+    fn = sum(y and not x for y, x in pairs)
+    tn = sum((not y) and not x for y, x in pairs)
+    n = len(pairs)
+    assert (row["tp"], row["fp"], row["fn"], row["tn"]) == (tp, fp, fn, tn)
+    assert row["precision"] == pytest.approx(tp / (tp + fp)) if tp + fp else row["precision"] is None
+    assert row["recall"] == pytest.approx(tp / (tp + fn))
+    assert row["f1"] == pytest.approx(2 * tp / (2 * tp + fp + fn))
+    assert row["agreement"] == pytest.approx((tp + tn) / n)
+    p_e = ((tp + fp) * (tp + fn) + (fn + tn) * (fp + tn)) / n**2
+    assert row["kappa"] == pytest.approx(((tp + tn) / n - p_e) / (1 - p_e))
+    lo, hi = _wilson(tp + tn, n)
+    assert row["agreement_ci"][0] == pytest.approx(max(lo, 0), abs=1e-6)
+    assert row["agreement_ci"][1] == pytest.approx(min(hi, 1), abs=1e-6)
+
+
 def test_table4_recomputed_independently(agree_run):
     code, out = agree_run
     assert code == 0
@@ -62,29 +81,38 @@ def test_table4_recomputed_independently(agree_run):
     assert report["metrics"] == list(decisions)
     for row in report["overall"]:
         decided = decisions[row["metric"]]
+        # headline: every labelled candidate, a missing or undecided decision counted as not passed
+        _check_figures(row, [(labels[k], decided.get(k, False)) for k in labels])
+        assert row["labelled"] == 80
+        # beside it: the decided candidates only, and their coverage
         pairs = [(labels[k], decided[k]) for k in labels if k in decided]
-        tp = sum(y and x for y, x in pairs)
-        fp = sum((not y) and x for y, x in pairs)
-        fn = sum(y and not x for y, x in pairs)
-        tn = sum((not y) and not x for y, x in pairs)
-        n = len(pairs)
-        assert (row["tp"], row["fp"], row["fn"], row["tn"], row["decided"], row["labelled"]) == \
-            (tp, fp, fn, tn, n, 80), row["metric"]
-        assert row["precision"] == pytest.approx(tp / (tp + fp)) if tp + fp else row["precision"] is None
-        assert row["recall"] == pytest.approx(tp / (tp + fn))
-        assert row["f1"] == pytest.approx(2 * tp / (2 * tp + fp + fn))
-        assert row["agreement"] == pytest.approx((tp + tn) / n)
-        p_e = ((tp + fp) * (tp + fn) + (fn + tn) * (fp + tn)) / n**2
-        assert row["kappa"] == pytest.approx(((tp + tn) / n - p_e) / (1 - p_e))
-        lo, hi = _wilson(tp + tn, n)
-        assert row["agreement_ci"][0] == pytest.approx(max(lo, 0), abs=1e-6)
-        assert row["agreement_ci"][1] == pytest.approx(min(hi, 1), abs=1e-6)
+        _check_figures(row["decided_only"], pairs)
+        assert row["decided"] == len(pairs) and row["coverage"] == pytest.approx(len(pairs) / 80)
     # the shape of Table 4: compile has full recall and poor precision, SA-Pass full precision
     by_metric = {r["metric"]: r for r in report["overall"]}
-    assert by_metric["compile"]["recall"] == 1.0 and by_metric["compile"]["precision"] < 0.5
+    assert by_metric["compile"]["decided_only"]["recall"] == 1.0 and by_metric["compile"]["precision"] < 0.5
+    assert by_metric["compile"]["recall"] < 1.0  # the aligned candidate with no score row is not passed
     assert by_metric["SA-Pass"]["precision"] == 1.0 and by_metric["SA-Pass"]["fn"] > 0
-    # the undecided row and the missing submission are not decided by SA-Pass
+    # the undecided row and the missing submission are not decided by SA-Pass: the decided-only figures flatter
     assert by_metric["SA-Pass"]["decided"] == 78 and by_metric["compile"]["decided"] == 79
+    assert by_metric["SA-Pass"]["agreement"] <= by_metric["SA-Pass"]["decided_only"]["agreement"]
+    # the label without a score row is listed
+    scored = {(r["problem_id"], r["system"]) for r in _jsonl(FIXTURE / "results.jsonl")}
+    assert report["labels_without_a_scored_candidate"] == [list(k) for k in labels if k not in scored]
+    assert len(report["labels_without_a_scored_candidate"]) == 1
+
+
+def test_the_printed_table_is_the_all_labelled_one(tmp_path, capsys):
+    assert main(["agree", "--labels", str(FIXTURE / "labels.jsonl"), str(FIXTURE / "results.jsonl"),
+                 "-o", str(tmp_path), "--no-plots"]) == 0
+    out = capsys.readouterr().out
+    labels = {(r["problem_id"], r["system"]): r["aligned"] for r in _jsonl(FIXTURE / "labels.jsonl")}
+    passed = _decisions()["SA-Pass"]
+    correct = sum(labels[k] == passed.get(k, False) for k in labels)
+    line = next(x for x in out.splitlines() if x.startswith("| SA-Pass |"))
+    cells = [c.strip() for c in line.strip("|").split("|")]
+    assert cells[1] == "80" and cells[9].strip("*").startswith(f"{correct / 80:.3f} [")
+    assert "labels have no scored candidate" in out
 
 
 def test_mcnemar_pairs_recomputed(agree_run):
@@ -96,7 +124,9 @@ def test_mcnemar_pairs_recomputed(agree_run):
     assert len(report["mcnemar"]) == len(names) * (len(names) - 1) // 2
     for pair in report["mcnemar"]:
         a, b = decisions[pair["a"]], decisions[pair["b"]]
-        both = [k for k in labels if k in a and k in b]
+        a = {k: a.get(k, False) for k in labels}  # all labelled candidates, undecided = not passed
+        b = {k: b.get(k, False) for k in labels}
+        both = list(labels)
         a_only = sum((a[k] == labels[k]) and (b[k] != labels[k]) for k in both)
         b_only = sum((a[k] != labels[k]) and (b[k] == labels[k]) for k in both)
         m, low = a_only + b_only, min(a_only, b_only)

@@ -280,12 +280,12 @@ def test_jsonl_good_and_bad_lines(tmp_path: Path):
         json.dumps({"problem_id": "p3", "system": "s", "code": "   "}),
         json.dumps({"system": "s", "code": GOOD}),
         json.dumps({"problem_id": "p4", "code": GOOD}),
-        json.dumps({"problem_id": "p1", "system": "s", "code": GOOD}),
+        json.dumps({"problem_id": "p7", "system": "s", "code": GOOD, "sample": True}),
         json.dumps({"problem_id": "p5", "system": "s", "code": 3}),
     ]
     data = ("\n".join(lines) + "\n").encode() + b'{"problem_id": "p6", "code": "\xff"}\n'
     path = write(tmp_path / "run7.jsonl", data)
-    results = load_candidates(path, {"p1", "p2", "p3", "p4", "p5", "p6"})
+    results = load_candidates(path, {"p1", "p2", "p3", "p4", "p5", "p6", "p7"})
     candidates, errors = split_results(results)
     assert [(c.problem_id, c.system, c.origin) for c in candidates] == [
         ("p1", "s", f"{path}:1"),
@@ -298,7 +298,7 @@ def test_jsonl_good_and_bad_lines(tmp_path: Path):
         "line 6: unknown problem 'zzz'",
         "line 7: empty code",
         "line 8: no 'problem_id' (a non-empty string)",
-        f"duplicate candidate (first one: {path}:1)",
+        "line 10: 'sample' must be a non-empty string or an integer",
         "line 11: 'code' must be a string",
         "line 12: not valid UTF-8 (byte 0xff at offset 30)",
     ]
@@ -335,3 +335,38 @@ def test_lexer_hash_command_ends_declaration():
     src = "theorem a : True := trivial\n#print axioms a\n"
     (decl,) = find_declarations(src)
     assert decl.end == src.index("#print")
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Several samples per (system, problem)
+
+
+def test_jsonl_samples_and_a_true_duplicate(tmp_path: Path):
+    lines = [json.dumps({"problem_id": "p1", "system": "s", "code": GOOD, "sample": k}) for k in (1, 2, "3")]
+    path = write(tmp_path / "k.jsonl", "\n".join(lines) + "\n")
+    loaded = load_candidates(path, {"p1"})
+    assert [(c.system, c.problem_id, c.sample) for c in loaded] == [("s", "p1", "1"), ("s", "p1", "2"),
+                                                                     ("s", "p1", "3")]
+    dup = write(tmp_path / "dup.jsonl", "\n".join([*lines, lines[1]]) + "\n")
+    with pytest.raises(BadInput, match=r"dup.jsonl:4: a second candidate for system 's', problem 'p1' with "
+                                       r"sample '2' \(first one: .*dup.jsonl:2\)"):
+        load_candidates(dup, {"p1"})
+    # two candidates for one (system, problem) without sample ids: which one counts is not said — bad input
+    none = write(tmp_path / "none.jsonl", "\n".join(json.dumps({"problem_id": "p1", "system": "s", "code": GOOD})
+                                                    for _ in range(2)) + "\n")
+    with pytest.raises(BadInput, match="with no sample id"):
+        load_candidates(none, {"p1"})
+
+
+def test_folder_samples(tmp_path: Path):
+    for k in (1, 2, 10):
+        write(tmp_path / "gpt" / "p1" / f"{k}.lean", GOOD)
+    write(tmp_path / "gpt" / "p2.lean", GOOD)
+    for known in ({"p1", "p2"}, None):
+        loaded = load_candidates(tmp_path, known)
+        assert sorted((c.system, c.problem_id, c.sample) for c in loaded) == [
+            ("gpt", "p1", "1"), ("gpt", "p1", "10"), ("gpt", "p1", "2"), ("gpt", "p2", None)]
+    # a slashed problem id still wins over the sample reading when it is the known one
+    write(tmp_path / "other" / "minif2f" / "aime.lean", GOOD)
+    got = [(c.system, c.problem_id, c.sample) for c in load_candidates(tmp_path / "other", {"minif2f/aime"})]
+    assert got == [("other", "minif2f/aime", None)]

@@ -47,9 +47,16 @@ from pyshadow.score.metrics import (
             (False, Fraction(1, 6), Fraction(1, 3), 0, False, "neither"),
         ),
         (CandidateScore(True, [False], False), (False, Fraction(0), Fraction(0), 0, False, "neither")),
-        # Not compiling: zero everywhere, whatever the check results say, and no bucket.
-        (CandidateScore(False, [True, True], True), (False, Fraction(0), Fraction(0), 0, False, None)),
-        (CandidateScore(False, [], False), (False, Fraction(0), Fraction(0), 0, False, None)),
+        # Not compiling: zero everywhere, whatever the check results say, and the bucket says so.
+        (CandidateScore(False, [True, True], True), (False, Fraction(0), Fraction(0), 0, False, "not_compiled")),
+        (CandidateScore(False, [], False), (False, Fraction(0), Fraction(0), 0, False, "not_compiled")),
+        (CandidateScore(False, [True], True, audit_failed=True),
+         (False, Fraction(0), Fraction(0), 0, False, "audit_failed")),
+        # A target not declared: its own bucket, apart from a wrong meaning ("neither").
+        (CandidateScore(True, [False], False, name_not_found=True),
+         (False, Fraction(0), Fraction(0), 0, False, "name_not_found")),
+        (CandidateScore(True, [False], True, skeleton=True, undecided=True),
+         (False, Fraction(1, 2), Fraction(0), 1, False, "undecided")),
         # No forward checks: the forward fraction is vacuously 1.
         (CandidateScore(True, [], True), (True, Fraction(1), Fraction(1), 1, True, "both")),
         (CandidateScore(True, [], False), (False, Fraction(1, 2), Fraction(1), 0, True, "forward_only")),
@@ -63,7 +70,7 @@ def test_forward_is_stored_as_tuple_and_metrics_dict_is_json_ready():
     s = CandidateScore(True, [True, False], True, skeleton=True)
     assert s.forward == (True, False)
     assert candidate_metrics(s) == {
-        "compiled": True, "skeleton": True, "sa_pass": False, "sa_pass_soft": 0.75, "fwd": 0.5, "bwd": 1.0,
+        "statement_elaborated": True, "skeleton": True, "sa_pass": False, "sa_pass_soft": 0.75, "fwd": 0.5, "bwd": 1.0,
         "fwd_all": False, "bucket": "backward_only", "undecided": False,
     }
 
@@ -75,10 +82,12 @@ def test_skeleton_tables_count_undecided_apart_and_never_as_passes():
     table = aggregate([ScoreRecord(f"p{i}", "A", s) for i, s in enumerate((passed, undecided, failed))])
     row = table.rows[0]
     assert (row.n, row.undecided, row.sa_pass) == (3, 1, Fraction(1, 3))
-    assert csv_columns(table)[-1] == "undecided"
-    assert render_csv(table).splitlines()[1].endswith(",1")
+    cells = dict(zip(csv_columns(table), render_csv(table).splitlines()[1].split(",")))
+    assert (cells["undecided"], cells["neither"], cells["both"], cells["backward_only"]) == ("1", "1", "1", "0")
     full = aggregate([ScoreRecord("p", "A", CandidateScore(True, [True], True))])
-    assert "undecided" not in csv_columns(full)
+    # a fixed schema: the full tier has the column too (always 0 there), under the same name
+    assert csv_columns(full)[-5:] == ["undecided", "both", "backward_only", "forward_only", "neither"]
+    assert len(csv_columns(full)) == len(csv_columns(table))
 
 
 def all_scores(max_forward: int = 5):
@@ -96,7 +105,7 @@ def test_soft_is_one_iff_sa_pass_exhaustively():
         assert (sa_pass_soft(s) == 1) == sa_pass(s), s
         assert 0 <= sa_pass_soft(s) <= 1
         assert sa_pass(s) == (bucket(s) == "both")
-        assert (bucket(s) is None) == (not s.compiled)
+        assert (bucket(s) == "not_compiled") == (not s.compiled)
     assert count == 4 * (2**6 - 1)
 
 
@@ -231,16 +240,18 @@ def test_csv_columns_are_stable():
     table = aggregate(records(), ("system", "level"))
     assert csv_columns(table) == [
         "tier", "system", "level", "n", "compiled", "compile_pct", "sa_pass_pct", "sa_pass_soft_pct", "fwd_pct",
-        "bwd_pct", "fwd_all_pct", "compile_minus_sa_pass_pts", "both", "backward_only", "forward_only", "neither",
+        "bwd_pct", "fwd_all_pct", "compile_minus_sa_pass_pts", "audit_failed", "not_compiled", "name_not_found",
+        "undecided", "both", "backward_only", "forward_only", "neither",
     ]
 
 
 def test_render_csv_by_hand():
     assert render_csv(aggregate(records(), ("system",))) == (
         "tier,system,n,compiled,compile_pct,sa_pass_pct,sa_pass_soft_pct,fwd_pct,bwd_pct,fwd_all_pct,"
-        "compile_minus_sa_pass_pts,both,backward_only,forward_only,neither\n"
-        "full,A,4,3,75.0,25.0,43.8,37.5,50.0,25.0,50.0,1,1,0,1\n"
-        "full,B,2,2,100.0,50.0,75.0,100.0,50.0,100.0,50.0,1,0,1,0\n"
+        "compile_minus_sa_pass_pts,audit_failed,not_compiled,name_not_found,undecided,both,backward_only,"
+        "forward_only,neither\n"
+        "full,A,4,3,75.0,25.0,43.8,37.5,50.0,25.0,50.0,0,1,0,0,1,1,0,1\n"
+        "full,B,2,2,100.0,50.0,75.0,100.0,50.0,100.0,50.0,0,0,0,0,1,0,1,0\n"
     )
 
 
@@ -250,11 +261,12 @@ def test_render_markdown_by_hand():
         "### SA-Pass (full) by area",
         "",
         "| Area | n | Compiled | Compile % | SA-Pass % | SA-Pass_soft % | Fwd % | Bwd % | Fwd_all % "
-        "| Compile − SA-Pass (pts) | Both | Bwd only | Fwd only | Neither |",
-        "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
-        "| algebra | 4 | 4 | 100 | 50 | 81 | 88 | 75 | 75 | 50 | 2 | 1 | 1 | 0 |",
-        "| geometry | 1 | 0 | 0 | 0 | 0 | 0 | 0 | 0 | 0 | 0 | 0 | 0 | 0 |",
-        "| — | 1 | 1 | 100 | 0 | 0 | 0 | 0 | 0 | 100 | 0 | 0 | 0 | 1 |",
+        "| Compile − SA-Pass (pts) | Audit failed | Not compiled | Name not found | Undecided | Both | Bwd only "
+        "| Fwd only | Neither |",
+        "| --- |" + " ---: |" * 17,
+        "| algebra | 4 | 4 | 100 | 50 | 81 | 88 | 75 | 75 | 50 | 0 | 0 | 0 | 0 | 2 | 1 | 1 | 0 |",
+        "| geometry | 1 | 0 | 0 | 0 | 0 | 0 | 0 | 0 | 0 | 0 | 1 | 0 | 0 | 0 | 0 | 0 | 0 |",
+        "| — | 1 | 1 | 100 | 0 | 0 | 0 | 0 | 0 | 100 | 0 | 0 | 0 | 0 | 0 | 0 | 0 | 1 |",
     ]
 
 

@@ -72,7 +72,9 @@ def test_report_tables_add_up(samples_report):
             pytest.approx(100 * passed / n_problems, abs=0.05)
         assert sum(f["System"] == system for f in failures) == n - passed
     assert all(f["First reason"] for f in failures)
-    assert int(next(b for b in buckets if b["System"] == "cheating")[BUCKET_HEADERS["audit_failed"]]) == 5
+    cheating = [s for p in load_problems(PROBLEMS_DIR)[0] for s in load_sample_candidates(p) if s.kind == "cheating"]
+    assert int(next(b for b in buckets if b["System"] == "cheating")[BUCKET_HEADERS["audit_failed"]]) \
+        == len(cheating) >= 5
 
 
 def test_kernel_report_never_says_compiled(samples_report):

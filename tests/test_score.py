@@ -73,7 +73,8 @@ def test_kernel_tier_sample_candidates_get_their_expected_verdicts(kernel_run):
         if got != (sc.forward, sc.backward, sc.audit, sc.sa_pass):
             wrong[(row["problem_id"], row["system"])] = (got, [c["message"] for c in row["checks"]])
         assert row["tier"] == "kernel" and row["skeleton"] is True
-        assert {"sa_pass_soft", "fwd", "bwd", "fwd_all", "bucket", "compiled", "content_hash"} <= row.keys()
+        assert {"sa_pass_soft", "fwd", "bwd", "fwd_all", "bucket", "statement_elaborated", "content_hash",
+                "elapsed_s"} <= row.keys() and "compiled" not in row and row["elapsed_s"] > 0
         assert (row["reason"] or "").startswith("audit:") == bool(row["audit"])
     assert not wrong
 

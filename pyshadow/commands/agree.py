@@ -7,8 +7,10 @@ each candidate's statement against the reference's is a metric too.
 
 Per metric — compile (kernel tier: statement elaborated), BLEU, [skeleton] SA-Pass_soft > 0, [skeleton] SA-Pass,
 each judge's majority, the majority of all votes, strict consensus — precision, recall, F1, agreement and Cohen's
-κ with Wilson 95% intervals, overall (the paper's Table 4) and per system, on the candidates the metric decided;
-and for every pair of metrics an exact McNemar test on the candidates both decided. Written to DIR:
+κ with Wilson 95% intervals, overall (the paper's Table 4) and per system, first over ALL labelled candidates (one
+the metric did not decide — undecided, no score row — counts as not passed: the figures BEq or GTED report), then
+coverage and the same figures over the decided candidates only; for every pair of metrics an exact McNemar test
+on all labelled candidates. Labels for which no score row exists are listed (and noted on stdout). Written to DIR:
 ``agreement.md``, ``agreement.csv``, ``mcnemar.csv``, ``agreement.json`` and, with matplotlib,
 ``agreement.png``/``.svg`` (agreement per metric with Wilson whiskers). The overall table is printed.
 
@@ -33,9 +35,11 @@ from ..score.agreement import (
     read_labels,
     render_markdown,
     score_metrics,
+    scored_keys,
     write_report,
 )
 from ..score.candidates import load_candidates
+from ..score.metrics import is_score_row
 from ..score.plots import matplotlib_available, plot_agreement
 from ..score.samples import is_sample_layout, load_sample_layout
 
@@ -68,7 +72,7 @@ def run(args: argparse.Namespace) -> int:
         for number, obj in objects:
             if is_judge_row(obj):
                 judge_rows.append(obj)
-            elif "tier" in obj and "compiled" in obj:
+            elif is_score_row(obj):
                 score_rows.append(obj)
             else:
                 problems.append(f"{path}:{number}: neither a score row nor a judge row")
@@ -86,13 +90,17 @@ def run(args: argparse.Namespace) -> int:
     metrics += judge_metrics(judge_rows)
     if not metrics:
         raise BadInput("no metric to compare: give score results, judge rows or --problems/--candidates")
-    report = compare(labels, metrics, problems)
+    report = compare(labels, metrics, problems, scored_keys(score_rows) if score_rows else None)
     written = write_report(report, args.output)
     if not args.no_plots and matplotlib_available():
         rows = [(r.metric, d["agreement"], d["agreement_ci"]) for r in report.overall for d in [r.to_dict()]]
         written += plot_agreement(rows, args.output / "agreement")
     for line in problems:
         print(f"note: {line}")
+    if report.unscored:
+        print(f"note: {len(report.unscored)} labels have no scored candidate (counted as not passed): "
+              + ", ".join("/".join(lab.key) for lab in report.unscored[:5])
+              + (" …" if len(report.unscored) > 5 else ""))
     overall = render_markdown(report).split("## All systems (Table 4)\n\n", 1)[1].split("\n\n", 1)[0]
     print(overall)
     print(f"{len(labels)} labels, {len(metrics)} metrics; written: " + ", ".join(str(p) for p in written))

@@ -7,7 +7,10 @@ per-problem table and the failures with their first reason — plus one CSV per 
 installed (``pip install 'pyshadow-lean[plots]'``), ``pass_rates.png``/``.svg`` (grouped bars per system).
 
 The coverage denominator is the problems of ``--problems`` when given, else every problem the results mention
-(the report says how many). Rows of both tiers get a section each. Exit codes: 0 written; 2 no readable results
+(the report says how many); problems that did not load — recorded by ``score``, or found so in ``--problems`` —
+are rows of the per-problem table, failures for every system in the leaderboard columns and pass@k, and listed
+with their reasons; input rows that were not scored and lines of the results that are not score rows are listed
+too. Rows of both tiers get a section each. Exit codes: 0 written; 2 no readable results
 (or no score row in them); 1 internal error.
 """
 
@@ -20,6 +23,7 @@ from ..errors import BadInput
 from ..problems import load_problems
 from ..score.plots import PLOTS_EXTRA_HINT, matplotlib_available
 from ..score.report import read_result_dicts, write_report
+from .score import unloaded_problems
 
 
 def register(subparsers) -> None:
@@ -34,18 +38,20 @@ def register(subparsers) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    rows, problems = read_result_dicts(args.results)
-    for line in problems:
+    rows, unreadable = read_result_dicts(args.results)
+    for line in unreadable:
         print(f"skipped: {line}")
     if not rows:
         raise BadInput("no score row in " + ", ".join(str(p) for p in args.results))
-    universe = None
+    universe, not_loaded = None, {}
     if args.problems is not None:
         loaded, errors = load_problems(args.problems)
         for err in errors:
             print(f"skipped problem: {err}")
         universe = {p.id: p.level for p in loaded}
-    written = write_report(rows, args.output, universe, plots=not args.no_plots)
+        not_loaded = unloaded_problems(errors, set(universe))
+    written = write_report(rows, args.output, universe, plots=not args.no_plots, unreadable=unreadable,
+                           not_loaded=not_loaded)
     if not args.no_plots and not matplotlib_available():
         print(PLOTS_EXTRA_HINT)
     print(f"report: {written[0]} and {len(written) - 1} more files in {args.output}")

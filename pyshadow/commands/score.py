@@ -1,8 +1,10 @@
 """``pyshadow score PROBLEMS_DIR CANDIDATES -o RESULTS.jsonl [--tier full|kernel]``: SA-Pass of candidate files.
 
 CANDIDATES is a folder of ``<problem_id>.lean`` files (one system, ``--system`` or the folder's name), a folder of
-``<system>/<problem_id>.lean``, or a JSONL file of ``{"problem_id", "system", "code"}`` objects. The bundled sample
-layout — ``problems`` or ``problems/<id>/candidates`` (``<kind>….lean`` beside ``expected.toml``) — is read too,
+``<system>/<problem_id>.lean`` (or ``<system>/<problem_id>/<k>.lean`` for several samples), or a JSONL file of
+``{"problem_id", "system", "code"}`` objects (``"sample"`` for several samples). Two candidates with the same
+(system, problem, sample) are bad input (exit 2). The bundled sample layout — ``problems`` or
+``problems/<id>/candidates`` (``<kind>….lean`` beside ``expected.toml``) — is read too,
 each sample's kind as its system (``pyshadow.score.samples``).
 
 Per candidate: the trust gate (``pyshadow audit``; any finding fails it, and nothing of it is compiled), the
@@ -11,14 +13,26 @@ checked declaration (the last with the target's name), rule-based renaming, then
 * ``--tier full``: the candidate compiled as its own module, one Lean process for every forward check and the
   backward check, its own ``#print axioms`` audited (``pyshadow.score.full``);
 * ``--tier kernel`` (the default when no full toolchain is on PATH): **skeleton SA-Pass**, the candidate's
-  statement checked against the shadows on abstracted atoms; its proof is not checked.
+  statement checked against the shadows on abstracted atoms; its proof is not checked (every row says
+  ``"proof": "not checked"``).
+
+Two submission kinds (``--proofs``, else the problem's ``proofs``, else the set's ``pyshadow.toml``, else
+``required``; every row, summary and report says which): ``required`` (ShadowBench) — a ``sorry`` anywhere fails
+the candidate (audit); ``ignored`` (statement benchmarks: ``theorem … := by sorry``) — a ``sorry`` in a theorem's
+proof is allowed and listed in the row's ``sorry``, the statement alone is judged, and in the full tier the forward
+checkers take the candidate's statement as a hypothesis (``pyshadow.score.full.statement_as_hypothesis``), so its
+proof never reaches their axioms; a ``sorry`` in a definition's body still fails the candidate in both kinds.
 
 One JSON row per candidate is appended to RESULTS.jsonl as it finishes (problem_id, system, tier, audit findings,
 compiled, every check with its verdict and message, SA-Pass, SA-Pass_soft, Fwd, Bwd, Fwd_all, bucket,
 content_hash). A rerun skips candidates already in the file with the same content hash. Bad input — an unknown
 problem, an empty or non-UTF-8 file, a JSONL line without ``code`` — becomes a row with the reason; the rest goes
-on. Then RESULTS.summary.md and RESULTS.by_<grouping>.csv are written beside it: per system, area, level and
-system × level, titled full or skeleton SA-Pass, with the compile − SA-Pass gap as its own column.
+on. A problem of the set that does not load is a row too (``problem_not_loaded``): every summary lists it and
+counts it as a failure for every system. Then RESULTS.summary.md and RESULTS.by_<grouping>.csv are written beside
+it: per system, area, level and system × level, titled full or skeleton SA-Pass, with the compile − SA-Pass gap as
+its own column and every bucket (they add up to n); and RESULTS.pass_at_k.csv (per system: pass@1, pass@5, …,
+mean@k over every problem of the set), RESULTS.samples.csv (per system and problem), RESULTS.buckets.csv,
+RESULTS.per_problem.csv, RESULTS.not_loaded.csv and RESULTS.skipped.csv (inputs not scored).
 
 Skeleton SA-Pass has three verdicts: a check passes, fails, or is *undecided* — the structures match but some atom
 pairs differ where only elaboration could decide (another constant on one side, a cast placed elsewhere); the
@@ -58,8 +72,17 @@ from ..lean.toolchain import toolchain_fingerprint
 from ..lint import finding_records
 from ..llm import add_llm_arguments, client_from_args
 from ..llm.same_term import AtomPairJudge
-from ..score.candidates import Candidate, load_candidates
+from ..score.candidates import Candidate, CandidateError, load_candidates
 from ..score.metrics import sa_pass
+from ..problems import (
+    PER_PROBLEM,
+    PROBLEM_FILE,
+    PROOFS_MODES,
+    ProblemError,
+    load_project_settings,
+    resolve_proofs,
+)
+from ..score.passk import per_problem, per_system
 from ..score.pipeline import (
     PreparedCandidate,
     ScoreRow,
@@ -68,8 +91,9 @@ from ..score.pipeline import (
     findings_of,
     prepare_candidate,
     prepare_problem,
+    problem_row,
 )
-from ..score.report import ResultsLog, compile_label, read_rows, summary_paths, write_summaries
+from ..score.report import ResultsLog, compile_label, proofs_line, read_rows, summary_paths, write_summaries
 from ..score.skeleton_llm import column_verdict, skeleton_llm_column
 from ..progress import track
 from ..score.samples import is_sample_layout, load_sample_layout
@@ -87,6 +111,11 @@ def register(subparsers) -> None:
     p.add_argument("--system", help="system name for a flat folder or JSONL lines without one")
     p.add_argument("--layout", choices=("auto", "flat", "per_system"), default="auto",
                    help="how to read a candidates folder (default: auto)")
+    p.add_argument("--proofs", choices=PROOFS_MODES,
+                   help="the submission kind: required (ShadowBench: a `sorry` fails the candidate) or ignored "
+                        "(statement benchmarks: a `sorry` in a theorem's proof is allowed and reported, the "
+                        "statement alone is judged); default: the problem's `proofs`, else the set's "
+                        "pyshadow.toml, else required")
     p.add_argument("--lint", action="store_true", help="add each candidate's `pyshadow lint` findings to its row")
     p.add_argument("--findings", type=Path, metavar="OUT.jsonl",
                    help="write FaithAlign-style findings, one line per candidate: one finding per shadow and per "
@@ -102,12 +131,16 @@ def run(args: argparse.Namespace) -> int:
     client = client_from_args(args)  # a missing LLM setting stops the run before any work
     use_llm = client.mode != "none"
     settings = lean_settings(args)
-    _, problems, _ = load_problem_set(args.problems)
+    folder, problems, load_errors = load_problem_set(args.problems)
     infos = {p.id: prepare_problem(p) for p in problems}
+    project = load_project_settings(folder)
+    proofs_of = {p.id: resolve_proofs(p, project, args.proofs) for p in problems}
+    unloaded = unloaded_problems(load_errors, set(infos))
     if is_sample_layout(args.candidates, problems):  # problems/<id>/candidates/<kind>.lean: system = kind
         loaded = load_sample_layout(args.candidates, problems)
     else:
-        loaded = load_candidates(args.candidates, infos.keys(), system=args.system, layout=args.layout)
+        loaded = load_candidates(args.candidates, infos.keys() | unloaded.keys(), system=args.system,
+                                 layout=args.layout)
     if not loaded:
         raise EmptyInput(f"{args.candidates}: no candidates found")
     chosen = choose_tier(settings)
@@ -121,12 +154,21 @@ def run(args: argparse.Namespace) -> int:
     fresh: list[ScoreRow] = []
     pending: list[PreparedCandidate] = []
     order: dict[str, int] = {}
+    for problem_id, reason in unloaded.items():  # the set's denominator: every problem, loaded or not
+        row = problem_row(problem_id, reason, tier, fingerprint)
+        order[row.content_hash] = len(order)
+        (rows if row.content_hash in done else fresh).append(done.get(row.content_hash, row))
     for entry in loaded:
+        if isinstance(entry, Candidate) and entry.problem_id in unloaded:
+            entry = CandidateError(entry.problem_id, entry.system, entry.origin,
+                                   f"the problem {entry.problem_id!r} does not load", entry.sample)
         if isinstance(entry, Candidate):
-            prepared = prepare_candidate(entry, infos[entry.problem_id], tier, fingerprint)
+            prepared = prepare_candidate(entry, infos[entry.problem_id], tier, fingerprint,
+                                         proofs=proofs_of[entry.problem_id])
             digest = prepared.content_hash
         else:
             row = error_row(entry, tier, fingerprint, infos)
+            row.proofs = proofs_of.get(entry.problem_id or "")
             digest = row.content_hash
         order[digest] = len(order)
         if digest in done:
@@ -139,7 +181,7 @@ def run(args: argparse.Namespace) -> int:
         first = next(p.info.id for p in pending if p.info.problem.needs_mathlib)
         raise BadInput(f"{first} needs Mathlib: pass --workspace DIR (a Lake workspace with Mathlib built)")
 
-    reused = len(rows)
+    reused = sum(not r.problem_not_loaded for r in rows)
     # skeleton + LLM: a model's answers on the atom pairs the kernel tier leaves undecided (its own column)
     atom_judge = AtomPairJudge(client) if use_llm and tier == "kernel" else None
     mathlib = {p.id: p.needs_mathlib for p in problems}
@@ -163,8 +205,11 @@ def run(args: argparse.Namespace) -> int:
     if args.findings is not None:
         text = "".join(json.dumps(findings_of(r), ensure_ascii=False) + "\n" for r in rows)
         write_atomically(args.findings, text.encode("utf-8"))
-    written = write_summaries(rows, args.output, tier, {p.id: p.level for p in problems})
-    print_summary(rows, tier, reused, lean, args.output, written)
+    modes = sorted(set(proofs_of.values()))
+    proofs = modes[0] if len(modes) == 1 else PER_PROBLEM
+    written = write_summaries(rows, args.output, tier, {p.id: p.level for p in problems}, proofs=proofs)
+    print_summary(rows, tier, reused, lean, args.output, written, {p.id for p in problems} | unloaded.keys())
+    print(proofs_line(proofs, tier))
     if use_llm:
         for line in client.accounting.summary_lines():
             print(line)
@@ -173,13 +218,31 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def print_summary(rows: list[ScoreRow], tier: str, reused: int, lean, output: Path, written: list[Path]) -> None:
+def unloaded_problems(errors: list[ProblemError], loaded: set[str]) -> dict[str, str]:
+    """The problems that did not load, by id (their folder's name; the folder's path where that name is taken)."""
+    out: dict[str, str] = {}
+    for err in errors:
+        folder = err.path.parent if err.path.name == PROBLEM_FILE else err.path
+        key = folder.name if folder.name not in loaded and folder.name not in out else str(folder)
+        out[key] = str(err)
+    return out
+
+
+def print_summary(rows: list[ScoreRow], tier: str, reused: int, lean, output: Path, written: list[Path],
+                  problem_ids: set[str]) -> None:
+    """One line per system (SA-Pass, statement elaborated / compiled, undecided, pass@k over ``problem_ids``, the
+    whole set), what did not load or failed early, unresolved names, adapters, and where the summaries are."""
     measure = "skeleton SA-Pass (kernel tier)" if tier == "kernel" else "SA-Pass (full tier)"
     print(f"lean: {lean.path} ({lean.tier} toolchain, Lean {lean.version}); {measure}")
     by_system: dict[str, list[ScoreRow]] = {}
     for row in rows:
         if row.counted:
             by_system.setdefault(row.system or "", []).append(row)
+    groups = per_problem((r.system or "", r.problem_id or "", sa_pass(r.score)) for g in by_system.values()
+                         for r in g)
+    most = max((g.n for g in groups), default=1)
+    ks = [k for k in (1, 5, 10) if k <= most]
+    at_k = {s.system: s for s in per_system(groups, problem_ids, ks)} if groups else {}
     for system, group in sorted(by_system.items()):
         passed = sum(sa_pass(r.score) for r in group)
         compiled = sum(r.score.compiled for r in group)
@@ -188,8 +251,13 @@ def print_summary(rows: list[ScoreRow], tier: str, reused: int, lean, output: Pa
         print(f"{system:<28} SA-Pass {passed}/{len(group)}  {compile_label(tier).lower()} {compiled}/{len(group)}"
               + (f"  undecided {undecided}/{len(group)}" if tier == "kernel" else "")
               + (f"  skeleton+LLM pass {llm.count('pass')}/{len(group)}, still undecided "
-                 f"{llm.count('undecided')}/{len(group)}" if any(v is not None for v in llm) else ""))
-    failed = [r for r in rows if r.reason]
+                 f"{llm.count('undecided')}/{len(group)}" if any(v is not None for v in llm) else "")
+              + "".join(f"  pass@{k} {_percent(at_k[system].pass_at[k])}" for k in ks if system in at_k))
+    not_loaded = [r for r in rows if r.problem_not_loaded]
+    if not_loaded:
+        print(f"{len(not_loaded)} of {len(problem_ids)} problems did not load (each counts as a failure for every "
+              f"system); first: {not_loaded[0].problem_id}: {not_loaded[0].reason}")
+    failed = [r for r in rows if r.reason and not r.problem_not_loaded]
     if failed:
         print(f"{len(failed)} candidates failed before or instead of their checks (bad input, audit, compile); "
               f"first: {failed[0].origin}: {failed[0].reason}")
@@ -209,6 +277,12 @@ def print_summary(rows: list[ScoreRow], tier: str, reused: int, lean, output: Pa
     md, _ = summary_paths(output)
     print(f"{len(rows)} rows ({reused} reused from {output}); summaries: {md}"
           + (f" and {len(written) - 1} CSV files" if len(written) > 1 else ""))
+
+
+def _percent(value) -> str:
+    from ..score.metrics import percent
+
+    return "—" if value is None else f"{percent(value)}%"
 
 
 def _adapter_note(record: dict | None) -> str:

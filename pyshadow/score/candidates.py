@@ -1,16 +1,24 @@
 """Candidate formalizations: loading them, and finding the declaration that is checked.
 
-Loading (``load_candidates``) reads one of three layouts and never stops at a bad entry — each bad entry becomes a
+Loading (``load_candidates``) reads one of these layouts and never stops at a bad entry — each bad entry becomes a
 ``CandidateError`` with a reason, in source order among the loaded ``Candidate`` s:
 
 - a folder of ``<problem_id>.lean`` files (one system; its name is the folder's name unless given);
 - a folder of per-system folders, ``<system>/<problem_id>.lean``;
-- a JSONL file of ``{"problem_id", "system", "code"}`` objects (``system`` defaults to the file's stem).
+- several samples per (system, problem): ``<system>/<problem_id>/<k>.lean`` (the sample id is ``k``);
+- a JSONL file of ``{"problem_id", "system", "code"}`` objects (``system`` defaults to the file's stem), with an
+  optional ``sample`` (a string or an integer) when a system gave several samples for one problem.
+
+Two candidates with the same (system, problem, sample) — a sample id used twice, or two candidates for one
+(system, problem) without sample ids — are ambiguous input: ``load_candidates`` raises ``DuplicateCandidate`` (a
+``BadInput``, exit 2) naming both places, since either choice would change the scores silently.
 
 Problem ids may contain ``/`` (``minif2f/aime_1983_p1``), so ``a/b.lean`` could be problem ``a/b`` of the
-default system or problem ``b`` of system ``a``. With ``known_ids`` the reading whose id is known wins (the flat
-one first); without them, a file directly in the folder is flat and a nested one is ``<system>/<rest>``. Pass
-``layout="flat"`` or ``layout="per_system"`` to force one reading.
+default system or problem ``b`` of system ``a``, and ``a/b/3.lean`` sample ``3`` of problem ``b``. With
+``known_ids`` the reading whose id is known wins (flat, then ``<system>/<rest>``, then the sample reading);
+without them, a file directly in the folder is flat, ``<system>/<problem_id>/<digits>.lean`` is a sample and any
+other nested file is ``<system>/<rest>``. Pass ``layout="flat"`` or ``layout="per_system"`` (the per-system and
+sample readings) to force a reading.
 
 Extraction and name matching live in ``pyshadow.syntax.scanner``.
 """
@@ -37,6 +45,7 @@ class Candidate:
     system: str
     code: str
     origin: str  # the file, or `file.jsonl:LINE`
+    sample: str | None = None  # which of the system's samples for this problem (None: the only one)
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,6 +56,11 @@ class CandidateError:
     system: str | None
     origin: str
     reason: str
+    sample: str | None = None
+
+
+class DuplicateCandidate(BadInput):
+    """Two candidates share (system, problem, sample): the input does not say which one is scored."""
 
 
 LoadResult = Candidate | CandidateError
@@ -94,15 +108,22 @@ def _decode(data: bytes) -> tuple[str | None, str | None]:
     return text.removeprefix("\ufeff"), None
 
 
-def _folder_readings(parts: tuple[str, ...], default_system: str, layout: Layout) -> list[tuple[str, str]]:
-    """The (system, problem id) readings of a ``.lean`` file at relative path ``parts`` (suffix dropped)."""
-    flat = (default_system, "/".join(parts))
-    nested = (parts[0], "/".join(parts[1:])) if len(parts) > 1 else None
-    if layout == "flat":
-        return [flat]
-    if layout == "per_system":
-        return [nested] if nested else []
-    return [flat, nested] if nested else [flat]
+Reading = tuple[str, str, str | None]  # (system, problem id, sample id)
+
+
+def _folder_readings(parts: tuple[str, ...], default_system: str, layout: Layout) -> tuple[list[Reading], Reading]:
+    """The (system, problem id, sample) readings of a ``.lean`` file at relative path ``parts`` (suffix dropped),
+    in the order they are tried against known ids, and the reading chosen when no id is known."""
+    flat: Reading = (default_system, "/".join(parts), None)
+    nested: Reading | None = (parts[0], "/".join(parts[1:]), None) if len(parts) > 1 else None
+    sampled: Reading | None = (parts[0], "/".join(parts[1:-1]), parts[-1]) if len(parts) > 2 else None
+    grouped = [r for r in (nested, sampled) if r is not None]
+    readings = [flat] if layout == "flat" else grouped if layout == "per_system" else [flat, *grouped]
+    if not readings:
+        return [], flat
+    guess = sampled if sampled is not None and parts[-1].isdigit() and layout != "flat" else \
+        nested if nested is not None and layout != "flat" else readings[0]
+    return readings, guess
 
 
 def load_folder(
@@ -118,7 +139,7 @@ def load_folder(
     for file in files:
         rel = file.relative_to(folder)
         parts = (*rel.parts[:-1], rel.stem)
-        readings = _folder_readings(parts, default_system, layout)
+        readings, guess = _folder_readings(parts, default_system, layout)
         origin = str(file)
         if not readings:
             reason = "not inside a system folder (<system>/<problem_id>.lean)"
@@ -127,12 +148,12 @@ def load_folder(
         if known_ids is not None:
             known = [r for r in readings if r[1] in known_ids]
             if not known:
-                sys_name, pid = readings[-1] if layout == "auto" and len(parts) > 1 else readings[0]
-                results.append(CandidateError(pid, sys_name, origin, f"unknown problem {pid!r}"))
+                sys_name, pid, sample = guess
+                results.append(CandidateError(pid, sys_name, origin, f"unknown problem {pid!r}", sample))
                 continue
             readings = known
-        sys_name, pid = readings[-1] if known_ids is None and layout == "auto" else readings[0]
-        results.append(_candidate_from_bytes(file, pid, sys_name, origin))
+        sys_name, pid, sample = guess if known_ids is None else readings[0]
+        results.append(_candidate_from_bytes(file, pid, sys_name, origin, sample))
     return results
 
 
@@ -141,17 +162,18 @@ def _hidden(rel: Path) -> bool:
     return any(part.startswith(".") for part in rel.parts)
 
 
-def _candidate_from_bytes(file: Path, problem_id: str, system: str, origin: str) -> LoadResult:
+def _candidate_from_bytes(file: Path, problem_id: str, system: str, origin: str, sample: str | None
+                          ) -> LoadResult:
     try:
         data = file.read_bytes()
     except OSError as err:
-        return CandidateError(problem_id, system, origin, f"unreadable: {err.strerror or err}")
+        return CandidateError(problem_id, system, origin, f"unreadable: {err.strerror or err}", sample)
     text, reason = _decode(data)
     if text is None:
-        return CandidateError(problem_id, system, origin, reason or "unreadable")
+        return CandidateError(problem_id, system, origin, reason or "unreadable", sample)
     if not text.strip():
-        return CandidateError(problem_id, system, origin, "empty file")
-    return Candidate(problem_id, system, text, origin)
+        return CandidateError(problem_id, system, origin, "empty file", sample)
+    return Candidate(problem_id, system, text, origin, sample)
 
 
 def load_jsonl(path: Path, known_ids: Collection[str] | None = None, *, system: str | None = None) -> list[LoadResult]:
@@ -191,30 +213,37 @@ def _jsonl_entry(
         return CandidateError(None, err_sys, origin, f"line {number}: no 'problem_id' (a non-empty string)")
     if not sys_ok:
         return CandidateError(err_pid, None, origin, f"line {number}: 'system' must be a non-empty string")
+    raw_sample = obj.get("sample")
+    if raw_sample is not None and (isinstance(raw_sample, bool) or not isinstance(raw_sample, (str, int))
+                                   or raw_sample == ""):
+        return CandidateError(pid, sys_name, origin,
+                              f"line {number}: 'sample' must be a non-empty string or an integer")
+    sample = None if raw_sample is None else str(raw_sample)
     if "code" not in obj:
-        return CandidateError(pid, sys_name, origin, f"line {number}: no 'code' field")
+        return CandidateError(pid, sys_name, origin, f"line {number}: no 'code' field", sample)
     code = obj["code"]
     if not isinstance(code, str):
-        return CandidateError(pid, sys_name, origin, f"line {number}: 'code' must be a string")
+        return CandidateError(pid, sys_name, origin, f"line {number}: 'code' must be a string", sample)
     if known_ids is not None and pid not in known_ids:
-        return CandidateError(pid, sys_name, origin, f"line {number}: unknown problem {pid!r}")
+        return CandidateError(pid, sys_name, origin, f"line {number}: unknown problem {pid!r}", sample)
     if not code.strip():
-        return CandidateError(pid, sys_name, origin, f"line {number}: empty code")
-    return Candidate(pid, sys_name, code, origin)
+        return CandidateError(pid, sys_name, origin, f"line {number}: empty code", sample)
+    return Candidate(pid, sys_name, code, origin, sample)
 
 
 def _with_duplicates_flagged(results: list[LoadResult]) -> list[LoadResult]:
-    """A second candidate for the same (system, problem) becomes an error naming the first; the first is kept."""
-    first: dict[tuple[str, str], str] = {}
-    out: list[LoadResult] = []
+    """``results`` unchanged, or ``DuplicateCandidate`` when two entries (candidates or bad entries) name the same
+    (system, problem, sample)."""
+    first: dict[tuple[str, str, str | None], str] = {}
     for r in results:
-        if isinstance(r, Candidate):
-            key = (r.system, r.problem_id)
-            if key in first:
-                out.append(
-                    CandidateError(r.problem_id, r.system, r.origin, f"duplicate candidate (first one: {first[key]})")
-                )
-                continue
-            first[key] = r.origin
-        out.append(r)
-    return out
+        if r.system is None or r.problem_id is None:
+            continue
+        key = (r.system, r.problem_id, r.sample)
+        if key in first:
+            what = f"sample {r.sample!r}" if r.sample is not None else "no sample id"
+            raise DuplicateCandidate(
+                f"{r.origin}: a second candidate for system {r.system!r}, problem {r.problem_id!r} with {what} "
+                f"(first one: {first[key]}); give each sample its own id ('sample' in JSONL, "
+                "<system>/<problem_id>/<k>.lean in folders)")
+        first[key] = r.origin
+    return results

@@ -92,6 +92,8 @@ CHECKS_FILE = "Checks.lean"
 # an error, never an auto-bound variable — so `verify`, `score` and `lake build` judge the same text alike.
 AUTO_IMPLICIT_OFF = "set_option autoImplicit false"
 _HEAD = "pyshadow_checked_declaration_"  # placeholder for the name checkers apply, replaced after renaming
+# proofs = "ignored": the forward checkers apply this hypothesis, of the candidate's type, instead of the candidate
+STATEMENT_HYPOTHESIS = "pyshadow_statement"
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -256,11 +258,25 @@ def candidate_backward_text(name: str, certificate_name: str, hypotheses: str, h
     ])
 
 
+def statement_as_hypothesis(text: str, universes: Sequence[str] = ()) -> str:
+    """A forward checker that takes the candidate's *statement* as a hypothesis instead of applying the candidate
+    (proofs = "ignored"): ``(pyshadow_statement : type_of% @Cand.{…})`` joins its header and every use of the
+    candidate becomes that hypothesis, so the candidate's proof — ``sorry`` or not — never reaches the checker's
+    axioms, while a ``sorry`` in a definition the statement uses still does (``#print axioms`` collects the
+    constants of a theorem's type as well as its value: lean4 src/Lean/Util/CollectAxioms.lean, ``collect``).
+    ``@h`` on a local hypothesis gives its implicit arguments explicitly, as ``@Cand`` does (checked with the
+    kernel-tier Lean: tests/test_proofs.py)."""
+    pin = ".{" + ", ".join(universes) + "}" if universes else ""
+    text = text.replace(_HEAD, STATEMENT_HYPOTHESIS)
+    return re.sub(r"^(theorem \S+)", lambda m: f"{m.group(1)} ({STATEMENT_HYPOTHESIS} : type_of% @{_HEAD}{pin})",
+                  text, count=1, flags=re.M)
+
+
 def _section(
     out: CheckerFile, problem_id: str, target: TargetInfo, head: str,
     renames: Mapping[str, str] | None, declared_universes: set[str],
     alternatives: SkeletonAlternatives | None = None, candidate_header: str | None = None,
-    nonce: str | None = None, candidate_names: frozenset[str] = frozenset(),
+    nonce: str | None = None, candidate_names: frozenset[str] = frozenset(), statement_only: bool = False,
 ) -> None:
     """One target's namespace block: (candidate axioms), forward checkers, certificate, (candidate backward).
 
@@ -284,7 +300,7 @@ def _section(
         out.add(f"universe {' '.join(new_universes)}")
     out.add(f"namespace {namespace}")
     out.add("\n".join(_preamble_commands(target.declaration.preamble)) or "")
-    if scoring:
+    if scoring and not statement_only:  # statement_only: the candidate's proof is not what is judged
         out.add_axioms_probe(head, Role("axioms", target.name))
 
     def lean_text(text: str) -> str:
@@ -305,6 +321,8 @@ def _section(
         checker = goal_of(checker, f"stmt_{key}_{role.shadow}")
         text = with_forward_alternative(checker.text, alternatives.forward.get(role.shadow)) if alternatives \
             else checker.text
+        if statement_only:
+            text = statement_as_hypothesis(text, candidate_universe_pin(target.declaration, candidate_header))
         out.add_checker(f"{namespace}.{checker.name}", lean_text(text), role)
     certificate = checkers.backward
     if certificate is not None:
@@ -394,7 +412,8 @@ def candidate_check_file(prepared: PreparedCandidate, *, module: str = CANDIDATE
         if found is None or target.error or target.declaration is None:
             continue
         _section(out, info.id, target, found.qualified_name, prepared.renames, universes,
-                 candidate_alternatives(prepared, target, found), found.header, nonce, reference_own)
+                 candidate_alternatives(prepared, target, found), found.header, nonce, reference_own,
+                 statement_only=prepared.proofs == "ignored")
     if not statements.constants:  # no goal can be elaborated without the candidate: no module to compile
         out.statements = None
         out.lines[out.lines.index(f"import {statements.name}")] = "-- no statements module: the goals need the candidate"

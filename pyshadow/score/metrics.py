@@ -6,8 +6,11 @@ Per candidate (docs/DESIGN.md, paper §3.3 and §5.1), from ``CandidateScore(com
 - ``fwd`` = fraction of forward checks passed; ``bwd`` = the backward indicator (0 or 1);
 - ``sa_pass_soft`` = ½·fwd + ½·bwd;
 - ``fwd_all`` = every forward check passed;
-- ``bucket`` (compiling candidates only): ``both`` (fwd_all and backward), ``backward_only``, ``forward_only``,
-  ``neither``; ``None`` for a candidate that does not compile.
+- ``bucket``: exactly one per candidate, so buckets add up to n in every table — ``audit_failed`` (the trust gate
+  flagged the file), ``not_compiled`` (in the kernel tier: the statement was not elaborated), ``name_not_found``
+  (a target the candidate does not declare under its name or a matched one: a wrong name or an ``example``, kept
+  apart from a wrong meaning), ``undecided`` (kernel tier: only atom pairs elaboration could decide differ), then
+  ``both`` (fwd_all and backward: SA-Pass), ``backward_only``, ``forward_only``, ``neither``.
 
 A candidate that does not compile scores 0 on every metric whatever its check results say. With **zero forward
 checks** the forward fraction of a compiling candidate is 1 (vacuously, no forward check failed). This is the only
@@ -16,8 +19,9 @@ would score SA-Pass 1 but SA-Pass_soft ½.
 
 Aggregation (``aggregate``) groups records by any of ``system``, ``area``, ``level`` (and ``problem_id``) and
 reports per group: n, compiled count, compile rate, SA-Pass, SA-Pass_soft, Fwd, Bwd, Fwd_all (means over the n
-candidates, non-compiling ones counting 0), the **compile − SA-Pass gap** as its own column, and the bucket counts
-(they add up to the compiled count). Means are exact fractions; rendering rounds half up to a fixed number of
+candidates, non-compiling ones counting 0), the **compile − SA-Pass gap** as its own column, and the count of every
+bucket (they add up to n; the columns are the same in both tiers, only their names differ). Means are exact
+fractions; rendering rounds half up to a fixed number of
 decimals, and the gap is computed exactly before rounding (it may differ by one in the last digit from the
 difference of the two rounded columns).
 
@@ -32,13 +36,15 @@ import csv
 import io
 import math
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Literal
+from typing import Any, Literal
 
-Bucket = Literal["both", "backward_only", "forward_only", "neither"]
-BUCKETS: tuple[Bucket, ...] = ("both", "backward_only", "forward_only", "neither")
+Bucket = Literal["audit_failed", "not_compiled", "name_not_found", "undecided", "both", "backward_only",
+                 "forward_only", "neither"]
+BUCKETS: tuple[Bucket, ...] = ("audit_failed", "not_compiled", "name_not_found", "undecided", "both",
+                               "backward_only", "forward_only", "neither")
 GROUP_FIELDS = ("system", "area", "level", "problem_id")
 
 
@@ -64,6 +70,8 @@ class CandidateScore:
     # Skeleton only: not passed, and every failed check is one the kernel tier cannot judge (atom pairs differ
     # where only elaboration could decide). Counted apart; never an SA-Pass.
     undecided: bool = False
+    audit_failed: bool = False  # the trust gate flagged the file (then ``compiled`` is False)
+    name_not_found: bool = False  # some target has no declaration in the candidate (its checks fail)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "forward", tuple(bool(x) for x in self.forward))
@@ -98,10 +106,16 @@ def sa_pass_soft(score: CandidateScore) -> Fraction:
     return (fwd(score) + bwd(score)) / 2
 
 
-def bucket(score: CandidateScore) -> Bucket | None:
-    """Which directions a compiling candidate passes; None when it does not compile."""
+def bucket(score: CandidateScore) -> Bucket:
+    """The candidate's one bucket (``BUCKETS``, in that order of precedence)."""
+    if score.audit_failed:
+        return "audit_failed"
     if not score.compiled:
-        return None
+        return "not_compiled"
+    if score.name_not_found:
+        return "name_not_found"
+    if score.undecided:
+        return "undecided"
     forward, backward = fwd_all(score), bool(score.backward)
     if forward and backward:
         return "both"
@@ -113,9 +127,10 @@ def bucket(score: CandidateScore) -> Bucket | None:
 
 
 def candidate_metrics(score: CandidateScore) -> dict[str, object]:
-    """All per-candidate metrics as a JSON-serialisable dict (fractions as floats)."""
+    """All per-candidate metrics as a JSON-serialisable dict (fractions as floats). A kernel-tier (skeleton) score
+    says ``statement_elaborated`` where a full-tier one says ``compiled``: the kernel tier compiles nothing."""
     return {
-        "compiled": score.compiled,
+        ("statement_elaborated" if score.skeleton else "compiled"): score.compiled,
         "skeleton": score.skeleton,
         "sa_pass": sa_pass(score),
         "sa_pass_soft": float(sa_pass_soft(score)),
@@ -125,6 +140,16 @@ def candidate_metrics(score: CandidateScore) -> dict[str, object]:
         "bucket": bucket(score),
         "undecided": score.undecided,
     }
+
+
+def row_compiled(row: Mapping[str, Any]) -> bool:
+    """A results row's ``compiled`` (full tier) or ``statement_elaborated`` (kernel tier)."""
+    return bool(row["compiled"] if "compiled" in row else row.get("statement_elaborated"))
+
+
+def is_score_row(obj: Mapping[str, Any]) -> bool:
+    """Whether a JSON object is a line of RESULTS.jsonl (either tier, rows of every pyshadow version)."""
+    return "tier" in obj and ("compiled" in obj or "statement_elaborated" in obj)
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -159,7 +184,10 @@ class AggregateRow:
     backward_only: int
     forward_only: int
     neither: int
-    undecided: int = 0  # skeleton tables: candidates the kernel tier could not judge (not passes)
+    undecided: int = 0  # candidates the kernel tier could not judge (not passes; always 0 in the full tier)
+    audit_failed: int = 0
+    not_compiled: int = 0  # audit failures excluded
+    name_not_found: int = 0
 
     @property
     def gap(self) -> Fraction:
@@ -206,7 +234,6 @@ def summarize(scores: Sequence[CandidateScore], key: tuple[str | None, ...] = ()
         bwd=mean(bwd(s) for s in scores),
         fwd_all=mean(fwd_all(s) for s in scores),
         **{b: buckets.count(b) for b in BUCKETS},
-        undecided=sum(s.undecided for s in scores),
     )
 
 
@@ -273,6 +300,10 @@ _METRIC_COLUMNS: tuple[tuple[str, str], ...] = (
     ("bwd_pct", "Bwd %"),
     ("fwd_all_pct", "Fwd_all %"),
     ("compile_minus_sa_pass_pts", "Compile − SA-Pass (pts)"),
+    ("audit_failed", "Audit failed"),
+    ("not_compiled", "Not compiled"),
+    ("name_not_found", "Name not found"),
+    ("undecided", "Undecided"),
     ("both", "Both"),
     ("backward_only", "Bwd only"),
     ("forward_only", "Fwd only"),
@@ -280,15 +311,11 @@ _METRIC_COLUMNS: tuple[tuple[str, str], ...] = (
 )
 
 
-# Skeleton tables add the undecided count (the kernel tier's third verdict).
-_SKELETON_COLUMNS: tuple[tuple[str, str], ...] = (("undecided", "Undecided"),)
-
-
 def _columns(table: ScoreTable) -> tuple[tuple[str, str], ...]:
     return metric_columns(table.skeleton)
 
 
-def _row_values(row: AggregateRow, digits: int, skeleton: bool = False) -> list[str]:
+def _row_values(row: AggregateRow, digits: int) -> list[str]:
     return [
         str(row.n),
         str(row.compiled),
@@ -299,11 +326,8 @@ def _row_values(row: AggregateRow, digits: int, skeleton: bool = False) -> list[
         percent(row.bwd, digits),
         percent(row.fwd_all, digits),
         percent(row.gap, digits),
-        str(row.both),
-        str(row.backward_only),
-        str(row.forward_only),
-        str(row.neither),
-    ] + ([str(row.undecided)] if skeleton else [])
+        *(str(getattr(row, b)) for b in BUCKETS),
+    ]
 
 
 # The kernel tier compiles nothing: its "compiled" means the statement was read and abstracted (elaborated in the
@@ -313,6 +337,7 @@ _KERNEL_NAMES = {
     "compile_pct": ("statement_elaborated_pct", "Statement elaborated %"),
     "sa_pass_pct": ("skeleton_sa_pass_pct", "Skeleton SA-Pass %"),
     "compile_minus_sa_pass_pts": ("elaborated_minus_sa_pass_pts", "Elaborated − SA-Pass (pts)"),
+    "not_compiled": ("not_elaborated", "Not elaborated"),
 }
 
 
@@ -320,7 +345,7 @@ def metric_columns(skeleton: bool) -> tuple[tuple[str, str], ...]:
     """(csv column, markdown header) of the metric columns for a table of that tier."""
     if not skeleton:
         return _METRIC_COLUMNS
-    return tuple(_KERNEL_NAMES.get(c, (c, h)) for c, h in _METRIC_COLUMNS) + _SKELETON_COLUMNS
+    return tuple(_KERNEL_NAMES.get(c, (c, h)) for c, h in _METRIC_COLUMNS)
 
 
 def csv_columns(table: ScoreTable) -> list[str]:
@@ -335,7 +360,7 @@ def render_csv(table: ScoreTable, digits: int = 1) -> str:
     writer.writerow(csv_columns(table))
     for row in table.rows:
         writer.writerow([table.tier, *("" if v is None else v for v in row.key),
-                         *_row_values(row, digits, table.skeleton)])
+                         *_row_values(row, digits)])
     return out.getvalue()
 
 
@@ -350,7 +375,7 @@ def render_markdown(table: ScoreTable, digits: int = 1) -> str:
     lines = [f"### {table.title}", "", "| " + " | ".join(headers) + " |"]
     lines.append("| " + " | ".join(["---"] * len(table.by) + ["---:"] * len(columns)) + " |")
     for row in table.rows:
-        cells = [_md_cell("—" if v is None else v) for v in row.key] + _row_values(row, digits, table.skeleton)
+        cells = [_md_cell("—" if v is None else v) for v in row.key] + _row_values(row, digits)
         lines.append("| " + " | ".join(cells) + " |")
     return "\n".join(lines) + "\n"
 

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import time
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import asdict, dataclass, field, replace
 from typing import Any
@@ -137,6 +138,8 @@ class PreparedCandidate:
     renames: Mapping[str, str]  # reference name → candidate name (rule-based)
     content_hash: str
     adapters: tuple[dict[str, Any], ...] = ()  # LLM adapters asked for (``apply_llm_adapters``), used or not
+    proofs: str = "required"  # the submission kind (``pyshadow.problems.PROOFS_MODES``)
+    sorry: tuple[Finding, ...] = ()  # proofs = "ignored": the `sorry`s in theorems' proofs, allowed and reported
 
     @property
     def flagged(self) -> bool:
@@ -149,20 +152,53 @@ class PreparedCandidate:
 
 
 def prepare_candidate(
-    candidate: Candidate, info: ProblemInfo, tier: str, fingerprint: str, policy: AuditPolicy | None = None
+    candidate: Candidate, info: ProblemInfo, tier: str, fingerprint: str, policy: AuditPolicy | None = None,
+    proofs: str = "required",
 ) -> PreparedCandidate:
-    findings = audit(candidate.code, policy or AuditPolicy(), trusted_prefix=info.context, reference=info.reference)
+    """Audit, extract and rename one candidate. ``proofs="ignored"`` (a statement benchmark): a ``sorry`` in the
+    proof of a theorem is not a finding but reported (``PreparedCandidate.sorry``, ``proof_sorries``); every other
+    finding, a ``sorry`` in a definition's body included, still fails the candidate."""
+    findings, sorry = proof_sorries(candidate.code, audit(candidate.code, policy or AuditPolicy(),
+                                                          trusted_prefix=info.context, reference=info.reference),
+                                    proofs)
     extracted = {t.name: extract_target(candidate.code, t.name) for t in info.targets}
     renames = rename_map(declaration_headers(candidate.code), info.headers)
     for target, found in extracted.items():  # the checked declaration is the one extraction chose (J.6)
         if found is not None:
             renames[normalize_name(target)] = found.qualified_name
-    digest = content_hash(tier, fingerprint, info, candidate.system, candidate.code)
-    return PreparedCandidate(candidate, info, tuple(findings), extracted, renames, digest)
+    digest = content_hash(tier, fingerprint, info, candidate.system, candidate.code, candidate.sample,
+                          proofs if proofs != "required" else None)
+    return PreparedCandidate(candidate, info, tuple(findings), extracted, renames, digest, proofs=proofs,
+                             sorry=tuple(sorry))
 
 
-def content_hash(tier: str, fingerprint: str, info: ProblemInfo | None, system: str | None, code: str) -> str:
-    """What decides a row; a rerun skips candidates whose hash is already in the results file."""
+PROOF_KEYWORDS = ("theorem", "lemma", "example")
+
+
+def proof_sorries(code: str, findings: Sequence[Finding], proofs: str) -> tuple[list[Finding], list[Finding]]:
+    """(the findings that fail the candidate, the ``sorry`` s allowed): with ``proofs="ignored"`` a ``sorry``
+    finding inside the proof of a theorem, lemma or example (after its statement's top-level ``:=``) is allowed;
+    with ``"required"`` nothing is. A ``sorry`` in a ``def``/``instance``/``abbrev`` changes what a statement
+    means, so it stays a finding in both kinds."""
+    if proofs != "ignored":
+        return list(findings), []
+    starts = [0]
+    for line in code.splitlines(keepends=True):
+        starts.append(starts[-1] + len(line))
+    proofs_at = [(d.statement_end, d.end) for d in declarations(code, include_anonymous=True)
+                 if d.keyword in PROOF_KEYWORDS]
+    kept, allowed = [], []
+    for f in findings:
+        offset = starts[min(f.line, len(starts)) - 1] + f.column
+        inside = any(begin <= offset < end for begin, end in proofs_at)
+        (allowed if f.kind == "sorry" and inside else kept).append(f)
+    return kept, allowed
+
+
+def content_hash(tier: str, fingerprint: str, info: ProblemInfo | None, system: str | None, code: str,
+                 sample: str | None = None, proofs: str | None = None) -> str:
+    """What decides a row; a rerun skips candidates whose hash is already in the results file. Two samples with
+    the same code keep two rows (the sample id is hashed when there is one)."""
     payload = {
         "schema": SCHEMA,
         "tier": tier,
@@ -173,6 +209,10 @@ def content_hash(tier: str, fingerprint: str, info: ProblemInfo | None, system: 
         "system": system,
         "code": code,
     }
+    if sample is not None:
+        payload["sample"] = sample
+    if proofs is not None:  # a submission kind other than the default decides the row too
+        payload["proofs"] = proofs
     return hashlib.sha256(json.dumps(payload, sort_keys=True, ensure_ascii=False).encode()).hexdigest()
 
 
@@ -299,6 +339,7 @@ class ScoreRow:
     tier: str
     content_hash: str
     score: CandidateScore
+    sample: str | None = None  # which of the system's samples for the problem (None: the only one)
     area: str | None = None
     level: str | None = None
     reason: str | None = None  # why the candidate fails as a whole (bad input, audit, compile error), if it does
@@ -315,11 +356,23 @@ class ScoreRow:
     undecided_atoms: list[dict[str, Any]] = field(default_factory=list)
     # The skeleton + LLM column (``pyshadow.score.skeleton_llm``; only with --llm): a model's opinion, never SA-Pass.
     skeleton_llm: dict[str, Any] | None = None
+    problem_not_loaded: bool = False  # not a candidate: a problem of the set that did not load (``reason`` says why)
+    proofs: str | None = None  # the submission kind the row was scored under (None: a row of an older version)
+    sorry: list[dict[str, Any]] = field(default_factory=list)  # proofs = "ignored": the `sorry`s allowed
+
+    @property
+    def proof(self) -> str:
+        """What became of the candidate's proof: ``not checked`` (kernel tier: the statement alone is judged),
+        ``checked`` (full tier, proofs required), ``ignored`` (full tier, statement benchmark)."""
+        if self.tier == "kernel":
+            return "not checked"
+        return "ignored" if self.proofs == "ignored" else "checked"
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {
             "problem_id": self.problem_id,
             "system": self.system,
+            "sample": self.sample,
             "origin": self.origin,
             "tier": self.tier,
             "area": self.area,
@@ -344,15 +397,26 @@ class ScoreRow:
             data["undecided_atoms"] = self.undecided_atoms
         if self.skeleton_llm is not None:
             data["skeleton_llm"] = self.skeleton_llm
+        if self.problem_not_loaded:
+            data["problem_not_loaded"] = True
+        else:
+            data["proofs"] = self.proofs
+            data["proof"] = self.proof
+            if self.proofs == "ignored":
+                data["sorry"] = self.sorry
         return data
 
     @classmethod
     def from_dict(cls, obj: Mapping[str, Any]) -> ScoreRow:
-        score = CandidateScore(bool(obj["compiled"]), tuple(obj.get("forward", ())), bool(obj.get("backward")),
-                               bool(obj.get("skeleton")), bool(obj.get("undecided", False)))
+        compiled = obj["compiled"] if "compiled" in obj else obj["statement_elaborated"]
+        score = CandidateScore(bool(compiled), tuple(obj.get("forward", ())), bool(obj.get("backward")),
+                               bool(obj.get("skeleton")), bool(obj.get("undecided", False)),
+                               audit_failed=bool(obj.get("audit")),
+                               name_not_found=obj.get("bucket") == "name_not_found")
         return cls(
             problem_id=obj.get("problem_id"), system=obj.get("system"), origin=obj.get("origin", ""),
-            tier=obj["tier"], content_hash=obj["content_hash"], score=score, area=obj.get("area"),
+            tier=obj["tier"], content_hash=obj["content_hash"], score=score, sample=obj.get("sample"),
+            area=obj.get("area"),
             level=obj.get("level"), reason=obj.get("reason"), audit=list(obj.get("audit", [])),
             checks=[Check.from_dict(c) for c in obj.get("checks", [])],
             declarations=dict(obj.get("declarations", {})), renames=dict(obj.get("renames", {})),
@@ -361,20 +425,32 @@ class ScoreRow:
             lint=[dict(f) for f in obj["lint"]] if obj.get("lint") is not None else None,
             undecided_atoms=[dict(u) for u in obj.get("undecided_atoms", [])],
             skeleton_llm=dict(obj["skeleton_llm"]) if obj.get("skeleton_llm") is not None else None,
+            problem_not_loaded=bool(obj.get("problem_not_loaded", False)),
+            proofs=obj.get("proofs"), sorry=[dict(f) for f in obj.get("sorry", [])],
         )
 
 
 def error_row(error: CandidateError, tier: str, fingerprint: str, problems: Mapping[str, ProblemInfo]) -> ScoreRow:
     """A bad input entry as a failed candidate: counted when its problem and system are known."""
     info = problems.get(error.problem_id or "")
-    digest = content_hash(tier, fingerprint, info, error.system, f"error|{error.origin}|{error.reason}")
+    digest = content_hash(tier, fingerprint, info, error.system, f"error|{error.origin}|{error.reason}", error.sample)
     return ScoreRow(
         problem_id=error.problem_id, system=error.system, origin=error.origin, tier=tier, content_hash=digest,
+        sample=error.sample,
         score=CandidateScore(False, (False,) * sum(t.n_forward for t in info.targets) if info else (), False,
                              skeleton=tier == "kernel"),
         area=info.problem.area if info else None, level=info.problem.level if info else None,
         reason=error.reason, counted=info is not None and error.system is not None,
     )
+
+
+def problem_row(problem_id: str, reason: str, tier: str, fingerprint: str) -> ScoreRow:
+    """A problem of the set that did not load, as a row of the results (not a candidate: never counted, but every
+    summary lists it and counts it as a failure for every system)."""
+    digest = content_hash(tier, fingerprint, None, None, f"problem|{problem_id}|{reason}")
+    return ScoreRow(problem_id=problem_id, system=None, origin="", tier=tier, content_hash=digest,
+                    score=CandidateScore(False, (), False, skeleton=tier == "kernel"),
+                    reason=f"the problem does not load: {reason}", counted=False, problem_not_loaded=True)
 
 
 def finish_row(
@@ -403,15 +479,17 @@ def finish_row(
         compiled, reason = False, prepared.audit_reason()
     failed = [c for c in checks if not c.passed and c.kind in ("forward", "backward")]
     undecided = compiled and bool(failed) and all(c.undecided for c in failed)
+    missing = any(prepared.extracted.get(t.name) is None for t in info.targets if not t.error and t.declaration)
     score = CandidateScore(compiled, tuple(forward), backward and bool(info.targets), skeleton=tier == "kernel",
-                           undecided=undecided)
+                           undecided=undecided, audit_failed=prepared.flagged, name_not_found=missing)
     return ScoreRow(
         problem_id=cand.problem_id, system=cand.system, origin=cand.origin, tier=tier,
-        content_hash=prepared.content_hash, score=score, area=info.problem.area, level=info.problem.level,
+        content_hash=prepared.content_hash, score=score, sample=cand.sample, area=info.problem.area, level=info.problem.level,
         reason=reason, audit=[f.to_dict() for f in prepared.findings], checks=list(checks),
         declarations={t: _declaration_summary(d) for t, d in prepared.extracted.items()},
         renames={k: v for k, v in prepared.renames.items() if k != v}, elapsed_s=elapsed_s,
-        adapters=[dict(a) for a in prepared.adapters],
+        adapters=[dict(a) for a in prepared.adapters], proofs=prepared.proofs,
+        sorry=[f.to_dict() for f in prepared.sorry],
     )
 
 
@@ -446,7 +524,8 @@ def kernel_rows(
     """Skeleton SA-Pass (``pyshadow.kernel.skeleton``) of each candidate's statements, ``chunk`` candidates per
     engine call so rows arrive while the run goes on. The candidate's proof is not checked in this tier; its
     statement is read in the reference's names (``rename_identifiers``). A statement that does not parse, or that
-    the engine cannot abstract, fails the candidate with ``compiled=False`` and the reason.
+    the engine cannot abstract, fails the candidate with ``compiled=False`` and the reason. Each row's
+    ``elapsed_s`` is its chunk's wall time divided by the chunk's candidates (the engine checks a chunk at once).
 
     Flagged candidates are checked too (only their statements reach Lean, abstracted): their checks are recorded
     for information, and the audit fails them.
@@ -454,6 +533,7 @@ def kernel_rows(
     from ..kernel import skeleton  # imported on use so the full tier does not need it
 
     for begin in range(0, len(prepared), chunk):
+        started = time.monotonic()
         part = prepared[begin : begin + chunk]
         pairs, pending = [], []
         for p in part:
@@ -484,6 +564,7 @@ def kernel_rows(
             pending.append((p, checks, problems, keys))
         verdicts = skeleton.skeleton_score(pairs, lean, n_jobs=n_jobs, cache_dir=cache_dir) if pairs else {}
         by_key = {pair.key: pair for pair in pairs}
+        share = (time.monotonic() - started) / max(1, len(part))  # the batch's wall time, shared by its candidates
         for p, checks, problems, keys in pending:
             undecided: list[dict[str, Any]] = []
             for t in p.info.targets:
@@ -495,7 +576,7 @@ def kernel_rows(
                     elif verdict.undecided:
                         undecided.append(undecided_record(t.name, verdict, by_key[keys[t.name]]))
             reason = "; ".join(problems) or None
-            row = finish_row(p, "kernel", checks, compiled=not problems, reason=reason)
+            row = finish_row(p, "kernel", checks, compiled=not problems, reason=reason, elapsed_s=share)
             row.undecided_atoms = undecided
             yield row
 
