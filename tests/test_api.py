@@ -337,3 +337,35 @@ def test_results_round_trip_through_json(problems):
     row = pyshadow.ScoreRow.from_row(ResultRow.from_dict(json.loads(json.dumps(stored))))
     assert (row.sa_pass, row.fwd, row.bwd, row.sa_pass_soft, row.bucket) == (False, 0.5, 1.0, 0.75, "backward_only")
     assert row.failed_checks[0].message == "no" and row.measure == "skeleton SA-Pass"
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# The API and the CLI give the same rows
+
+
+@pytest.mark.kernel
+def test_score_rows_equal_the_cli_rows_with_the_skeleton_llm_column(tmp_path, monkeypatch, kernel_lean_exe):
+    """``pyshadow score … --llm replay`` on the skeleton + LLM fixture and ``pyshadow.score`` with the same
+    ``Settings`` write the same rows (the recorded model answers in the same column); only timings differ."""
+    from pyshadow.cli import main
+
+    for name in ("PYSHADOW_LLM_BASE_URL", "PYSHADOW_LLM_MODEL", "PYSHADOW_LLM_API_KEY"):
+        monkeypatch.delenv(name, raising=False)
+    fixture = ROOT / "tests" / "fixtures" / "skeleton_llm"
+    options = ["--tier", "kernel", "--llm", "replay", "--llm-cache", str(fixture / "cache"), "--llm-model",
+               "fake-model"]
+    out = tmp_path / "results.jsonl"
+    assert main(["score", str(fixture / "problems"), str(fixture / "candidates.jsonl"), "-o", str(out), *options]) == 0
+    cli = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
+    settings = pyshadow.Settings(tier="kernel", llm=pyshadow.LLMSettings(mode="replay", cache=fixture / "cache",
+                                                                         model="fake-model"))
+    rows = pyshadow.score(fixture / "problems", fixture / "candidates.jsonl", settings=settings)
+    assert any(r.row.skeleton_llm and r.row.skeleton_llm["answers"] for r in rows)  # the model was in play
+
+    def timeless(row: dict) -> dict:
+        return {k: v for k, v in row.items() if k != "elapsed_s"}
+
+    by_hash = {r["content_hash"]: timeless(r) for r in cli}
+    assert sorted(by_hash) == sorted(r.content_hash for r in rows)
+    for row in rows:
+        assert timeless(json.loads(json.dumps(row.to_dict()))) == by_hash[row.content_hash]

@@ -85,12 +85,20 @@ def score(problems: Problems, candidates: Candidates, *, settings: Settings | No
     A candidate for an unknown problem is a row with the reason; when no candidate belongs to a problem at all,
     ``BadInput``.
     """
-    return list(iter_score(problems, candidates, settings=settings, system=system))
+    order, rows = _scored(problems, candidates, settings, system)
+    return sorted(rows, key=lambda r: order.get(r.content_hash, len(order)))
 
 
 def iter_score(problems: Problems, candidates: Candidates, *, settings: Settings | None = None,
                system: str = API_SYSTEM) -> Iterator[ScoreRow]:
-    """``score``, row by row as each finishes (bad entries first, then candidates in input order)."""
+    """``score``, row by row as each finishes (bad entries first, then the candidates). Bad input raises here,
+    before any Lean runs."""
+    return _scored(problems, candidates, settings, system)[1]
+
+
+def _scored(problems: Problems, candidates: Candidates, settings: Settings | None, system: str
+            ) -> tuple[dict[str, int], Iterator[ScoreRow]]:
+    """(each entry's position by content hash, the rows as they finish); bad input raises before any Lean runs."""
     settings = settings or Settings()
     chosen = _problem_list(problems)
     entries = _candidate_entries(candidates, chosen, system)
@@ -98,9 +106,15 @@ def iter_score(problems: Problems, candidates: Candidates, *, settings: Settings
     client = settings.llm.client() if settings.llm.mode != "none" else None  # a missing setting stops it here
     tier = choose_tier(settings)
     fingerprint = toolchain_fingerprint(tier.lean) + (f"|llm:{client.model}" if client is not None else "")
-    errors = [error_row(e, tier.name, fingerprint, infos) for e in entries if isinstance(e, CandidateError)]
-    pending = [prepare_candidate(e, infos[e.problem_id], tier.name, fingerprint)
-               for e in entries if isinstance(e, Candidate)]
+    errors, pending, order = [], [], {}
+    for entry in entries:  # in input order; a row is found again by its content hash
+        if isinstance(entry, Candidate):
+            pending.append(prepare_candidate(entry, infos[entry.problem_id], tier.name, fingerprint))
+            digest = pending[-1].content_hash
+        else:
+            errors.append(error_row(entry, tier.name, fingerprint, infos))
+            digest = errors[-1].content_hash
+        order.setdefault(digest, len(order))
     if client is not None:
         pending = [apply_llm_adapters(p, client, tier.name) for p in pending]
     if not any(r.counted for r in errors) and not pending:
@@ -114,12 +128,16 @@ def iter_score(problems: Problems, candidates: Candidates, *, settings: Settings
         from ..llm.same_term import AtomPairJudge
 
         judge = AtomPairJudge(client)
-    for row in errors:
-        yield _view(row, judge, True)
     mathlib = {p.id: p.needs_mathlib for p in chosen}
-    with lean_backend(settings.lean):
-        for row in tier.score(pending):
-            yield _view(row, judge, mathlib.get(row.problem_id or "", True))
+
+    def rows() -> Iterator[ScoreRow]:
+        for row in errors:
+            yield _view(row, judge, True)
+        with lean_backend(settings.lean):
+            for row in tier.score(pending):
+                yield _view(row, judge, mathlib.get(row.problem_id or "", True))
+
+    return order, rows()
 
 
 def _view(row: ResultRow, judge, mathlib: bool) -> ScoreRow:
