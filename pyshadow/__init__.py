@@ -12,7 +12,6 @@ at the edge).
 """
 
 import types
-from typing import Any
 
 __version__ = "0.1.0"
 
@@ -22,7 +21,7 @@ _PUBLIC = {
     **dict.fromkeys((
         "BadInput", "Candidate", "Check", "Pair", "PairVerdict", "Problem", "ProblemReport", "ProblemSet",
         "PyshadowError", "ScoreRow", "Shadow", "ShadowSet", "StatementError", "TargetReport", "Unavailable",
-        "check_pair", "check_pairs", "choose_tier", "iter_score", "load_problems", "verify",
+        "check_pair", "check_pairs", "iter_score", "load_problems", "verify",
     ), "pyshadow.api"),
 }
 # ``pyshadow.score`` and ``pyshadow.shadows`` are subpackages *and* API functions: each package makes itself
@@ -32,7 +31,7 @@ _CALLABLE_PACKAGES = ("score", "shadows")
 __all__ = ["__version__", *sorted([*_PUBLIC, *_CALLABLE_PACKAGES])]
 
 
-def __getattr__(name: str) -> Any:
+def __getattr__(name: str) -> object:
     import importlib
 
     if name in _CALLABLE_PACKAGES:  # the subpackage, callable (importing it sets the attribute)
@@ -53,7 +52,7 @@ class CallablePackage(types.ModuleType):
     ``pyshadow.score.pipeline`` stays the module. Set by the package itself (``callable_package``), so it holds
     however the package was first imported."""
 
-    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+    def __call__(self, *args: object, **kwargs: object) -> object:
         import importlib
 
         function = getattr(importlib.import_module("pyshadow.api"), self.__name__.rpartition(".")[2])

@@ -369,3 +369,14 @@ def test_score_rows_equal_the_cli_rows_with_the_skeleton_llm_column(tmp_path, mo
     assert sorted(by_hash) == sorted(r.content_hash for r in rows)
     for row in rows:
         assert timeless(json.loads(json.dumps(row.to_dict()))) == by_hash[row.content_hash]
+
+
+def test_the_full_tier_where_there_is_no_full_toolchain_is_unavailable(problems, monkeypatch):
+    import pyshadow.api.scoring as scoring
+
+    monkeypatch.setattr(scoring, "find_full_toolchain", lambda: None)
+    full = pyshadow.Settings(tier="full")
+    with pytest.raises(pyshadow.Unavailable, match="^no full Lean toolchain .* use tier='kernel'$"):
+        pyshadow.score(problems["nat_double_add"], "theorem t : True := trivial\n", settings=full)
+    with pytest.raises(pyshadow.Unavailable, match="^no full Lean toolchain"):
+        pyshadow.verify(problems, settings=full)

@@ -39,7 +39,6 @@ __all__ = [
     "Unavailable",
     "check_pair",
     "check_pairs",
-    "choose_tier",
     "iter_score",
     "load_problems",
     "score",
