@@ -107,9 +107,9 @@ class Settings:
     jobs: int = -1
     """Parallel Lean processes (-1: all cores; with dask/ray: the cluster's workers)."""
     timeout: float = 120.0
-    """Seconds per Lean process."""
+    """Seconds per Lean process of the full tier (the kernel tier's batched prelude files keep their own limit)."""
     memory_mb: int = 4096
-    """Resident-memory cap per Lean process, in MB."""
+    """Resident-memory cap per Lean process of the full tier, in MB (the kernel tier's stay at 4096)."""
     backend: str = "loky"
     """Where Lean processes run: ``loky`` (local processes), ``dask`` or ``ray``."""
     scheduler: str | None = None

@@ -182,6 +182,18 @@ def test_verify_reports_every_bundled_problem_complete(problems, kernel_lean_exe
     assert {r.status for r in reports} <= {"complete", "complete (identity shadow only)"}
 
 
+
+@pytest.mark.kernel
+def test_verify_reports_equal_the_cli_report(tmp_path, problems, kernel_lean_exe):
+    from pyshadow.cli import main
+
+    out = tmp_path / "report.jsonl"
+    assert main(["verify", str(ROOT / "problems"), "-o", str(out), "--tier", "kernel", "-j", "2"]) == 0
+    cli = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
+    api = [json.loads(json.dumps(r.to_dict())) for r in pyshadow.verify(problems, settings=pyshadow.Settings(jobs=2))]
+    assert api == cli and len(api) == len(problems)
+
+
 @pytest.mark.kernel
 def test_verify_with_mutants_and_an_unloadable_problem(tmp_path, problems, kernel_lean_exe):
     import shutil

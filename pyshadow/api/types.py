@@ -188,6 +188,12 @@ class ProblemReport:
     """Why the problem could not be checked at all (it did not load), if so."""
     origin: str | None = None
     """For a problem that did not load: its file."""
+    report: Mapping[str, Any] = field(default_factory=dict, repr=False, compare=False)
+    """The report as ``pyshadow verify -o`` writes it (``to_dict``)."""
+
+    def to_dict(self) -> dict[str, Any]:
+        """The report as ``pyshadow verify -o REPORT.jsonl`` writes it, one line per problem."""
+        return dict(self.report)
 
     @classmethod
     def from_dict(cls, report: Mapping[str, Any]) -> ProblemReport:
@@ -198,7 +204,7 @@ class ProblemReport:
                            for c in t["checks"])
             targets.append(TargetReport(t["target"], t["status"], bool(t["complete"]), checks, t.get("error"), extra))
         return cls(report["problem_id"], report["tier"], report["status"], bool(report["complete"]), tuple(targets),
-                   report.get("error"), report.get("origin"))
+                   report.get("error"), report.get("origin"), dict(report))
 
 
 @dataclass(frozen=True)
