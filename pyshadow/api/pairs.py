@@ -140,7 +140,7 @@ def _verdict(search: SkeletonPair, v: SkeletonVerdict | None) -> PairVerdict:
 
 def shadows(statement: str, *, mathlib: bool = True) -> ShadowSet:
     """The shadows the rules derive from ``statement`` and the full-tier checkers built from them (what
-    ``pyshadow shadows`` writes per corpus line). No Lean runs. ``StatementError`` (one line) when the statement
+    ``pyshadow shadows`` writes per corpus line). No Lean runs, and no proof is read. ``StatementError`` (one line) when the statement
     does not parse or cannot be checked (an ``example``: checkers need a name). A data declaration (``def x : T``)
     is read as ``Nonempty T``, as a problem's reference is (``pyshadow.references``)."""
     decl = read_statement(statement, "")

@@ -12,8 +12,8 @@ a requested tier that cannot run here raises ``Unavailable``.
 from __future__ import annotations
 
 import os
-from dataclasses import replace
 from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import replace
 from pathlib import Path
 
 from ..errors import BadInput, EmptyInput, Unavailable
