@@ -3,11 +3,16 @@
 The order (README "Layout"; the issue's "layers that only point down"):
 
     syntax → shadows → kernel, lean (and llm beside lean) → the problem layer (problems, references, workspace,
-    corpus, export, shadowbench, lint) → score → robustness → commands → cli
+    corpus, export, shadowbench, lint, settings) → score → robustness, api → commands → cli
 
 with the utilities every layer may use below all of them (errors, paths, files, jsonl, progress, the package root). A
 module may import from its own layer or any lower one, never a higher one — whether at the top of the file or
 inside a function (an import on use is still a dependency) — and the packages form no cycle.
+
+One exception, by design: the package root is also the public facade. Its names (``pyshadow.score``,
+``pyshadow.check_pair`` …) are ``pyshadow.api``'s, loaded on first access by a module ``__getattr__`` (by module
+name, which the import scan does not see), so ``import pyshadow`` loads nothing and every layer may still import
+``__version__`` from the root. ``test_the_package_root_is_a_lazy_facade`` holds that exception to exactly that.
 """
 
 from __future__ import annotations
@@ -24,8 +29,9 @@ RANKS = {
     "shadows": 2,
     "kernel": 3, "lean": 3, "llm": 3, "elab": 3,
     "problems": 4, "references": 4, "workspace": 4, "corpus": 4, "export": 4, "shadowbench": 4, "lint": 4,
+    "settings": 4,
     "score": 5,
-    "robustness": 6,
+    "robustness": 6, "api": 6,
     "commands": 7,
     "cli": 8,
 }
@@ -127,6 +133,24 @@ def test_the_checker_finds_an_upward_import(tmp_path):
     assert {"pyshadow.score", "pyshadow.syntax.lexer"} <= found
     here = _layer(_module_name(probe, fake))
     assert here == "syntax" and RANKS[_layer("pyshadow.score")] > RANKS[here]
+
+
+def test_the_package_root_is_a_lazy_facade():
+    """The root imports no pyshadow module (only names them for ``__getattr__``), names only the api and settings
+    modules and the callable subpackages, and ``import pyshadow`` loads no other pyshadow module."""
+    import subprocess
+    import sys
+
+    import pyshadow
+
+    root = PACKAGE / "__init__.py"
+    assert _imports(root) == set()
+    assert set(pyshadow._PUBLIC.values()) == {"pyshadow.api", "pyshadow.settings"}
+    assert set(pyshadow._CALLABLE_PACKAGES) <= {_layer(_module_name(p)) for p in _sources()}
+    code = "import sys, pyshadow; print(sorted(m for m in sys.modules if m.startswith('pyshadow')))"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                         cwd=PACKAGE.parent).stdout
+    assert out.strip() == "['pyshadow']"
 
 
 def test_docs_the_code_cites_are_in_the_repository():

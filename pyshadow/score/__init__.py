@@ -7,5 +7,10 @@
 - ``metrics`` — SA-Pass, SA-Pass_soft, compile rate, Fwd / Bwd / Fwd_all, buckets, and their aggregation into
   markdown / CSV tables, exactly as docs/DESIGN.md defines them.
 
-Importing this package imports none of them; import the module you need.
+Importing this package imports none of them; import the module you need. Calling the package,
+``pyshadow.score(problems, candidates, settings=…)``, is the public ``pyshadow.api.score``.
 """
+
+from .. import callable_package
+
+callable_package(__name__)
