@@ -237,20 +237,31 @@ def _checkers(problem_id: str, target: TargetInfo, *, certificate: bool) -> Chec
 def candidate_backward_text(name: str, certificate_name: str, hypotheses: str, head: str,
                             universes: Sequence[str] = (), alternative: str | None = None, data: bool = False) -> str:
     """⋀ Sᵢ ⇒ T̂: the shadows as hypotheses, the candidate's own type as the goal, proved via the certificate (or
-    by ``alternative``, the skeleton search's term, when there is one). A ``data`` candidate (``instance X : T``)
-    states that ``T`` is inhabited: the goal is ``Nonempty (type_of% @Cand …)`` (kernel/definitions.py, 4.).
+    by ``alternative``, the skeleton search's term, when there is one).
 
     ``universes`` pins the candidate's universe parameters to the ones the hypotheses use (``@Cand.{u_1}``):
     ``type_of% @Cand`` alone gives each a fresh universe, and no ``hS_i`` at ``u_1`` proves it at ``u_2``.
+
+    A ``data`` candidate (``instance X (b…) : T``) says that its type ``∀ b…, T`` is inhabited: the goal is
+    ``Nonempty (type_of% @Cand …)``. ``type_of%`` elaborates to the whole Pi type (lean4 src/Lean/Parser/Term.lean
+    ``typeOf``, elaborated by ``inferType``), so the proof first enters it — ``refine ⟨?_⟩`` (``Nonempty.intro``,
+    src/Init/Prelude.lean), after which the goal is the Pi type and ``intros`` introduces every binder
+    (src/Lean/Meta/Tactic/Intro.lean ``getIntrosSize`` counts ``forallE``/``letE``/``mdata``) — then ``T`` from the
+    certificate's ``Nonempty T`` by ``Classical.choice`` (an allowed axiom). ``Nonempty (∀ b…, T)`` and the
+    skeleton's ``∀ b…, Nonempty T`` (kernel/definitions.py, 4.) are equivalent with choice; no binder is restated
+    as text, so the candidate's ``variable``s, ``open``s and notation need not be reproduced.
     """
     pin = ".{" + ", ".join(universes) + "}" if universes else ""
-    proof = ["  intros", f"  apply {certificate_name} <;> assumption"]
+    goal = f"type_of% @{head}{pin}"
+    enter = ["refine ⟨?_⟩", "intros", "apply Classical.choice"] if data else ["intros"]
+    proof = [*(f"  {tac}" for tac in enter), f"  apply {certificate_name} <;> assumption"]
     if alternative is not None:
-        proof = ["  first", f"  | (intros; apply {certificate_name} <;> assumption)", exact_line(alternative)]
+        proof = ["  first", f"  | ({'; '.join(enter)}; apply {certificate_name} <;> assumption)",
+                 exact_line(alternative)]
     return "\n".join([
         "/-- Backward check: the shadows imply the candidate's statement -/",
         f"theorem {name} {hypotheses} :",
-        f"    Nonempty (type_of% @{head}{pin}) := by" if data else f"    type_of% @{head}{pin} := by",
+        f"    Nonempty ({goal}) := by" if data else f"    {goal} := by",
         *proof,
     ])
 
