@@ -65,3 +65,30 @@ def test_a_data_candidate_backward_check_mutant_fails(full_lean, tmp_path):
     # the candidate drops a hypothesis: `∀ β, Inhabited β` does not follow from `∀ α (x y : α), Nonempty …`
     result = _run(full_lean, tmp_path, _data_backward_file("instance cand {β : Type v} : Inhabited β"))
     assert result.errors
+
+
+# (b) -----------------------------------------------------------------------------------------------------------
+# A universe that appears only in an explicit instantiation (`Box.{u}`, as `Scheme.{u}` in finite_implies_projective)
+BOX = "structure Box : Type (u + 1) where\n  carrier : Type u"
+
+
+def _pinned_backward_file(pin: bool) -> str:
+    reference = parse_declaration("theorem ref {X : Box.{u}} (h : Nonempty X.carrier) : Nonempty X.carrier ∧ True")
+    checkers = full_tier_checkers("b", "ref", reference, decompose(reference, mathlib=False))
+    candidate = "theorem cand {Y : Box.{v}} (hy : Nonempty Y.carrier) : Nonempty Y.carrier ∧ True"
+    universes = candidate_universe_pin(reference, candidate) if pin else ()
+    assert not pin or universes == ("u",)
+    backward = candidate_backward_text("bwd", checkers.backward.name, checkers.backward.hypotheses, "cand", universes)
+    return "\n".join([f"universe v {' '.join(checkers.universes)}", BOX, f"axiom {candidate.split(' ', 1)[1]}",
+                      checkers.backward.text, backward, "#print axioms bwd", ""])
+
+
+def test_b_explicit_universe_candidate_backward_check_passes(full_lean, tmp_path):
+    result = _run(full_lean, tmp_path, _pinned_backward_file(pin=True))
+    assert not result.errors, [e.message for e in result.errors]
+
+
+def test_b_unpinned_backward_check_fails(full_lean, tmp_path):
+    # the pre-fix text: `type_of% @cand` gets a fresh universe, which no `hS_i` at `u` proves
+    result = _run(full_lean, tmp_path, _pinned_backward_file(pin=False))
+    assert result.errors

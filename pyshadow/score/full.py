@@ -166,27 +166,11 @@ class StatementsModule(LeanLines):
         the candidate's type (``candidate_universe_pin``) share their universes.
         """
         full = f"{self.name}.{short}"
-        universes = statement_universes(f"{binders} {statement}")
+        universes = universe_names(f"{binders} {statement}")
         pin = ".{" + ", ".join(universes) + "}" if universes else ""
         self.add(f"axiom _root_.{full}{pin}{' ' + binders if binders else ''} :\n    {statement}")
         self.constants.append(full)
         return f"type_of% @{full}{pin}"
-
-
-# An explicit universe instantiation in a term (`ULift.{u} α`): its names are universes the text uses too.
-_EXPLICIT_UNIVERSES = re.compile(r"\.\{([^{}]*)\}")
-
-
-def statement_universes(text: str) -> list[str]:
-    """The universe names ``text`` uses: in sorts (``Type u_1``, ``Sort (max u v)``) and in explicit
-    instantiations (``.{u}``), in order of first occurrence. A name missed here (or listed wrongly) makes the
-    statements module fail to elaborate — loudly, never silently (``run_full_task``)."""
-    names = universe_names(text)
-    for m in _EXPLICIT_UNIVERSES.finditer(text):
-        for name in re.findall(r"[^\W\d][\w']*", m.group(1)):
-            if name not in ("max", "imax", "_") and name not in names:
-                names.append(name)
-    return names
 
 
 def new_nonce() -> str:

@@ -219,14 +219,21 @@ def named_binders(binders: tuple[Binder, ...]) -> tuple[Binder, ...]:
 UNIVERSE_HOLE = re.compile(r"(?<![\w.'])(Type|Sort)(?:\*|\s+_(?![\w'!?]))")
 # A named universe level after a sort: `Type u`, `Sort (max u v)`, `Type (u + 1)`.
 _SORT_LEVEL = re.compile(r"(?<![\w.'])(?:Type|Sort)\s+(\([^()]*\)|[^\W\d][\w']*)")
+# An explicit universe instantiation after a constant: `Scheme.{u}`, `ULift.{max u v} α`, `ProjectiveSpace.{u, u}`.
+_EXPLICIT_LEVELS = re.compile(r"(?<=[\w'»])\.\{([^{}]*)\}")
 _LEVEL_NAME = re.compile(r"[^\W\d][\w']*")
 
 
 def universe_names(text: str) -> list[str]:
-    """The universe names ``text`` uses in sorts (``Type u``, ``Sort (max u v)``), in order of occurrence."""
+    """The universe names ``text`` uses — in sorts (``Type u``, ``Sort (max u v)``), then in explicit
+    instantiations (``Scheme.{u}``, ``ULift.{v} α``) — each once, in order of occurrence within each kind.
+
+    The one reader of universe names: the checker files declare these (``universe u``), ``universe_parameters``
+    pins them, and the statements module lists them on its axioms (``pyshadow.score.full``)."""
     names: list[str] = []
-    for m in _SORT_LEVEL.finditer(text):
-        for name in _LEVEL_NAME.findall(m.group(1)):
+    levels = [m.group(1) for m in _SORT_LEVEL.finditer(text)] + [m.group(1) for m in _EXPLICIT_LEVELS.finditer(text)]
+    for level in levels:
+        for name in _LEVEL_NAME.findall(level):
             if name not in ("max", "imax", "_") and name not in names:
                 names.append(name)
     return names
@@ -371,8 +378,9 @@ def _universe_namer(decl: Declaration) -> tuple[UniverseNamer, list[str]]:
     """A namer for ``decl``'s holes, and the universe names the statement uses itself (``Type u``; its file
     declares or auto-binds them — declared in checker files too, as they set ``autoImplicit false``)."""
     texts = [render_term(b.type) for b in decl.binders if b.type is not None]
-    if decl.type is not None:
+    if decl.type is not None:  # the conclusion's atoms too: `… = ULift.{u} α` uses `u` (and ∀/∃ binder types)
         texts += [render_term(b.type) for q in _quantifiers(decl.type) for b in q.binders if b.type is not None]
+        texts.append(render_term(decl.type))
     explicit = list(dict.fromkeys([*decl.universes, *(n for t in texts for n in universe_names(t))]))
     return UniverseNamer(set(explicit)), explicit
 

@@ -1,0 +1,36 @@
+"""The generated full-tier text of issue #26's defects: data candidates, `.{u}` universes, data references as
+axioms, «guillemet» names and `variable` contexts in `pyshadow shadows`. What a real Lean must say about the same
+text is in ``tests/test_full_text_lean.py`` (``@pytest.mark.lean``).
+"""
+
+from __future__ import annotations
+
+from pyshadow.paths import PROBLEMS_DIR
+from pyshadow.problems import load_problem
+from pyshadow.score.candidates import Candidate
+from pyshadow.score.full import candidate_check_file, candidate_universe_pin
+from pyshadow.score.pipeline import prepare_candidate, prepare_problem
+from pyshadow.shadows.checkers import universe_names, universe_parameters
+from pyshadow.syntax import parse_declaration
+
+
+# (b) -----------------------------------------------------------------------------------------------------------
+def test_universes_written_only_as_explicit_instantiations_are_parameters():
+    decl = parse_declaration("theorem t {X S : Scheme.{u}} (f : X ⟶ S) : P f")
+    assert universe_parameters(decl) == ("u",)
+    assert universe_names("(x : ULift.{max v w} α) : ProjectiveSpace.{u, u} ι S = T") == ["v", "w", "u"]
+    assert universe_parameters(parse_declaration("theorem t (n : Nat) : ULift.{v} Nat = ULift.{v} Nat")) == ("v",)
+    # mutation partner: no `.{…}` and no sort, no universe
+    assert universe_parameters(parse_declaration("theorem t {X S : Scheme} (f : X ⟶ S) : P f")) == ()
+
+
+def test_the_backward_goal_of_a_scheme_candidate_is_pinned():
+    problem = load_problem(PROBLEMS_DIR / "finite_implies_projective")
+    info = prepare_problem(problem)
+    code = (problem.folder / "Reference.lean").read_text(encoding="utf-8")
+    prepared = prepare_candidate(Candidate(problem.id, "s", code, "x"), info, "full", "fp")
+    file = candidate_check_file(prepared, nonce="n1")
+    assert "    type_of% @ProjectiveMorphisms.finite_implies_projective.{u} := by" in file.text
+    target = info.targets[0]
+    assert candidate_universe_pin(target.declaration, "theorem c {X S : Scheme.{v}} : P") == ("u",)
+    assert candidate_universe_pin(target.declaration, "theorem c {X S : Scheme} : P") == ()
