@@ -34,3 +34,43 @@ def test_the_backward_goal_of_a_scheme_candidate_is_pinned():
     target = info.targets[0]
     assert candidate_universe_pin(target.declaration, "theorem c {X S : Scheme.{v}} : P") == ("u",)
     assert candidate_universe_pin(target.declaration, "theorem c {X S : Scheme} : P") == ()
+
+
+# (c) -----------------------------------------------------------------------------------------------------------
+DATA_PROBLEM = """id = "d1"
+area = "algebra"
+level = "L1"
+source = "written for this test"
+imports = []
+reference = "Reference.lean"
+targets = ["D.ref", "D.keep"]
+
+[informal]
+statement = "Every inhabited type has an Inhabited instance."
+"""
+DATA_REFERENCE = """namespace D
+/-- a data target, admitted -/
+noncomputable instance ref {α : Type} (x : α) : Inhabited α := sorry
+def keep (n : Nat) : Inhabited (Fin (n + 1)) := ⟨0⟩
+end D
+"""
+
+
+def data_problem(tmp_path):
+    folder = tmp_path / "d1"
+    folder.mkdir()
+    (folder / "problem.toml").write_text(DATA_PROBLEM, encoding="utf-8")
+    (folder / "Reference.lean").write_text(DATA_REFERENCE, encoding="utf-8")
+    return load_problem(folder)
+
+
+def test_a_data_reference_proved_with_sorry_is_an_axiom(tmp_path):
+    from pyshadow.score.full import reference_check_file
+
+    file, allowed = reference_check_file(prepare_problem(data_problem(tmp_path)))
+    head = file.text.split("/-! # pyshadow completeness checks")[0]
+    assert "axiom ref {α : Type} (x : α) : Inhabited α\n\nattribute [instance] ref\n" in head
+    assert "sorry" not in head and "noncomputable" not in head
+    # mutation partner: a data target with a real body keeps its definition (later declarations may unfold it)
+    assert "def keep (n : Nat) : Inhabited (Fin (n + 1)) := ⟨0⟩" in head
+    assert "exact ⟨@D.ref α x⟩" in file.text and {"D.ref", "D.keep"} <= allowed

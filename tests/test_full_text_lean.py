@@ -92,3 +92,19 @@ def test_b_unpinned_backward_check_fails(full_lean, tmp_path):
     # the pre-fix text: `type_of% @cand` gets a fresh universe, which no `hS_i` at `u` proves
     result = _run(full_lean, tmp_path, _pinned_backward_file(pin=False))
     assert result.errors
+
+
+# (c) -----------------------------------------------------------------------------------------------------------
+def test_c_data_reference_checkers_pass_without_sorry(full_lean, tmp_path):
+    from test_full_text import data_problem
+
+    from pyshadow.lean.runner import judge
+    from pyshadow.score.full import reference_check_file
+    from pyshadow.score.pipeline import prepare_problem
+
+    file, allowed = reference_check_file(prepare_problem(data_problem(tmp_path)))
+    result = _run(full_lean, tmp_path, file.text)
+    assert not result.errors, [e.message for e in result.errors]
+    verdicts = judge(result, file.spans, allowed, text=file.text)
+    assert verdicts and all(v.passed for v in verdicts.values()), {k: v.reason for k, v in verdicts.items()}
+    assert all("sorryAx" not in used for used in _axioms(result).values())
