@@ -50,7 +50,7 @@ from .files import write_atomically
 from .paths import LEAN_TOOLCHAIN_FILE
 from .problems import Problem, declared_names, reference_text
 from .references import ReferenceTarget, reference_as_axioms, reference_sorry, reference_targets
-from .syntax.scanner import declarations, normalize_name
+from .syntax.scanner import declarations, lean_component, name_components, normalize_name
 from .shadows.checkers import render_template
 from .shadows.expert import CONSEQUENCE_KINDS, ExpertShadow
 from .shadows.merge import MergeReport, provenances
@@ -198,7 +198,7 @@ def namespace_opens(targets: Sequence[str]) -> tuple[str, ...]:
     """``open A A.B`` for a target ``A.B.foo``: the namespaces the reference stated it inside."""
     names: list[str] = []
     for target in targets:
-        parts = normalize_name(target).split(".")[:-1]
+        parts = [lean_component(c) for c in name_components(target) if c != "_root_"][:-1]  # «…» kept
         names.extend(".".join(parts[: n + 1]) for n in range(len(parts)))
     names = list(dict.fromkeys(names))
     return (f"open {' '.join(names)}",) if names else ()

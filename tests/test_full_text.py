@@ -74,3 +74,56 @@ def test_a_data_reference_proved_with_sorry_is_an_axiom(tmp_path):
     # mutation partner: a data target with a real body keeps its definition (later declarations may unfold it)
     assert "def keep (n : Nat) : Inhabited (Fin (n + 1)) := ⟨0⟩" in head
     assert "exact ⟨@D.ref α x⟩" in file.text and {"D.ref", "D.keep"} <= allowed
+
+
+# (e) -----------------------------------------------------------------------------------------------------------
+def _guillemet_candidate_file():
+    problem = load_problem(PROBLEMS_DIR / "nat_add_comm_assoc")
+    src = (problem.folder / "Reference.lean").read_text(encoding="utf-8")
+    code = src.replace("theorem nat_add_comm_assoc", "namespace «Order Facts»\ntheorem nat_add_comm_assoc")
+    code += "\nend «Order Facts»\n"
+    prepared = prepare_candidate(Candidate(problem.id, "s", code, "x"), prepare_problem(problem), "full", "fp")
+    return code, candidate_check_file(prepared, nonce="n1")
+
+
+def test_guillemet_names_keep_their_guillemets():
+    _, file = _guillemet_candidate_file()
+    assert "#print axioms «Order Facts».nat_add_comm_assoc\n" in file.text
+    assert "@«Order Facts».nat_add_comm_assoc a b c" in file.text
+    assert "type_of% @«Order Facts».nat_add_comm_assoc := by" in file.text
+    assert "Order Facts." not in file.text.replace("«Order Facts».", "")
+
+
+def test_lean_name_escapes_only_what_must_be():
+    from pyshadow.syntax.scanner import lean_name, normalize_name
+
+    assert lean_name("Order Facts.main_thm") == "«Order Facts».main_thm"
+    assert lean_name("«Order Facts».main_thm") == "«Order Facts».main_thm"
+    assert lean_name("«a.b».c") == "«a.b».c" and lean_name("_root_.A.b") == "A.b"
+    assert lean_name("x.end") == "x.«end»"  # a keyword component
+    for plain in ("Nat.le_of_eq", "h₀", "α.β'", "exercise_2_1_18'"):  # mutation partners: nothing to escape
+        assert lean_name(plain) == plain
+    assert normalize_name(lean_name("Order Facts.main_thm")) == "Order Facts.main_thm"
+
+
+def test_guillemet_names_parse_in_real_lean(kernel_lean_exe, tmp_path):
+    # the kernel-tier lean (prelude mode) has Lean's own parser: the escaped names resolve, the bare ones do not
+    from pyshadow.lean.runner import run_lean
+    from pyshadow.syntax.scanner import lean_name
+
+    name = lean_name("Order Facts.main_thm")
+    good = (f"prelude\naxiom P : Prop\nnamespace «Order Facts»\naxiom main_thm : P\nend «Order Facts»\n"
+            f"#print axioms {name}\ntheorem c : P := @{name}\n")
+    path = tmp_path / "G.lean"
+    path.write_text(good, encoding="utf-8")
+    result = run_lean(kernel_lean_exe, path, timeout_s=60)
+    assert result.status == "ok" and not result.errors, [e.message for e in result.errors]
+    path.write_text(good.replace(name, "Order Facts.main_thm"), encoding="utf-8")  # the pre-fix text
+    assert run_lean(kernel_lean_exe, path, timeout_s=60).errors
+
+
+def test_namespace_opens_keep_guillemets():
+    from pyshadow.workspace import namespace_opens
+
+    assert namespace_opens(["«Order Facts».main_thm"]) == ("open «Order Facts»",)
+    assert namespace_opens(["A.B.c"]) == ("open A A.B",)

@@ -108,3 +108,20 @@ def test_c_data_reference_checkers_pass_without_sorry(full_lean, tmp_path):
     verdicts = judge(result, file.spans, allowed, text=file.text)
     assert verdicts and all(v.passed for v in verdicts.values()), {k: v.reason for k, v in verdicts.items()}
     assert all("sorryAx" not in used for used in _axioms(result).values())
+
+
+# (e) -----------------------------------------------------------------------------------------------------------
+def test_e_guillemet_candidate_passes_every_check(full_lean):
+    from pyshadow.paths import PROBLEMS_DIR
+    from pyshadow.problems import load_problem
+    from pyshadow.score.candidates import Candidate
+    from pyshadow.score.full import full_task, run_full_task
+    from pyshadow.score.pipeline import prepare_candidate, prepare_problem
+    from test_full_text import _guillemet_candidate_file
+
+    code, _ = _guillemet_candidate_file()
+    problem = load_problem(PROBLEMS_DIR / "nat_add_comm_assoc")
+    prepared = prepare_candidate(Candidate(problem.id, "s", code, "x"), prepare_problem(problem), "full", "fp")
+    outcome = run_full_task(full_task(prepared, workspace=None, timeout_s=600, memory_mb=8192), full_lean)
+    assert outcome.compiled, outcome.reason
+    assert outcome.checks and all(c.passed for c in outcome.checks), [(c.name, c.message) for c in outcome.checks]

@@ -66,7 +66,7 @@ from ..syntax.ast import Declaration
 from ..syntax.parser import parse_declaration
 from ..references import reference_as_axioms, reference_sorry  # noqa: F401 - re-exported: verify uses both
 from ..workspace import reference_context
-from ..syntax.scanner import name_components, normalize_name
+from ..syntax.scanner import lean_component, lean_name, name_components, normalize_name
 from ..syntax import ParseError
 from ..syntax.scanner import ExtractedDeclaration
 from .skeleton_terms import SkeletonAlternatives, exact_line, skeleton_alternatives, with_forward_alternative
@@ -179,14 +179,20 @@ def new_nonce() -> str:
     return secrets.token_hex(8)
 
 
+def _namespace_parts(target: str) -> list[str]:
+    """The target's namespace components as Lean source (``«Order Facts»``: ``lean_component``)."""
+    parts = name_components(target)
+    return [lean_component(c) for c in (parts[1:] if parts[:1] == ["_root_"] else parts)[:-1]]
+
+
 def _namespace(target: str, nonce: str | None = None) -> str:
-    parts = name_components(normalize_name(target))[:-1]
-    return ".".join([*parts, f"{CHECKS_NAMESPACE}_{nonce}" if nonce else CHECKS_NAMESPACE])
+    """The checks' namespace, as Lean source (``«Order Facts».PyshadowChecks_…``)."""
+    return ".".join([*_namespace_parts(target), f"{CHECKS_NAMESPACE}_{nonce}" if nonce else CHECKS_NAMESPACE])
 
 
 def _target_namespace(target: str) -> str | None:
-    parts = name_components(normalize_name(target))[:-1]
-    return ".".join(parts) or None
+    """The target's namespace as Lean source, or None at the top level."""
+    return ".".join(_namespace_parts(target)) or None
 
 
 def isolated_checker_text(checker: Checker, goal: str, name: str | None = None) -> str:
@@ -263,6 +269,8 @@ def _section(
     elaborated without the candidate, so that target's goals stay text in the checker file (docs/trust.md)."""
     assert target.declaration is not None
     scoring = renames is not None
+    if renames:  # the candidate's names as Lean source: `«Order Facts».aux` keeps its guillemets
+        renames = {k: lean_name(v) for k, v in renames.items()}
     checkers = _checkers(problem_id, target, certificate=scoring)
     namespace = _namespace(target.name, nonce)
     texts = [t for c in checkers.checkers for t in (c.binders, c.statement, *(p for _, p in c.hypothesis_list))]
@@ -387,7 +395,7 @@ def candidate_check_file(prepared: PreparedCandidate, *, module: str = CANDIDATE
         found = prepared.extracted.get(target.name)
         if found is None or target.error or target.declaration is None:
             continue
-        _section(out, info.id, target, found.qualified_name, prepared.renames, universes,
+        _section(out, info.id, target, lean_name(found.qualified_name), prepared.renames, universes,
                  candidate_alternatives(prepared, target, found), found.header, nonce, reference_own)
     if not statements.constants:  # no goal can be elaborated without the candidate: no module to compile
         out.statements = None
@@ -423,7 +431,7 @@ def reference_check_file(info: ProblemInfo) -> tuple[CheckerFile, frozenset[str]
     universes = set(context.universes)
     for target in info.targets:
         if target.decomposition is not None:
-            _section(out, info.id, target, normalize_name(target.name), None, universes)
+            _section(out, info.id, target, lean_name(target.name), None, universes)
     allowed = DEFAULT_ALLOWED_AXIOMS | {normalize_name(t.name) for t in info.targets}
     return out, frozenset(allowed)
 
