@@ -127,3 +127,22 @@ def test_namespace_opens_keep_guillemets():
 
     assert namespace_opens(["«Order Facts».main_thm"]) == ("open «Order Facts»",)
     assert namespace_opens(["A.B.c"]) == ("open A A.B",)
+
+
+# (d) -----------------------------------------------------------------------------------------------------------
+VARS_CONTEXT = "variable {a b : Nat} {c : Nat}\n"
+VARS_STATEMENT = "theorem vars (hab : a ≤ b) : a ≤ b ∧ b ≥ a"
+
+
+def test_shadows_includes_the_context_variables():
+    from pyshadow.commands.shadows import shadows_entry
+    from pyshadow.corpus import CorpusEntry
+
+    out = shadows_entry(CorpusEntry("vars", VARS_STATEMENT, context=VARS_CONTEXT))
+    assert out["status"] == "decomposed"
+    assert "theorem shadow_vars_1 {a : Nat} {b : Nat} (hab : a ≤ b) :" in out["forward"][0]
+    assert "  | exact (@vars a b hab).1\n" in out["forward"][0]  # `hab` in its own slot, `c` not included
+    assert "(hS_1 : ∀ {a : Nat} {b : Nat} (hab : a ≤ b), a ≤ b)" in out["backward"]
+    # mutation partner: the same statement without the context — the pre-fix text
+    bare = shadows_entry(CorpusEntry("vars", VARS_STATEMENT))
+    assert "  | exact (@vars hab).1\n" in bare["forward"][0]

@@ -125,3 +125,17 @@ def test_e_guillemet_candidate_passes_every_check(full_lean):
     outcome = run_full_task(full_task(prepared, workspace=None, timeout_s=600, memory_mb=8192), full_lean)
     assert outcome.compiled, outcome.reason
     assert outcome.checks and all(c.passed for c in outcome.checks), [(c.name, c.message) for c in outcome.checks]
+
+
+# (d) -----------------------------------------------------------------------------------------------------------
+def test_d_shadows_checkers_of_a_variable_statement_elaborate(full_lean, tmp_path):
+    from pyshadow.commands.shadows import shadows_entry
+    from pyshadow.corpus import CorpusEntry
+    from test_full_text import VARS_CONTEXT, VARS_STATEMENT
+
+    out = shadows_entry(CorpusEntry("vars", VARS_STATEMENT, context=VARS_CONTEXT))
+    # the statement as Lean declares it (with the `variable` line), then the checkers *outside* its section
+    text = "\n".join(["section", VARS_CONTEXT, "axiom" + VARS_STATEMENT[len("theorem"):], "end",
+                      "set_option autoImplicit false", *out["forward"], out["backward"], ""])
+    result = _run(full_lean, tmp_path, text)
+    assert not result.errors, [e.message for e in result.errors]
