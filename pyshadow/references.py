@@ -125,6 +125,24 @@ def included_variables(variables: tuple[Binder, ...], decl: Declaration) -> tupl
     return tuple(b for k, b in enumerate(variables) if k in chosen)
 
 
+def with_context_variables(context: str, decl: Declaration) -> Declaration:
+    """``decl`` (a corpus statement) with the ``variable``s of the text before it (``context``) that Lean includes
+    in it as leading binders (``included_variables``), as ``target_declaration`` reads a reference: so
+    ``@target a b hab`` passes every argument and a certificate quantifies over them."""
+    if "variable" not in context:
+        return decl
+    source = f"{context.rstrip()}\n\n"
+    included = included_variables(scope_variables(source + "theorem pyshadow_here : True", len(source)), decl)
+    return replace(decl, binders=included + decl.binders) if included else decl
+
+
+def statement_declaration(statement: str, context: str = "") -> Declaration:
+    """A corpus statement read as ``generate`` reads a reference target: parsed, the context's included
+    ``variable``s in front, a data declaration as ``Nonempty`` of its type. Raises ``ParseError``."""
+    decl = with_context_variables(context, parse_declaration(statement))
+    return data_as_proposition(decl) if is_data_declaration(decl) else decl
+
+
 def reference_skeleton(title: str, body: str, *, imports: tuple[str, ...] = (), preamble: str = "",
                        namespace: str | None = None) -> str:
     """A reference file to fill in: its imports, a module docstring ``/-! # title … -/``, a preamble (``open``

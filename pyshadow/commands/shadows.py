@@ -4,15 +4,12 @@ from __future__ import annotations
 
 import argparse
 
-from dataclasses import replace
-
 from ..corpus import CorpusEntry, JsonlWriter, read_corpus
-from ..references import included_variables, scope_variables
+from ..references import statement_declaration
 from ..shadows import decompose
 from ..shadows.rules import uncheckable_reason
 from ..shadows.checkers import full_tier_checkers
-from ..syntax import ParseError, parse_declaration, render_term
-from ..syntax.ast import Declaration
+from ..syntax import ParseError, render_term
 
 
 def register(subparsers) -> None:
@@ -28,10 +25,9 @@ def shadows_entry(entry: CorpusEntry) -> dict:
     if entry.error:
         return {**base, "error": f"line {entry.line}: {entry.error}"}
     try:
-        decl = parse_declaration(entry.statement)
+        decl = statement_declaration(entry.statement, entry.context)  # as `generate` reads a reference
     except ParseError as err:
         return {**base, "error": str(err)}
-    decl = with_context_variables(entry.context, decl)
     reason = uncheckable_reason(decl)
     if reason:
         return {**base, "error": reason}
@@ -48,17 +44,6 @@ def shadows_entry(entry: CorpusEntry) -> dict:
         "backward": backward.text if backward else None,
         "error": None,
     }
-
-
-def with_context_variables(context: str, decl: Declaration) -> Declaration:
-    """``decl`` with the context's ``variable``s Lean includes in it as leading binders — as ``generate`` reads a
-    reference (``references.included_variables``), so ``@target a b hab`` passes every argument and the certificate
-    quantifies over them."""
-    if "variable" not in context:
-        return decl
-    source = f"{context.rstrip()}\n\n"
-    included = included_variables(scope_variables(source + "theorem pyshadow_here : True", len(source)), decl)
-    return replace(decl, binders=included + decl.binders) if included else decl
 
 
 def run(args: argparse.Namespace) -> int:
