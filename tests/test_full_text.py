@@ -146,3 +146,23 @@ def test_shadows_includes_the_context_variables():
     # mutation partner: the same statement without the context — the pre-fix text
     bare = shadows_entry(CorpusEntry("vars", VARS_STATEMENT))
     assert "  | exact (@vars hab).1\n" in bare["forward"][0]
+
+
+# universe pins in Lean's order (issue #26, undecided point) -----------------------------------------------------
+def test_universe_parameters_in_lean_order():
+    from pyshadow.shadows.checkers import universe_occurrences
+
+    many = parse_declaration("theorem r " + " ".join(f"{{a{i} : Type*}}" for i in range(11)) + " : True")
+    assert universe_parameters(many)[8:] == ("u_9", "u_10", "u_11")  # creation order, not `sorted` (u_10 < u_2)
+    # `universe v u` declares v first: Lean lists v first, whatever the statement's order of occurrence
+    cand = parse_declaration("theorem c {α : Type u} {β : Type v} (f : α → β) : True")
+    assert universe_parameters(cand, ("v", "u")) == ("v", "u")
+    assert universe_parameters(cand, ("u", "v")) == ("u", "v") and universe_occurrences(cand) == ("u", "v")
+
+
+def test_the_pin_pairs_universes_by_occurrence_and_lists_them_in_the_candidates_order():
+    ref = parse_declaration("theorem r {α : Type*} {β : Type*} (f : α → β) : True")
+    header = "theorem c {α : Type u} {β : Type v} (f : α → β) : True"
+    assert candidate_universe_pin(ref, header, ("v", "u")) == ("u_2", "u_1")  # `c.{v, u}`: v ↦ u_2, u ↦ u_1
+    assert candidate_universe_pin(ref, header, ("u", "v")) == ("u_1", "u_2")
+    assert candidate_universe_pin(ref, "theorem c {α : Type u} (f : α → α) : True", ("u",)) == ()  # 1 ≠ 2

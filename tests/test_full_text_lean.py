@@ -139,3 +139,19 @@ def test_d_shadows_checkers_of_a_variable_statement_elaborate(full_lean, tmp_pat
                       "set_option autoImplicit false", *out["forward"], out["backward"], ""])
     result = _run(full_lean, tmp_path, text)
     assert not result.errors, [e.message for e in result.errors]
+
+
+# universe pins in Lean's order --------------------------------------------------------------------------------
+@pytest.mark.parametrize("declared,passes", [(("v", "u"), True), (("u", "v"), False)])
+def test_pin_follows_the_universe_commands_order(full_lean, tmp_path, declared, passes):
+    # the candidate file says `universe v u`: Lean lists `cand.{v, u}`; the pin computed for the wrong order
+    # (mutation partner) instantiates α at the hypotheses' β universe and fails
+    reference = parse_declaration("theorem ref {α : Type _} {β : Type _} (f : α → β) (x : α) : f x = f x ∧ True")
+    checkers = full_tier_checkers("o", "ref", reference, decompose(reference, mathlib=False))
+    candidate = "theorem cand {α : Type u} {β : Type v} (f : α → β) (x : α) : f x = f x ∧ True"
+    pin = candidate_universe_pin(reference, candidate, declared)
+    backward = candidate_backward_text("bwd", checkers.backward.name, checkers.backward.hypotheses, "cand", pin)
+    text = "\n".join(["universe v u", f"axiom {candidate.split(' ', 1)[1]}",
+                      f"universe {' '.join(checkers.universes)}", checkers.backward.text, backward, ""])
+    result = _run(full_lean, tmp_path, text)
+    assert (not result.errors) is passes, [e.message for e in result.errors]

@@ -61,7 +61,8 @@ from ..lean.runner import DEFAULT_ALLOWED_AXIOMS, DeclarationSpan, LeanResult, c
 from ..lean.toolchain import LeanExecutable
 from ..errors import PyshadowError
 from ..kernel.definitions import is_data_declaration
-from ..shadows.checkers import Checker, CheckerSet, full_tier_checkers, universe_names, universe_parameters
+from ..shadows.checkers import (Checker, CheckerSet, full_tier_checkers, universe_names, universe_occurrences,
+                                universe_parameters)
 from ..syntax.ast import Declaration
 from ..syntax.parser import parse_declaration
 from ..references import reference_as_axioms, reference_sorry  # noqa: F401 - re-exported: verify uses both
@@ -261,6 +262,7 @@ def _section(
     renames: Mapping[str, str] | None, declared_universes: set[str],
     alternatives: SkeletonAlternatives | None = None, candidate_header: str | None = None,
     nonce: str | None = None, candidate_names: frozenset[str] = frozenset(),
+    candidate_universes: Sequence[str] = (),
 ) -> None:
     """One target's namespace block: (candidate axioms), forward checkers, certificate, (candidate backward).
 
@@ -316,7 +318,7 @@ def _section(
         if scoring:
             name = certificate.name.removesuffix("_complete") + "_backward"
             extra = alternatives.backward if alternatives else None
-            pin = candidate_universe_pin(target.declaration, candidate_header)
+            pin = candidate_universe_pin(target.declaration, candidate_header, candidate_universes)
             hypotheses = certificate.hypotheses
             if statements is not None:
                 hypotheses = " ".join(f"({hyp} : {statements.add_axiom(f'hypothesis_{key}_{i}', '', prop)})"
@@ -354,18 +356,26 @@ def _is_data(candidate_header: str | None) -> bool:
         return False
 
 
-def candidate_universe_pin(reference: Declaration, candidate_header: str | None) -> tuple[str, ...]:
-    """The universes to instantiate the candidate at: the reference's, in Lean's order, when the candidate has as
-    many universe parameters (matched by position); none when it has none, or a different number (then the
-    backward check can only pass for a candidate that is not universe-polymorphic)."""
-    wanted = universe_parameters(reference)
+def candidate_universe_pin(reference: Declaration, candidate_header: str | None,
+                           candidate_universes: Sequence[str] = ()) -> tuple[str, ...]:
+    """The universes to instantiate the candidate at, listed in the candidate's own Lean order
+    (``universe_parameters``, given the ``universe`` commands of its file): each candidate universe is paired with
+    the reference universe at the same position of occurrence (``universe_occurrences``: ``{α : Type u}
+    {β : Type v}`` pairs ``u`` with the reference's first). None when the candidate has no universe parameter or a
+    different number than the reference (then the backward check can only pass for a candidate that is not
+    universe-polymorphic)."""
+    wanted = universe_occurrences(reference)
     if not wanted or candidate_header is None:
         return ()
     try:
         candidate = parse_declaration(candidate_header)
     except PyshadowError:
         return ()
-    return wanted if len(universe_parameters(candidate)) == len(wanted) else ()
+    order, occurrences = universe_parameters(candidate, candidate_universes), universe_occurrences(candidate)
+    if len(order) != len(wanted) or sorted(order) != sorted(occurrences):
+        return ()
+    paired = dict(zip(occurrences, wanted))
+    return tuple(paired[u] for u in order)
 
 
 def candidate_check_file(prepared: PreparedCandidate, *, module: str = CANDIDATE_MODULE,
@@ -396,7 +406,8 @@ def candidate_check_file(prepared: PreparedCandidate, *, module: str = CANDIDATE
         if found is None or target.error or target.declaration is None:
             continue
         _section(out, info.id, target, lean_name(found.qualified_name), prepared.renames, universes,
-                 candidate_alternatives(prepared, target, found), found.header, nonce, reference_own)
+                 candidate_alternatives(prepared, target, found), found.header, nonce, reference_own,
+                 reference_context(prepared.candidate.code).universes)
     if not statements.constants:  # no goal can be elaborated without the candidate: no module to compile
         out.statements = None
         out.lines[out.lines.index(f"import {statements.name}")] = "-- no statements module: the goals need the candidate"

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
 import jinja2
@@ -385,16 +385,38 @@ def _universe_namer(decl: Declaration) -> tuple[UniverseNamer, list[str]]:
     return UniverseNamer(set(explicit)), explicit
 
 
-def universe_parameters(decl: Declaration) -> tuple[str, ...]:
-    """The universe parameters of ``decl`` in the order Lean gives them (``Lean.Elab.sortDeclLevelParams``,
-    leanprover/lean4 src/Lean/Elab/DeclUtil.lean: the names the user wrote, in order, then the generated ones sorted by name), with
-    holes named as the checkers name them — what ``@decl.{…}`` must list."""
+def universe_parameters(decl: Declaration, declared: Sequence[str] = ()) -> tuple[str, ...]:
+    """The universe parameters of ``decl`` in the order Lean gives them, with holes named as the checkers name
+    them — what ``@decl.{…}`` must list. ``declared`` are the names of the file's ``universe`` commands, in order.
+
+    lean4 src/Lean/Elab/DeclUtil.lean ``sortDeclLevelParams``: the *user* level names come first, in declaration
+    order — the ``universe`` commands' (``declared``), then the declaration's own ``.{u v}`` (``expandDeclId``
+    puts them after the scope's) — then the rest sorted by ``Name.lt``. Mathlib's ``Type*``/``Sort*``
+    (Mathlib/Tactic/TypeStar.lean ``mkFreshLevelParam``, which inserts each new ``u_i`` at the front of the
+    level names: the most recently declared) makes every hole a user name too, in elaboration order — so
+    ``u_10`` comes after ``u_9``, never between ``u_1`` and ``u_2`` as a string sort would put it. A name the
+    statement uses that no command declares (auto-bound) keeps its order of occurrence."""
     decl = with_auto_bound(decl)
     namer, explicit = _universe_namer(decl)
     namer.binders(decl.binders)
     if decl.type is not None:
         namer.term(decl.type)
-    return (*explicit, *sorted(namer.universes))
+    scoped = [u for u in declared if u in explicit and u not in decl.universes]
+    own = [u for u in decl.universes if u in explicit or u not in scoped]
+    rest = [u for u in explicit if u not in scoped and u not in own]
+    return (*scoped, *own, *rest, *namer.universes)  # holes in creation order: u_1, u_2, …, u_10
+
+
+def universe_occurrences(decl: Declaration) -> tuple[str, ...]:
+    """``decl``'s universe names in order of occurrence (its own ``.{…}`` first, then as its binders and
+    conclusion use them, holes named ``u_1``, ``u_2``, … as they come): the order in which two statements'
+    universes correspond (``pyshadow.score.full.candidate_universe_pin``)."""
+    decl = with_auto_bound(decl)
+    namer, explicit = _universe_namer(decl)
+    namer.binders(decl.binders)
+    if decl.type is not None:
+        namer.term(decl.type)
+    return (*explicit, *namer.universes)
 
 
 def _quantifiers(term: Term):
