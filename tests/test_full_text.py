@@ -166,3 +166,33 @@ def test_the_pin_pairs_universes_by_occurrence_and_lists_them_in_the_candidates_
     assert candidate_universe_pin(ref, header, ("v", "u")) == ("u_2", "u_1")  # `c.{v, u}`: v ↦ u_2, u ↦ u_1
     assert candidate_universe_pin(ref, header, ("u", "v")) == ("u_1", "u_2")
     assert candidate_universe_pin(ref, "theorem c {α : Type u} (f : α → α) : True", ("u",)) == ()  # 1 ≠ 2
+
+
+# generated references in their own namespace (issue #26, undecided point) ----------------------------------------
+def test_a_reference_with_root_declarations_is_wrapped_in_the_checkers_namespace():
+    from pyshadow.workspace import plan_problem, reference_module_text
+
+    wrapped = reference_module_text(plan_problem(load_problem(PROBLEMS_DIR / "nat_exists_prime_ge"), "M"))
+    assert wrapped.startswith("import Mathlib\n\nnamespace PyShadow.Checkers.M\n\n/-!")
+    assert wrapped.endswith("\nend PyShadow.Checkers.M\n") and "theorem exists_prime_ge (n : ℕ)" in wrapped
+    # mutation partner: a reference whose declarations all live in its own namespace is left as it is
+    plain = reference_module_text(plan_problem(load_problem(PROBLEMS_DIR / "nat_pos_facts"), "M"))
+    assert "PyShadow" not in plain
+
+
+def test_the_wrapped_reference_cannot_clash_and_its_checkers_find_it(kernel_lean_exe, tmp_path):
+    # prelude-mode Lean resolves names as the full tier does: a root `clash` (Mathlib's, say) and the reference's
+    # wrapped one coexist, and a checker in the namespace gets the reference's (`P`, not `Q`)
+    from pyshadow.lean.runner import run_lean
+    from pyshadow.workspace import in_own_namespace
+
+    library = "prelude\naxiom P : Prop\naxiom Q : Prop\naxiom p : P\naxiom q : Q\ntheorem clash : Q := q\n"
+    reference = "/-- the reference's own -/\ntheorem clash : P := p\n"
+    checker = "namespace PyShadow.Checkers.M\ntheorem shadow_1 : P := @clash\nend PyShadow.Checkers.M\n"
+    path = tmp_path / "W.lean"
+    path.write_text(library + in_own_namespace(reference, "PyShadow.Checkers.M") + checker, encoding="utf-8")
+    result = run_lean(kernel_lean_exe, path, timeout_s=60)
+    assert result.status == "ok" and not result.errors, [e.message for e in result.errors]
+    path.write_text(library + reference + checker, encoding="utf-8")  # unwrapped: `clash` is declared twice
+    assert any("already been declared" in e.message or "already declared" in e.message
+               for e in run_lean(kernel_lean_exe, path, timeout_s=60).errors)
