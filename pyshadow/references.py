@@ -14,6 +14,7 @@ and column counted from 0 as Lean prints it), not into the extracted statement.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
@@ -122,6 +123,24 @@ def included_variables(variables: tuple[Binder, ...], decl: Declaration) -> tupl
                 mentioned |= uses | set(b.names)
                 changed = True
     return tuple(b for k, b in enumerate(variables) if k in chosen)
+
+
+def with_context_variables(context: str, decl: Declaration) -> Declaration:
+    """``decl`` (a corpus statement) with the ``variable``s of the text before it (``context``) that Lean includes
+    in it as leading binders (``included_variables``), as ``target_declaration`` reads a reference: so
+    ``@target a b hab`` passes every argument and a certificate quantifies over them."""
+    if "variable" not in context:
+        return decl
+    source = f"{context.rstrip()}\n\n"
+    included = included_variables(scope_variables(source + "theorem pyshadow_here : True", len(source)), decl)
+    return replace(decl, binders=included + decl.binders) if included else decl
+
+
+def statement_declaration(statement: str, context: str = "") -> Declaration:
+    """A corpus statement read as ``generate`` reads a reference target: parsed, the context's included
+    ``variable``s in front, a data declaration as ``Nonempty`` of its type. Raises ``ParseError``."""
+    decl = with_context_variables(context, parse_declaration(statement))
+    return data_as_proposition(decl) if is_data_declaration(decl) else decl
 
 
 def reference_skeleton(title: str, body: str, *, imports: tuple[str, ...] = (), preamble: str = "",
@@ -266,26 +285,50 @@ def _reference_target(problem: Problem, src: str, name: str, checker_id: str) ->
 
 
 def reference_as_axioms(src: str, targets: Sequence[str], *, only_admitted: bool = False) -> str:
-    """``src`` with each target theorem restated as an ``axiom`` (the last declaration of that name; proof dropped);
-    with ``only_admitted`` just the targets whose proof uses ``sorry``/``admit``.
+    """``src`` with each target restated as an ``axiom`` (the last declaration of that name; proof dropped); with
+    ``only_admitted`` just the targets whose proof uses ``sorry``/``admit``.
 
     A checker's ``#print axioms`` then lists the target itself, never ``sorryAx``: completeness is a property of
     the target's statement, and a ``sorry`` in its proof must not make every checker look unsound.
+
+    A data target (``instance X … : T := sorry``, ``def``/``abbrev``/``opaque``; ``kernel.definitions``) becomes
+    ``axiom X … : T`` too — its checkers' ``exact ⟨@X …⟩`` would otherwise depend on ``sorryAx`` — but only when
+    its body uses ``sorry``: a real body keeps its definition, which later declarations may unfold. An
+    ``instance`` keeps its attribute (``attribute [instance] X`` after the axiom; the scanner does not name an
+    ``instance (priority := …) X``, so such a target is not found at all), a
+    ``noncomputable`` before the keyword is dropped (an axiom has no code).
     """
     wanted = {normalize_name(t) for t in targets}
     chosen = {}
     for d in declarations(src):
-        if normalize_name(d.qualified_name) in wanted and d.keyword in ("theorem", "lemma"):
-            if only_admitted and not contains_admit(src[d.statement_end : d.end]):
+        if normalize_name(d.qualified_name) not in wanted:
+            continue
+        admitted = contains_admit(src[d.statement_end : d.end])
+        if d.keyword in ("theorem", "lemma"):
+            if only_admitted and not admitted:
                 chosen.pop(normalize_name(d.qualified_name), None)
                 continue
-            chosen[normalize_name(d.qualified_name)] = d
+        elif not (admitted and _is_data_header(d.header)):
+            chosen.pop(normalize_name(d.qualified_name), None)
+            continue
+        chosen[normalize_name(d.qualified_name)] = d
     out, last = [], 0
     for d in sorted(chosen.values(), key=lambda d: d.keyword_start):
-        header = src[d.keyword_start : d.statement_end].rstrip()
-        out += [src[last : d.keyword_start], "axiom", header[len(d.keyword):], "\n\n"]
+        before = src[last : d.keyword_start]
+        header = src[d.keyword_start : d.statement_end].rstrip()[len(d.keyword):]
+        attribute = f"attribute [instance] {d.name}\n\n" if d.keyword == "instance" else ""
+        before = re.sub(r"\bnoncomputable\s+$", "", before) if d.keyword != "theorem" else before
+        out += [before, "axiom", header, "\n\n", attribute]
         last = d.end
     return "".join(out) + src[last:]
+
+
+def _is_data_header(header: str) -> bool:
+    """Whether a declaration header is data (``kernel.definitions.is_data_declaration``); False if unreadable."""
+    try:
+        return is_data_declaration(parse_declaration(header))
+    except ParseError:
+        return False
 
 
 def reference_sorry(src: str, targets: Sequence[str]) -> dict[str, bool]:

@@ -50,7 +50,7 @@ from .files import write_atomically
 from .paths import LEAN_TOOLCHAIN_FILE
 from .problems import Problem, declared_names, reference_text
 from .references import ReferenceTarget, reference_as_axioms, reference_sorry, reference_targets
-from .syntax.scanner import declarations, normalize_name
+from .syntax.scanner import declarations, lean_component, name_components, normalize_name
 from .shadows.checkers import render_template
 from .shadows.expert import CONSEQUENCE_KINDS, ExpertShadow
 from .shadows.merge import MergeReport, provenances
@@ -198,7 +198,7 @@ def namespace_opens(targets: Sequence[str]) -> tuple[str, ...]:
     """``open A A.B`` for a target ``A.B.foo``: the namespaces the reference stated it inside."""
     names: list[str] = []
     for target in targets:
-        parts = normalize_name(target).split(".")[:-1]
+        parts = [lean_component(c) for c in name_components(target) if c != "_root_"][:-1]  # «…» kept
         names.extend(".".join(parts[: n + 1]) for n in range(len(parts)))
     names = list(dict.fromkeys(names))
     return (f"open {' '.join(names)}",) if names else ()
@@ -450,8 +450,38 @@ def _problem_manifest(plan: ProblemPlan, texts: Mapping[str, str]) -> dict:
 
 
 def reference_module_text(plan: ProblemPlan) -> str:
-    """The reference file, with each target proved by ``sorry`` stated as an ``axiom`` (issue #16, class 6)."""
-    return reference_as_axioms(plan.source, plan.problem.targets, only_admitted=True)
+    """The reference file, with each target proved by ``sorry`` stated as an ``axiom`` (issue #16, class 6), and —
+    when it declares anything at the root — inside ``namespace <plan.namespace>`` (``in_own_namespace``)."""
+    text = reference_as_axioms(plan.source, plan.problem.targets, only_admitted=True)
+    return in_own_namespace(text, plan.namespace) if root_declarations(plan.source) else text
+
+
+def root_declarations(src: str) -> list[str]:
+    """The names ``src`` declares at the root (no namespace, no dot): the ones that could clash with a root name
+    of Mathlib or of another imported module."""
+    return [d.qualified_name for d in declarations(src) if "." not in normalize_name(d.qualified_name)]
+
+
+def in_own_namespace(src: str, namespace: str) -> str:
+    """``src`` (a reference) with everything after its ``import`` lines inside ``namespace … end``.
+
+    ``Checkers.lean`` imports every problem's modules, Mathlib's among them: a core-only reference's root
+    ``theorem exists_prime_ge`` would clash with a Mathlib declaration of that name. Inside the checkers' own
+    namespace it is ``<namespace>.exists_prime_ge``, and the checkers — in the same namespace — still find it by
+    the name the problem gives (lean4 src/Lean/ResolveName.lean ``resolveGlobalName``: the current namespace and
+    its prefixes are tried before the root and before ``open``s). The limit: a reference that also writes into a
+    library namespace (``namespace Nat … succ …``) then resolves there relative to ``<namespace>.Nat`` — an error
+    at ``lake build``, never a silent change."""
+    code = code_tokens(src)
+    starts = command_starts(src, code)
+    body = 0
+    for k, i in enumerate(starts):
+        if code[i].text != "import":
+            break
+        j = starts[k + 1] if k + 1 < len(starts) else len(code)
+        body = code[j - 1].end
+    head, rest = src[:body].rstrip(), src[body:].strip()
+    return f"{head + chr(10) * 2 if head else ''}namespace {namespace}\n\n{rest}\n\nend {namespace}\n"
 
 
 def _spans(text: str) -> dict[str, tuple[int, int]]:

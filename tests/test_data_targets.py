@@ -60,10 +60,22 @@ def test_a_theorem_target_gets_no_anonymous_constructor_alternative():
         assert all("exact ⟨" not in c.text for c in target.checkers.forward)
 
 
-def test_a_data_candidate_backward_goal_is_nonempty():
-    text = candidate_backward_text("b", "cert", "(hS_1 : P)", "Cand.x", data=True)
-    assert "    Nonempty (type_of% @Cand.x) := by" in text
-    assert "    type_of% @Cand.x := by" in candidate_backward_text("b", "cert", "(hS_1 : P)", "Cand.x")
+def test_a_data_candidate_backward_check_enters_the_pi_type_before_intros():
+    # `type_of% @Cand.x` is the whole Pi type `∀ b…, T`: `intros` under `Nonempty` would introduce nothing
+    # (src/Lean/Meta/Tactic/Intro.lean `getIntrosSize`), so `refine ⟨?_⟩` comes first, `Classical.choice` last
+    text = candidate_backward_text("b", "cert", "(hS_1 : P)", "Cand.x", ("u_1",), data=True)
+    assert text.split("\n")[2:] == [
+        "    Nonempty (type_of% @Cand.x.{u_1}) := by",
+        "  refine ⟨?_⟩",
+        "  intros",
+        "  apply Classical.choice",
+        "  apply cert <;> assumption",
+    ]
+    # mutation partner: a theorem candidate gets the plain chain, no `Nonempty`, no choice
+    plain = candidate_backward_text("b", "cert", "(hS_1 : P)", "Cand.x")
+    assert plain.split("\n")[2:] == ["    type_of% @Cand.x := by", "  intros", "  apply cert <;> assumption"]
+    with_alternative = candidate_backward_text("b", "cert", "(hS_1 : P)", "Cand.x", alternative="t", data=True)
+    assert "  | (refine ⟨?_⟩; intros; apply Classical.choice; apply cert <;> assumption)" in with_alternative
 
 
 @pytest.mark.parametrize("candidate,nonempty_goal", [

@@ -21,8 +21,9 @@ from pyshadow.paths import PROBLEMS_DIR
 from pyshadow.problems import load_problem
 from pyshadow.score.candidates import Candidate
 from pyshadow.score.full import (CheckerFile, FullTask, Role, StatementsModule, candidate_check_file, full_task,
-                                 needs_candidate, run_full_task, statement_universes)
+                                 needs_candidate, run_full_task)
 from pyshadow.score.pipeline import prepare_candidate, prepare_problem
+from pyshadow.shadows.checkers import universe_names
 
 # What the problem's imports provide (Init/Mathlib in the full tier): an order-like class with an honest instance.
 BASE = PRELUDE_HEADER + """\
@@ -137,9 +138,9 @@ def test_universes_are_listed_on_the_axiom_and_pinned_in_the_goal(kernel_lean_ex
     assert checks["fwd"].passed and checks["bwd"].passed, (checks["fwd"].message, checks["bwd"].message)
 
 
-def test_statement_universes_reads_sorts_and_explicit_instantiations():
-    assert statement_universes("{α : Type u_2} (f : ULift.{v} α → Sort (max u w))") == ["u_2", "u", "w", "v"]
-    assert statement_universes("(n : Nat) : n = n") == []
+def test_universe_names_reads_sorts_and_explicit_instantiations():
+    assert universe_names("{α : Type u_2} (f : ULift.{v} α → Sort (max u w))") == ["u_2", "u", "w", "v"]
+    assert universe_names("(n : Nat) : n = n") == []
 
 
 # ---------------------------------------------------------------------------------------------------------------

@@ -1,3 +1,5 @@
+namespace PyShadow.Checkers.ListLengthAppend
+
 /-!
 # Length of a concatenation
 
@@ -10,3 +12,5 @@ universe u
 theorem list_length_append {α : Type u} (l₁ l₂ : List α) :
     (l₁ ++ l₂).length = l₁.length + l₂.length := by
   simp
+
+end PyShadow.Checkers.ListLengthAppend

@@ -1,3 +1,5 @@
+namespace PyShadow.Checkers.ListMemAppendIff
+
 /-!
 # Membership in a concatenation
 
@@ -8,3 +10,5 @@ Reference formalization of the pyshadow problem `list_mem_append_iff` (core Lean
 theorem list_mem_append_iff {α : Type} (a : α) (l₁ l₂ : List α) :
     a ∈ l₁ ++ l₂ ↔ a ∈ l₁ ∨ a ∈ l₂ := by
   simp
+
+end PyShadow.Checkers.ListMemAppendIff

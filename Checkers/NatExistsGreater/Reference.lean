@@ -1,3 +1,5 @@
+namespace PyShadow.Checkers.NatExistsGreater
+
 /-!
 # No largest natural number
 
@@ -7,3 +9,5 @@ Reference formalization of the pyshadow problem `nat_exists_greater` (core Lean 
 /-- Every natural number has a larger one. -/
 theorem nat_exists_greater : ∀ n : Nat, ∃ m, n < m :=
   fun n => ⟨n + 1, Nat.lt_succ_self n⟩
+
+end PyShadow.Checkers.NatExistsGreater

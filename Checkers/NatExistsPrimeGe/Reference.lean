@@ -1,5 +1,7 @@
 import Mathlib
 
+namespace PyShadow.Checkers.NatExistsPrimeGe
+
 /-!
 # There are arbitrarily large primes
 
@@ -9,3 +11,5 @@ Reference formalization of the pyshadow problem `nat_exists_prime_ge` (needs Mat
 /-- Primes are unbounded. -/
 theorem exists_prime_ge (n : ℕ) : ∃ p, n ≤ p ∧ Nat.Prime p :=
   Nat.exists_infinite_primes n
+
+end PyShadow.Checkers.NatExistsPrimeGe

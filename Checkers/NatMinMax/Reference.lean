@@ -1,3 +1,5 @@
+namespace PyShadow.Checkers.NatMinMax
+
 /-!
 # Minimum and maximum
 
@@ -12,3 +14,5 @@ theorem nat_min_add_max : ∀ a b : Nat, min a b + max a b = a + b := by
 /-- The minimum is at most the maximum. -/
 theorem nat_min_le_max (a b : Nat) : min a b ≤ max a b := by
   omega
+
+end PyShadow.Checkers.NatMinMax

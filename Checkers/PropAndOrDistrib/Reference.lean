@@ -1,3 +1,5 @@
+namespace PyShadow.Checkers.PropAndOrDistrib
+
 /-!
 # Conjunction distributes over disjunction
 
@@ -8,3 +10,5 @@ Reference formalization of the pyshadow problem `prop_and_or_distrib` (core Lean
 theorem prop_and_or_distrib (p q r : Prop) : p ∧ (q ∨ r) ↔ (p ∧ q) ∨ (p ∧ r) :=
   ⟨fun ⟨hp, hqr⟩ => hqr.elim (fun hq => Or.inl ⟨hp, hq⟩) (fun hr => Or.inr ⟨hp, hr⟩),
    fun h => h.elim (fun ⟨hp, hq⟩ => ⟨hp, Or.inl hq⟩) (fun ⟨hp, hr⟩ => ⟨hp, Or.inr hr⟩)⟩
+
+end PyShadow.Checkers.PropAndOrDistrib

@@ -1,3 +1,5 @@
+namespace PyShadow.Checkers.PropContrapositive
+
 /-!
 # Contraposition
 
@@ -7,3 +9,5 @@ Reference formalization of the pyshadow problem `prop_contrapositive` (core Lean
 /-- An implication gives its contrapositive. -/
 theorem prop_contrapositive (p q : Prop) : (p → q) → ¬q → ¬p :=
   fun hpq hnq hp => hnq (hpq hp)
+
+end PyShadow.Checkers.PropContrapositive

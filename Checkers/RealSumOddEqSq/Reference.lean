@@ -1,5 +1,7 @@
 import Mathlib
 
+namespace PyShadow.Checkers.RealSumOddEqSq
+
 /-!
 # Sum of odd numbers is a square
 
@@ -16,3 +18,5 @@ theorem real_sum_odd_eq_sq (n : ℕ) : ∑ i ∈ range n, (2 * (i : ℝ) + 1) = 
     rw [sum_range_succ, ih]
     push_cast
     ring
+
+end PyShadow.Checkers.RealSumOddEqSq

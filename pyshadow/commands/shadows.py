@@ -5,10 +5,11 @@ from __future__ import annotations
 import argparse
 
 from ..corpus import CorpusEntry, JsonlWriter, read_corpus
+from ..references import statement_declaration
 from ..shadows import decompose
 from ..shadows.rules import uncheckable_reason
 from ..shadows.checkers import full_tier_checkers
-from ..syntax import ParseError, parse_declaration, render_term
+from ..syntax import ParseError, render_term
 
 
 def register(subparsers) -> None:
@@ -24,7 +25,7 @@ def shadows_entry(entry: CorpusEntry) -> dict:
     if entry.error:
         return {**base, "error": f"line {entry.line}: {entry.error}"}
     try:
-        decl = parse_declaration(entry.statement)
+        decl = statement_declaration(entry.statement, entry.context)  # as `generate` reads a reference
     except ParseError as err:
         return {**base, "error": str(err)}
     reason = uncheckable_reason(decl)

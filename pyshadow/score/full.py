@@ -62,12 +62,13 @@ from ..lean.runner import DEFAULT_ALLOWED_AXIOMS, DeclarationSpan, LeanResult, c
 from ..lean.toolchain import LeanExecutable
 from ..errors import PyshadowError
 from ..kernel.definitions import is_data_declaration
-from ..shadows.checkers import Checker, CheckerSet, full_tier_checkers, universe_names, universe_parameters
+from ..shadows.checkers import (Checker, CheckerSet, full_tier_checkers, universe_names, universe_occurrences,
+                                universe_parameters)
 from ..syntax.ast import Declaration
 from ..syntax.parser import parse_declaration
 from ..references import reference_as_axioms, reference_sorry  # noqa: F401 - re-exported: verify uses both
 from ..workspace import reference_context
-from ..syntax.scanner import name_components, normalize_name
+from ..syntax.scanner import lean_component, lean_name, name_components, normalize_name
 from ..syntax import ParseError
 from ..syntax.scanner import ExtractedDeclaration
 from .skeleton_terms import SkeletonAlternatives, exact_line, skeleton_alternatives, with_forward_alternative
@@ -169,27 +170,11 @@ class StatementsModule(LeanLines):
         the candidate's type (``candidate_universe_pin``) share their universes.
         """
         full = f"{self.name}.{short}"
-        universes = statement_universes(f"{binders} {statement}")
+        universes = universe_names(f"{binders} {statement}")
         pin = ".{" + ", ".join(universes) + "}" if universes else ""
         self.add(f"axiom _root_.{full}{pin}{' ' + binders if binders else ''} :\n    {statement}")
         self.constants.append(full)
         return f"type_of% @{full}{pin}"
-
-
-# An explicit universe instantiation in a term (`ULift.{u} α`): its names are universes the text uses too.
-_EXPLICIT_UNIVERSES = re.compile(r"\.\{([^{}]*)\}")
-
-
-def statement_universes(text: str) -> list[str]:
-    """The universe names ``text`` uses: in sorts (``Type u_1``, ``Sort (max u v)``) and in explicit
-    instantiations (``.{u}``), in order of first occurrence. A name missed here (or listed wrongly) makes the
-    statements module fail to elaborate — loudly, never silently (``run_full_task``)."""
-    names = universe_names(text)
-    for m in _EXPLICIT_UNIVERSES.finditer(text):
-        for name in re.findall(r"[^\W\d][\w']*", m.group(1)):
-            if name not in ("max", "imax", "_") and name not in names:
-                names.append(name)
-    return names
 
 
 def new_nonce() -> str:
@@ -198,14 +183,20 @@ def new_nonce() -> str:
     return secrets.token_hex(8)
 
 
+def _namespace_parts(target: str) -> list[str]:
+    """The target's namespace components as Lean source (``«Order Facts»``: ``lean_component``)."""
+    parts = name_components(target)
+    return [lean_component(c) for c in (parts[1:] if parts[:1] == ["_root_"] else parts)[:-1]]
+
+
 def _namespace(target: str, nonce: str | None = None) -> str:
-    parts = name_components(normalize_name(target))[:-1]
-    return ".".join([*parts, f"{CHECKS_NAMESPACE}_{nonce}" if nonce else CHECKS_NAMESPACE])
+    """The checks' namespace, as Lean source (``«Order Facts».PyshadowChecks_…``)."""
+    return ".".join([*_namespace_parts(target), f"{CHECKS_NAMESPACE}_{nonce}" if nonce else CHECKS_NAMESPACE])
 
 
 def _target_namespace(target: str) -> str | None:
-    parts = name_components(normalize_name(target))[:-1]
-    return ".".join(parts) or None
+    """The target's namespace as Lean source, or None at the top level."""
+    return ".".join(_namespace_parts(target)) or None
 
 
 def isolated_checker_text(checker: Checker, goal: str, name: str | None = None) -> str:
@@ -240,20 +231,31 @@ def _checkers(problem_id: str, target: TargetInfo, *, certificate: bool) -> Chec
 def candidate_backward_text(name: str, certificate_name: str, hypotheses: str, head: str,
                             universes: Sequence[str] = (), alternative: str | None = None, data: bool = False) -> str:
     """⋀ Sᵢ ⇒ T̂: the shadows as hypotheses, the candidate's own type as the goal, proved via the certificate (or
-    by ``alternative``, the skeleton search's term, when there is one). A ``data`` candidate (``instance X : T``)
-    states that ``T`` is inhabited: the goal is ``Nonempty (type_of% @Cand …)`` (kernel/definitions.py, 4.).
+    by ``alternative``, the skeleton search's term, when there is one).
 
     ``universes`` pins the candidate's universe parameters to the ones the hypotheses use (``@Cand.{u_1}``):
     ``type_of% @Cand`` alone gives each a fresh universe, and no ``hS_i`` at ``u_1`` proves it at ``u_2``.
+
+    A ``data`` candidate (``instance X (b…) : T``) says that its type ``∀ b…, T`` is inhabited: the goal is
+    ``Nonempty (type_of% @Cand …)``. ``type_of%`` elaborates to the whole Pi type (lean4 src/Lean/Parser/Term.lean
+    ``typeOf``, elaborated by ``inferType``), so the proof first enters it — ``refine ⟨?_⟩`` (``Nonempty.intro``,
+    src/Init/Prelude.lean), after which the goal is the Pi type and ``intros`` introduces every binder
+    (src/Lean/Meta/Tactic/Intro.lean ``getIntrosSize`` counts ``forallE``/``letE``/``mdata``) — then ``T`` from the
+    certificate's ``Nonempty T`` by ``Classical.choice`` (an allowed axiom). ``Nonempty (∀ b…, T)`` and the
+    skeleton's ``∀ b…, Nonempty T`` (kernel/definitions.py, 4.) are equivalent with choice; no binder is restated
+    as text, so the candidate's ``variable``s, ``open``s and notation need not be reproduced.
     """
     pin = ".{" + ", ".join(universes) + "}" if universes else ""
-    proof = ["  intros", f"  apply {certificate_name} <;> assumption"]
+    goal = f"type_of% @{head}{pin}"
+    enter = ["refine ⟨?_⟩", "intros", "apply Classical.choice"] if data else ["intros"]
+    proof = [*(f"  {tac}" for tac in enter), f"  apply {certificate_name} <;> assumption"]
     if alternative is not None:
-        proof = ["  first", f"  | (intros; apply {certificate_name} <;> assumption)", exact_line(alternative)]
+        proof = ["  first", f"  | ({'; '.join(enter)}; apply {certificate_name} <;> assumption)",
+                 exact_line(alternative)]
     return "\n".join([
         "/-- Backward check: the shadows imply the candidate's statement -/",
         f"theorem {name} {hypotheses} :",
-        f"    Nonempty (type_of% @{head}{pin}) := by" if data else f"    type_of% @{head}{pin} := by",
+        f"    Nonempty ({goal}) := by" if data else f"    {goal} := by",
         *proof,
     ])
 
@@ -276,7 +278,8 @@ def _section(
     out: CheckerFile, problem_id: str, target: TargetInfo, head: str,
     renames: Mapping[str, str] | None, declared_universes: set[str],
     alternatives: SkeletonAlternatives | None = None, candidate_header: str | None = None,
-    nonce: str | None = None, candidate_names: frozenset[str] = frozenset(), statement_only: bool = False,
+    nonce: str | None = None, candidate_names: frozenset[str] = frozenset(),
+    candidate_universes: Sequence[str] = (), statement_only: bool = False,
 ) -> None:
     """One target's namespace block: (candidate axioms), forward checkers, certificate, (candidate backward).
 
@@ -285,6 +288,8 @@ def _section(
     elaborated without the candidate, so that target's goals stay text in the checker file (docs/trust.md)."""
     assert target.declaration is not None
     scoring = renames is not None
+    if renames:  # the candidate's names as Lean source: `«Order Facts».aux` keeps its guillemets
+        renames = {k: lean_name(v) for k, v in renames.items()}
     checkers = _checkers(problem_id, target, certificate=scoring)
     namespace = _namespace(target.name, nonce)
     texts = [t for c in checkers.checkers for t in (c.binders, c.statement, *(p for _, p in c.hypothesis_list))]
@@ -332,7 +337,7 @@ def _section(
         if scoring:
             name = certificate.name.removesuffix("_complete") + "_backward"
             extra = alternatives.backward if alternatives else None
-            pin = candidate_universe_pin(target.declaration, candidate_header)
+            pin = candidate_universe_pin(target.declaration, candidate_header, candidate_universes)
             hypotheses = certificate.hypotheses
             if statements is not None:
                 hypotheses = " ".join(f"({hyp} : {statements.add_axiom(f'hypothesis_{key}_{i}', '', prop)})"
@@ -370,18 +375,26 @@ def _is_data(candidate_header: str | None) -> bool:
         return False
 
 
-def candidate_universe_pin(reference: Declaration, candidate_header: str | None) -> tuple[str, ...]:
-    """The universes to instantiate the candidate at: the reference's, in Lean's order, when the candidate has as
-    many universe parameters (matched by position); none when it has none, or a different number (then the
-    backward check can only pass for a candidate that is not universe-polymorphic)."""
-    wanted = universe_parameters(reference)
+def candidate_universe_pin(reference: Declaration, candidate_header: str | None,
+                           candidate_universes: Sequence[str] = ()) -> tuple[str, ...]:
+    """The universes to instantiate the candidate at, listed in the candidate's own Lean order
+    (``universe_parameters``, given the ``universe`` commands of its file): each candidate universe is paired with
+    the reference universe at the same position of occurrence (``universe_occurrences``: ``{α : Type u}
+    {β : Type v}`` pairs ``u`` with the reference's first). None when the candidate has no universe parameter or a
+    different number than the reference (then the backward check can only pass for a candidate that is not
+    universe-polymorphic)."""
+    wanted = universe_occurrences(reference)
     if not wanted or candidate_header is None:
         return ()
     try:
         candidate = parse_declaration(candidate_header)
     except PyshadowError:
         return ()
-    return wanted if len(universe_parameters(candidate)) == len(wanted) else ()
+    order, occurrences = universe_parameters(candidate, candidate_universes), universe_occurrences(candidate)
+    if len(order) != len(wanted) or sorted(order) != sorted(occurrences):
+        return ()
+    paired = dict(zip(occurrences, wanted))
+    return tuple(paired[u] for u in order)
 
 
 def candidate_check_file(prepared: PreparedCandidate, *, module: str = CANDIDATE_MODULE,
@@ -411,8 +424,9 @@ def candidate_check_file(prepared: PreparedCandidate, *, module: str = CANDIDATE
         found = prepared.extracted.get(target.name)
         if found is None or target.error or target.declaration is None:
             continue
-        _section(out, info.id, target, found.qualified_name, prepared.renames, universes,
+        _section(out, info.id, target, lean_name(found.qualified_name), prepared.renames, universes,
                  candidate_alternatives(prepared, target, found), found.header, nonce, reference_own,
+                 reference_context(prepared.candidate.code).universes,
                  statement_only=prepared.proofs == "ignored")
     if not statements.constants:  # no goal can be elaborated without the candidate: no module to compile
         out.statements = None
@@ -448,7 +462,7 @@ def reference_check_file(info: ProblemInfo) -> tuple[CheckerFile, frozenset[str]
     universes = set(context.universes)
     for target in info.targets:
         if target.decomposition is not None:
-            _section(out, info.id, target, normalize_name(target.name), None, universes)
+            _section(out, info.id, target, lean_name(target.name), None, universes)
     allowed = DEFAULT_ALLOWED_AXIOMS | {normalize_name(t.name) for t in info.targets}
     return out, frozenset(allowed)
 

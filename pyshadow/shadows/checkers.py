@@ -28,16 +28,20 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 import jinja2
 
 from ..paths import TEMPLATES_DIR
-from ..syntax.ast import Atom, Binder, BinOp, Declaration, Let, Not, Quant, Term, atoms, declaration_names
+from ..syntax.ast import Binder, Declaration, Term, declaration_names
 from ..syntax.render import render_binder, render_term
 from .expert import CONSEQUENCE_KINDS
 from .rules import CertIntro, CertLeaf, CertLet, CertPair, Decomposition, Shadow
 from .types import EqualitySplit
+from .universes import (  # noqa: F401 - re-exported: the checkers' universe names and pins live there
+    UNIVERSE_HOLE, UniverseNamer, atom_idents, auto_bound_implicits, has_universe_hole, name_universes,
+    universe_names, universe_occurrences, universe_parameters, with_auto_bound, _universe_namer,
+)
 
 
 # Certificate hypotheses are `hS_1`, `hS_2`, …; ``FreshNames`` never produces that prefix, so a lambda-bound name
@@ -209,100 +213,6 @@ def named_binders(binders: tuple[Binder, ...]) -> tuple[Binder, ...]:
     return tuple(out)
 
 
-# A universe hole in a type: Mathlib's `Type*`/`Sort*` (Mathlib/Tactic/TypeStar.lean: each occurrence elaborates
-# to `Sort u`/`Type u` with a fresh universe *parameter*, `levelMVarToParam`) and core's `Type _`/`Sort _` (a level
-# metavariable, which a theorem header turns into a parameter of its own). Either way every occurrence — and, since
-# Lean elaborates a binder group's type once per name, every variable of `{α β : Type*}` — is its own universe.
-# Checkers restate the target's binders inside `∀` hypotheses (`hS_i : ∀ {α : Type _}, …`), where a hole would
-# get yet another universe and `@hS_i α` would not typecheck: so every hole is named, `u_1`, `u_2`, … in order of
-# occurrence, and the file declares them (`universe u_1 u_2`).
-UNIVERSE_HOLE = re.compile(r"(?<![\w.'])(Type|Sort)(?:\*|\s+_(?![\w'!?]))")
-# A named universe level after a sort: `Type u`, `Sort (max u v)`, `Type (u + 1)`.
-_SORT_LEVEL = re.compile(r"(?<![\w.'])(?:Type|Sort)\s+(\([^()]*\)|[^\W\d][\w']*)")
-_LEVEL_NAME = re.compile(r"[^\W\d][\w']*")
-
-
-def universe_names(text: str) -> list[str]:
-    """The universe names ``text`` uses in sorts (``Type u``, ``Sort (max u v)``), in order of occurrence."""
-    names: list[str] = []
-    for m in _SORT_LEVEL.finditer(text):
-        for name in _LEVEL_NAME.findall(m.group(1)):
-            if name not in ("max", "imax", "_") and name not in names:
-                names.append(name)
-    return names
-
-
-def has_universe_hole(text: str) -> bool:
-    return UNIVERSE_HOLE.search(text) is not None
-
-
-class UniverseNamer:
-    """Names every universe hole of a declaration — its binders and the ∀ binders of its conclusion — once.
-
-    The conclusion's ∀ binders are named by identity (the tuple of binders a ``Quant`` holds): every shadow
-    re-wraps the *same* tuple (``rules.Frame``), so a shadow's binder gets the name the conclusion's got.
-    """
-
-    def __init__(self, taken: frozenset[str] | set[str] = frozenset()):
-        self.universes: list[str] = []
-        self.taken = set(taken)
-        self._quantifiers: dict[int, tuple[Binder, ...]] = {}
-
-    def _fresh(self) -> str:
-        k = len(self.universes)
-        while True:
-            k += 1
-            name = f"u_{k}"
-            if name not in self.taken:
-                self.universes.append(name)
-                self.taken.add(name)
-                return name
-
-    def _name_text(self, text: str) -> str:
-        return UNIVERSE_HOLE.sub(lambda m: f"{m.group(1)} {self._fresh()}", text)
-
-    def _type(self, term: Term | None) -> Term | None:
-        if term is None or not has_universe_hole(render_term(term)):
-            return term
-        return Atom(self._name_text(render_term(term)), atom_idents(term))
-
-    def binders(self, binders: tuple[Binder, ...]) -> tuple[Binder, ...]:
-        """The binders with every hole named; a group with holes split into one binder per name."""
-        out: list[Binder] = []
-        for b in binders:
-            if b.type is None or not has_universe_hole(render_term(b.type)):
-                out.append(b)
-                continue
-            for names in [(n,) for n in b.names] or [()]:
-                out.append(Binder(b.bracket, names, self._type(b.type), b.default, b.bound))
-        return tuple(out)
-
-    def term(self, term: Term) -> Term:
-        """``term`` with the holes of its ∀/∃ binders named (atoms are left as they are)."""
-        if isinstance(term, Quant):
-            key = id(term.binders)
-            if key not in self._quantifiers:
-                self._quantifiers[key] = self.binders(term.binders)
-            return Quant(term.kind, self._quantifiers[key], self.term(term.body))
-        if isinstance(term, BinOp):
-            return BinOp(term.op, self.term(term.left), self.term(term.right))
-        if isinstance(term, Not):
-            return Not(self.term(term.arg))
-        if isinstance(term, Let):
-            return replace(term, body=self.term(term.body))
-        return term
-
-
-def atom_idents(term: Term) -> tuple[str, ...]:
-    return tuple(dict.fromkeys(i for a in atoms(term) for i in a.idents))
-
-
-def name_universes(binders: tuple[Binder, ...]) -> tuple[tuple[Binder, ...], tuple[str, ...]]:
-    """The binders with every universe hole named (``UniverseNamer``), and the universe names to declare."""
-    namer = UniverseNamer()
-    return namer.binders(binders), tuple(namer.universes)
-
-
 def name_declaration_universes(decl: Declaration, dec: Decomposition
                                ) -> tuple[tuple[Binder, ...], Term, list[Term], tuple[str, ...]]:
     """Binders (named ``named_binders``), conclusion and shadow statements of one target with every universe hole
@@ -313,94 +223,6 @@ def name_declaration_universes(decl: Declaration, dec: Decomposition
     conclusion = namer.term(decl.type)
     statements = [namer.term(s.statement) for s in dec.shadows]
     return binders, conclusion, statements, (*explicit, *namer.universes)
-
-
-# Auto-bound implicit type variables we can tell from globals without elaborating: a lowercase Greek letter (then
-# digits, subscripts or primes), the form Lean's strict auto-bound rule admits and the convention for type
-# variables. Latin letters are left alone: `I` (unitInterval), `G`, `R` are as often notation or `variable`s
-# (which ``references.included_variables`` adds) as auto-bound. `λ` is syntax and `π` notation (`Real.pi`).
-_AUTO_BOUND_NAME = re.compile(r"^[α-κμ-ορ-ω][0-9₀-₉']*$")
-# Type constructors whose arguments are types: a name in such a position is a type variable.
-_TYPE_CONSTRUCTORS = frozenset({"Set", "Finset", "List", "Multiset", "Option", "Array"})
-
-
-def auto_bound_implicits(decl: Declaration) -> tuple[Binder, ...]:
-    """The auto-bound implicit *type* variables of ``decl``: names its binder types use as a type (``(s : Set α)``,
-    ``(f : α → β)``, ``(x : α)``) that no binder of the statement binds. The reference's file elaborated them as
-    leading implicit arguments; checker files set ``autoImplicit false``, so they are made explicit binders
-    ``{α : Type*}`` in front, in order of first use — the signature Lean gave the target. A name used otherwise
-    (``Fin n``) is left alone: its type cannot be told without elaborating, and the checker file reports it."""
-    from ..syntax import terms
-
-    bound = {n for b in decl.binders for n in b.names}
-    binder_types = [b.type for b in decl.binders if b.type is not None]
-    if decl.type is not None:
-        for q in _quantifiers(decl.type):
-            bound.update(n for b in q.binders for n in b.names)
-            binder_types += [b.type for b in q.binders if b.type is not None]
-    found: list[str] = []
-    for t in binder_types:
-        tree = terms.read_term(render_term(t))
-        if tree is None:
-            continue
-        for name in _type_position_names(tree, terms):
-            if _AUTO_BOUND_NAME.match(name) and name != "π" and name not in bound and name not in found:
-                found.append(name)
-    return tuple(Binder("{", (n,), Atom("Type*", ("Type",))) for n in found)
-
-
-def _type_position_names(node, terms) -> list[str]:
-    """Names standing where a type stands in a type expression: the whole type, a side of ``→``/``×``, an argument
-    of ``Set``/``Finset``/``List``/…"""
-    if isinstance(node, terms.Name):
-        return [node.text]
-    if isinstance(node, terms.Binary) and node.op in ("→", "×"):
-        return _type_position_names(node.left, terms) + _type_position_names(node.right, terms)
-    if isinstance(node, terms.App) and isinstance(node.fn, terms.Name) and node.fn.text in _TYPE_CONSTRUCTORS:
-        return [n for a in node.args for n in _type_position_names(a, terms)]
-    return []
-
-
-def with_auto_bound(decl: Declaration) -> Declaration:
-    """``decl`` with its auto-bound implicit type variables as leading binders (``auto_bound_implicits``)."""
-    extra = auto_bound_implicits(decl)
-    return replace(decl, binders=extra + decl.binders) if extra else decl
-
-
-def _universe_namer(decl: Declaration) -> tuple[UniverseNamer, list[str]]:
-    """A namer for ``decl``'s holes, and the universe names the statement uses itself (``Type u``; its file
-    declares or auto-binds them — declared in checker files too, as they set ``autoImplicit false``)."""
-    texts = [render_term(b.type) for b in decl.binders if b.type is not None]
-    if decl.type is not None:
-        texts += [render_term(b.type) for q in _quantifiers(decl.type) for b in q.binders if b.type is not None]
-    explicit = list(dict.fromkeys([*decl.universes, *(n for t in texts for n in universe_names(t))]))
-    return UniverseNamer(set(explicit)), explicit
-
-
-def universe_parameters(decl: Declaration) -> tuple[str, ...]:
-    """The universe parameters of ``decl`` in the order Lean gives them (``Lean.Elab.sortDeclLevelParams``,
-    leanprover/lean4 src/Lean/Elab/DeclUtil.lean: the names the user wrote, in order, then the generated ones sorted by name), with
-    holes named as the checkers name them — what ``@decl.{…}`` must list."""
-    decl = with_auto_bound(decl)
-    namer, explicit = _universe_namer(decl)
-    namer.binders(decl.binders)
-    if decl.type is not None:
-        namer.term(decl.type)
-    return (*explicit, *sorted(namer.universes))
-
-
-def _quantifiers(term: Term):
-    """Every ∀/∃ of the logical skeleton (not inside atoms)."""
-    if isinstance(term, Quant):
-        yield term
-        yield from _quantifiers(term.body)
-    elif isinstance(term, (BinOp,)):
-        yield from _quantifiers(term.left)
-        yield from _quantifiers(term.right)
-    elif isinstance(term, Not):
-        yield from _quantifiers(term.arg)
-    elif isinstance(term, Let):
-        yield from _quantifiers(term.body)
 
 
 def explicit_arguments(binders: tuple[Binder, ...]) -> list[str]:

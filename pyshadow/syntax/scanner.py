@@ -71,6 +71,37 @@ def normalize_name(name: str) -> str:
     return ".".join(parts)
 
 
+# A name component Lean reads without «guillemets» (src/Init/Meta.lean `isIdFirst`/`isIdRest`, restricted to ASCII
+# letters, Greek letters other than λ Π Σ, and subscripts); anything else — spaces, other symbols, a keyword — is
+# written «…» (lean4 src/Lean/Parser/Basic.lean `identFn`: `«` opens an escaped atomic name). Escaping a component
+# that needs none is harmless (`«foo»` is `foo`), so the test errs on escaping.
+_PLAIN_COMPONENT = re.compile(r"[A-Za-z_\u03b1-\u03ba\u03bc-\u03c9\u0391-\u039f\u03a1\u03a4-\u03a9]"
+                              r"[A-Za-z0-9_'!?\u03b1-\u03ba\u03bc-\u03c9\u0391-\u039f\u03a1\u03a4-\u03a9\u2080-\u209c]*")
+_NAME_KEYWORDS = frozenset({
+    "at", "by", "do", "else", "end", "fun", "from", "have", "if", "in", "let", "match", "then", "with", "show",
+    "suffices", "calc", "open", "universe", "variable", "namespace", "section", "where", "deriving", "instance",
+    "theorem", "lemma", "def", "abbrev", "axiom", "structure", "class", "inductive", "example", "import", "Type",
+    "Sort", "Prop", "forall", "exists", "λ", "this", "local", "scoped", "private", "protected", "noncomputable",
+    "partial", "unsafe", "macro", "syntax", "notation", "infix", "infixl", "infixr", "prefix", "postfix", "mutual",
+    "termination_by", "decreasing_by", "extends", "opaque", "attribute", "set_option", "omit", "include"})
+
+
+def lean_component(component: str) -> str:
+    """One name component as Lean source: ``foo`` as it is, ``Order Facts`` as ``«Order Facts»``."""
+    if _PLAIN_COMPONENT.fullmatch(component) and component not in _NAME_KEYWORDS:
+        return component
+    return f"«{component}»"
+
+
+def lean_name(name: str) -> str:
+    """A (normalized or written) dotted name as Lean source: each component guillemetted where it must be —
+    ``Order Facts.main_thm`` or ``«Order Facts».main_thm`` → ``«Order Facts».main_thm``; a leading ``_root_``
+    dropped as ``normalize_name`` drops it. The inverse of ``normalize_name`` for components without dots (a written
+    ``«a.b».c`` keeps its two components)."""
+    parts = name_components(name)
+    return ".".join(lean_component(c) for c in (parts[1:] if parts[:1] == ["_root_"] else parts))
+
+
 def _strip_primes(name: str) -> str:
     return name.rstrip("'")
 
