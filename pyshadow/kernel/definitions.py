@@ -80,8 +80,13 @@ from ..syntax import terms as tm
 from ..syntax import lexer as lx
 from ..syntax.ast import IFF, Atom, Binder, BinOp, Declaration, Let, Not, Quant, Rel, Term, atoms, is_proposition
 from ..syntax.render import render_term
-from .atoms import canonical_atoms, infer_binder_type, key_idents, recheck_casts
+from .atoms import canonical_atoms, infer_binder_type, key_idents
 from .binder_types import BinderTypes, type_text
+from .substitution import (APART as _APART, CANONICAL_BOUND as _CANONICAL_BOUND, Skip as _Skip, beta as _beta,
+                           free_names as _free_names, idents as _idents, map_atoms as _map_atoms,
+                           map_terms as _map_terms, quantified as _quantified, read_key as _read_key,
+                           rebuild as _rebuild, statement_names as _statement_names, subst as _subst,
+                           subst_binder as _subst_binder, terms as _terms)
 
 # Checked by the kernel-tier Lean (prelude mode) in tests/test_skeleton_pairs.py.
 BOOL_PROP_SCHEMA = """inductive Bool : Type where
@@ -349,34 +354,6 @@ def _as_value(a: Atom, n: str, element: str, functions: dict[str, list[tm.Node]]
     return Atom(key, key_idents(key), a.open_right)
 
 
-def _statement_names(decl: Declaration) -> set[str]:
-    return {n for b in decl.binders for n in b.names} | _quantified(decl)
-
-
-def _map_terms(decl: Declaration, f) -> Declaration:
-    binders = tuple(replace(b, type=f(b.type) if b.type is not None else None,
-                            bound=(b.bound[0], f(b.bound[1])) if b.bound is not None else None)
-                    for b in decl.binders)
-    return replace(decl, binders=binders, type=f(decl.type) if decl.type is not None else None)
-
-
-def _map_atoms(t: Term, f) -> Term:
-    if isinstance(t, Atom):
-        return f(t)
-    if isinstance(t, Not):
-        return Not(_map_atoms(t.arg, f))
-    if isinstance(t, (BinOp, Rel)):
-        return replace(t, left=_map_atoms(t.left, f), right=_map_atoms(t.right, f))
-    if isinstance(t, Quant):
-        return Quant(t.kind, tuple(replace(b, type=_map_atoms(b.type, f) if b.type is not None else None,
-                                           bound=(b.bound[0], _map_atoms(b.bound[1], f)) if b.bound else None)
-                                   for b in t.binders), _map_atoms(t.body, f))
-    if isinstance(t, Let):
-        return replace(t, value=_map_atoms(t.value, f), type=_map_atoms(t.type, f) if t.type is not None else None,
-                       body=_map_atoms(t.body, f))
-    return t
-
-
 # ---------------------------------------------------------------------------------------------------------------
 # 1. Bool literals
 
@@ -436,25 +413,6 @@ def _autobound(decl: Declaration) -> Declaration:
             return decl  # a name whose type no use fixes (or two uses disagree): leave the statement alone
         added.append(Binder("{", (name,), Atom(found.pop(), ())))
     return replace(decl, binders=(*added, *decl.binders))
-
-
-def _quantified(decl: Declaration) -> set[str]:
-    out: set[str] = set()
-    stack = list(_terms(decl))
-    while stack:
-        t = stack.pop()
-        if isinstance(t, Quant):
-            out.update(n for b in t.binders for n in b.names)
-            stack.extend(b.type for b in t.binders if b.type is not None)
-            stack.append(t.body)
-        elif isinstance(t, Not):
-            stack.append(t.arg)
-        elif isinstance(t, (BinOp, Rel)):
-            stack.extend((t.left, t.right))
-        elif isinstance(t, Let):
-            out.add(t.name)
-            stack.append(t.body)
-    return out
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -663,167 +621,3 @@ def _text(t: Term) -> str:
 def _written_atom(text: str, body: Term, open_right: bool) -> Atom:
     """The value as Lean text (read as terms, like every atom, by ``canonical_atoms`` after this pass)."""
     return Atom(text, tuple(dict.fromkeys(i for a in atoms(body) for i in a.idents)), open_right)
-
-
-class _Skip(Exception):
-    """The substitution could capture a name or meets an atom it cannot read: leave the declaration as it is."""
-
-
-def _terms(decl: Declaration) -> list[Term]:
-    out = [b.type for b in decl.binders if b.type is not None]
-    out += [b.bound[1] for b in decl.binders if b.bound is not None]
-    return out + ([decl.type] if decl.type is not None else [])
-
-
-def _idents(t: Term) -> set[str]:
-    return {i for a in atoms(t) for i in a.idents}
-
-
-def _subst_binder(b: Binder, v: str, value: Term, free: set[str]) -> Binder:
-    t = _subst(b.type, v, value, free) if b.type is not None else None
-    bound = (b.bound[0], _subst(b.bound[1], v, value, free)) if b.bound is not None else None
-    return replace(b, type=t, bound=bound)
-
-
-def _subst(t: Term, v: str, value: Term, free: set[str]) -> Term:
-    if isinstance(t, Atom):
-        if v not in t.idents:
-            return t
-        if t.text == v:
-            return value
-        return _subst_atom(t, v, value)
-    if isinstance(t, Not):
-        return Not(_subst(t.arg, v, value, free))
-    if isinstance(t, (BinOp, Rel)):
-        return replace(t, left=_subst(t.left, v, value, free), right=_subst(t.right, v, value, free))
-    if isinstance(t, Quant):
-        names = {n for b in t.binders for n in b.names}
-        if v not in _idents(t):
-            return t
-        if names & (free | {v}):
-            raise _Skip  # a binder would capture the value's names (or shadows v: keep it simple, skip)
-        return Quant(t.kind, tuple(_subst_binder(b, v, value, free) for b in t.binders),
-                     _subst(t.body, v, value, free))
-    if isinstance(t, Let):
-        if v not in _idents(t):
-            return t
-        raise _Skip
-    return t
-
-
-def _subst_atom(a: Atom, v: str, value: Term) -> Atom:
-
-    node = _read_key(a.text)
-    # The value's bound names renamed apart from the atom's (both are canonical keys: `x✝1` …), so that putting
-    # the atom's arguments into the value's body (beta reduction, `_beta`) cannot capture them.
-    value_text = _CANONICAL_BOUND.sub(lambda m: f"x✝{_APART + int(m.group(1))}",
-                                      value.text if isinstance(value, Atom) else render_term(value))
-    replacement = _read_key(value_text)
-    if node is None or replacement is None:
-        raise _Skip
-    free_in_value = _free_names(replacement)
-    new = recheck_casts(_subst_node(node, v, replacement, free_in_value))
-    key = tm.canonical_node(new)
-    return Atom(key, key_idents(key), a.open_right)
-
-
-_CANONICAL_BOUND = re.compile(r"x✝(\d+)")
-_APART = 100000  # canonical keys number their bound names from 1: the value's are renumbered from here
-
-
-def _read_key(text: str) -> tm.Node | None:
-    """``tm.read_term`` of an atom's canonical key: its bound names ``x✝k`` (which the term reader does not read
-    back) spelled as plain identifiers first; printing the tree canonically names them ``x✝k`` again."""
-    return tm.read_term(_CANONICAL_BOUND.sub(r"pyshadow_bound\1", text) if "✝" in text else text)
-
-
-def _free_names(node: tm.Node) -> set[str]:
-    """The roots of the names ``node`` mentions free (a binder's own name is not free in its body)."""
-    if isinstance(node, tm.Name):
-        return {node.text.split(".", 1)[0]}
-    if isinstance(node, (tm.Lambda, tm.Quantifier, tm.SetBuilder, tm.BigOperator)):
-        b = node.binder
-        outer = set().union(*(_free_names(x) for x in (b.type, b.bound[1] if b.bound else None) if x is not None))
-        inner = set().union(*(_free_names(x) for x in (node.body, getattr(node, "filter", None)) if x is not None))
-        return outer | (inner - {b.name})
-    if isinstance(node, tm.IfThenElse) and node.hyp is not None:
-        return _free_names(node.cond) | ((_free_names(node.then) | _free_names(node.orelse)) - {node.hyp})
-    return set().union(*(_free_names(c) for c in tm._children(node)))
-
-
-def _beta(fn: tm.Node, args: tuple[tm.Node, ...]) -> tm.Node:
-    """``fn a₁ … aₙ`` with as many ``fun`` binders of ``fn`` as there are arguments replaced by them (beta
-    reduction: the kernel's definitional equality, no lemma). An ascribed ``(fun x => e : A → B)`` keeps ``e``
-    ascribed ``B`` — its elaboration at ``B`` is what ``(fun …) a`` elaborated — except for ``B = Prop``."""
-    ty = None
-    if isinstance(fn, tm.Ascription) and isinstance(fn.expr, tm.Lambda):
-        fn, ty = fn.expr, fn.type
-    if not isinstance(fn, tm.Lambda):
-        return tm.App(fn, args)
-    mapping: dict[str, tm.Node] = {}
-    body: tm.Node = fn
-    while isinstance(body, tm.Lambda) and len(mapping) < len(args):
-        if body.binder.bound is not None or body.binder.name in mapping:
-            raise _Skip
-        mapping[body.binder.name] = args[len(mapping)]
-        if ty is not None:
-            if not (isinstance(ty, tm.Binary) and ty.op == "→"):
-                raise _Skip
-            ty = ty.right
-        body = body.body
-    free = set().union(*(_free_names(a) for a in mapping.values()))
-    out = _subst_many(body, mapping, free)
-    if ty is not None and ty != tm.Name("Prop"):
-        out = tm.Ascription(out, ty)
-    rest = args[len(mapping):]
-    return tm.App(out, rest) if rest else out
-
-
-def _subst_many(node: tm.Node, mapping: dict[str, tm.Node], free: set[str]) -> tm.Node:
-    """Simultaneous substitution of ``mapping`` in ``node`` (skipped where a binder would capture a name)."""
-    if not mapping:
-        return node
-    if isinstance(node, tm.Name):
-        root = node.text.split(".", 1)[0]
-        if node.text in mapping:
-            return mapping[node.text]
-        if root in mapping:
-            # `q.den` with `q := a`: `a.den` — field notation resolves by the type's head, and the argument has the
-            # parameter's type (src/Lean/Elab/App.lean `resolveLValLoop`)
-            out = mapping[root]
-            for field in node.text.split(".")[1:]:
-                out = tm.Name(f"{out.text}.{field}") if isinstance(out, tm.Name) else tm.Projection(out, field)
-            return out
-        return node
-    if isinstance(node, (tm.Lambda, tm.Quantifier, tm.SetBuilder, tm.BigOperator)) and node.binder.name in free:
-        raise _Skip
-    if isinstance(node, tm.IfThenElse) and node.hyp in free:
-        raise _Skip
-    if isinstance(node, (tm.Lambda, tm.Quantifier, tm.SetBuilder, tm.BigOperator)) and node.binder.name in mapping:
-        raise _Skip  # shadowed: never produced by canonical keys, keep it simple
-    return _rebuild(node, lambda c: _subst_many(c, mapping, free))
-
-
-def _subst_node(node: tm.Node, v: str, value: tm.Node, free: set[str]) -> tm.Node:
-    if isinstance(node, tm.App) and node.fn == tm.Name(v):
-        return _beta(value, tuple(_subst_node(a, v, value, free) for a in node.args))
-    if isinstance(node, tm.Name):
-        if node.text == v:
-            return value
-        if node.text.startswith(v + "."):
-            raise _Skip  # `v.f` is field notation on v: its resolution depends on v's type
-        return node
-    if isinstance(node, (tm.Lambda, tm.Quantifier, tm.SetBuilder, tm.BigOperator)):
-        b = node.binder
-        if b.name == v or b.name in free:
-            raise _Skip
-    if isinstance(node, tm.IfThenElse) and node.hyp in free | {v}:
-        raise _Skip
-    return _rebuild(node, lambda c: _subst_node(c, v, value, free))
-
-
-def _rebuild(node: tm.Node, f) -> tm.Node:
-    """``node`` with ``f`` applied to each child (``terms.map_children``)."""
-    if isinstance(node, tm.Opaque) or isinstance(node, tm.Collection) and node.open == "(·":
-        raise _Skip  # an unread token run, a `(· …)` function kept whole: cannot tell where v occurs in it
-    return tm.map_children(node, f)
