@@ -25,21 +25,6 @@ comparison).
    alias table knows) whose type a use fixes (``f x`` with ``f : ℤ → ℤ``, ``atoms.infer_binder_type``); anything
    else is left alone. ``∀ {x : T}`` and ``∀ (x : T)`` state the same proposition.
 
-4. **A data declaration means its type is inhabited.** ``def``/``abbrev``/``instance``/``opaque X (b…) : T``
-   (PutnamBench's ``determine`` is an ``abbrev``) is discharged by giving a term of ``T`` for every argument; as a
-   proposition that is ``∀ b…, Nonempty T`` (Lean core src/Init/Prelude.lean: ``class inductive Nonempty (α :
-   Sort u) : Prop | intro (val : α)``). So ProofNet's Lean 4 port ``instance … : G ≃* H`` reads as ProofNet#'s
-   ``theorem … : Nonempty (G ≃* H)``. The reading is right whatever ``T`` is: for a proposition ``T``,
-   ``Nonempty T ↔ T`` (Lean core src/Init/PropLemmas.lean ``nonempty_prop``, by ``⟨fun ⟨h⟩ => h, fun h => ⟨h⟩⟩``,
-   no axiom), so a data declaration whose type is syntactically a proposition (a relation, ∧ ∨ ↔ ¬ ∃, a ∀ with a
-   logical body) keeps it unwrapped. From the declaration to the reading is ``fun b… => Nonempty.intro (X b…)``
-   (no axiom: the full tier prints the candidate's applications so, ``pyshadow.score.skeleton_terms``); back, a
-   data declaration is built from ``∀ b…, Nonempty T`` by ``fun b… => Classical.choice (h b…)`` (Prelude
-   ``axiom Classical.choice``) — noncomputable, as the ProofNet files' ``noncomputable section`` is; that direction
-   is the reading's, and no kernel-tier proof term uses it (the full tier's backward goal for a data candidate is
-   the type ``type_of% @X``, which no ``theorem`` can state: it gets no skeleton alternative, see
-   ``skeleton_terms.concrete_terms``).
-
 5. **Pointwise definitions.** A hypothesis ``(h : ∀ x₁ … xₖ, P x₁ … xₖ ↔ Q)`` defines the variable ``P`` as
    ``fun x₁ … xₖ => Q`` (``(∀ x, P x ↔ Q x) ↔ P = fun x => Q x``: ``funext`` and ``propext``), ``(h : ∀ x₁ … xₖ,
    f x₁ … xₖ = e)`` defines ``f`` (``funext``) and ``(h : ∀ x, x ∈ S ↔ Q)`` with ``S : Set A`` defines ``S`` as
@@ -51,13 +36,6 @@ comparison).
    ascribed with its type), and every use ``P a b`` is beta-reduced to ``Q[a, b]`` (the kernel's definitional
    equality). A written value with an untyped binder (``v = {x | p}``) is not substituted: which of ``p`` and
    ``v``'s type fixes ``x``'s type is the elaborator's call.
-
-6. **formal-conjectures' ``answer(e)``** (google-deepmind/formal-conjectures FormalConjectures/Util/Answer.lean:
-   ``answerElab`` elaborates ``e`` and wraps it in ``mkAnnotation `answer``, an ``Expr.mdata`` the kernel ignores —
-   only ``answer(sorry)`` at ``Prop`` is special, and it stays as written here) reads as ``(e)``. Then ``P ↔ True``
-   is ``P`` and ``P ↔ False`` is ``¬P`` (Lean core src/Init/SimpLemmas.lean ``iff_true``, ``iff_false``, and
-   ``true_iff``/``false_iff`` for the other side), in any Prop position; ``ANSWER_SCHEMA`` proves both without an
-   axiom and the same test has Lean check it. Not where ``answer``/``True``/``False`` is a name the statement binds.
 
 7. **Quantifiers over a set's elements.** ``∀ n : S, P`` with ``S : Set T`` or ``S : Finset T`` a variable of the
    statement ranges over the subtype ``{x // x ∈ S}`` (Mathlib ``Set.Elem``, Mathlib/Data/Set/Defs.lean; the
@@ -82,6 +60,8 @@ from ..syntax.ast import IFF, Atom, Binder, BinOp, Declaration, Let, Not, Quant,
 from ..syntax.render import render_term
 from .atoms import canonical_atoms, infer_binder_type, key_idents
 from .binder_types import BinderTypes, type_text
+from .local_definitions import (DATA_KEYWORDS, answers_unwrapped, constant_iffs, data_as_proposition,  # noqa: F401
+                                is_data_declaration, unfold_definitions)
 from .substitution import (APART as _APART, CANONICAL_BOUND as _CANONICAL_BOUND, Skip as _Skip, beta as _beta,
                            free_names as _free_names, idents as _idents, map_atoms as _map_atoms,
                            map_terms as _map_terms, quantified as _quantified, read_key as _read_key,
@@ -145,99 +125,19 @@ def normalize_declaration(decl: Declaration, context: str = "") -> Declaration:
     """How the skeleton reads a statement: canonical atoms under its own ``open`` s (``atoms.canonical_atoms``),
     then the Lean-checked folds of this module; a data declaration is read as the proposition it stands for first
     (``data_as_proposition``)."""
-    written = _pointwise_as_definitions(_answers_unwrapped(data_as_proposition(decl)))
-    return fold_definitions(canonical_atoms(written, context))
+    written = _pointwise_as_definitions(answers_unwrapped(data_as_proposition(unfold_definitions(decl, context))))
+    return fold_definitions(canonical_atoms(written, context), auto_implicit(context, decl.preamble))
 
 
-# ---------------------------------------------------------------------------------------------------------------
-# 4. Data declarations
-
-# Declarations whose body is a term of their type (data), not a proof: `determine` is PutnamBench's `abbrev`
-# (``lexer.DIALECT_DECLARATIONS``).
-DATA_KEYWORDS = frozenset({"def", "abbrev", "instance", "opaque"} |
-                          {k for k, core in lx.DIALECT_DECLARATIONS.items() if core == "abbrev"})
-
-
-def is_data_declaration(decl: Declaration) -> bool:
-    """Whether ``decl`` is read as ``Nonempty`` of its type (module docstring, 4.): a data keyword and a type that is
-    not syntactically a proposition."""
-    t = decl.type
-    if decl.keyword not in DATA_KEYWORDS or t is None or is_proposition(Binder("(", ("x",), t)):
-        return False
-    # `Nonempty T` is itself a proposition: `Nonempty (Nonempty T) ↔ Nonempty T` (`nonempty_prop`), keep it.
-    node = _read_key(t.text) if isinstance(t, Atom) else None
-    return not (isinstance(node, tm.App) and isinstance(node.fn, tm.Name) and node.fn.text == "Nonempty")
-
-
-def data_as_proposition(decl: Declaration) -> Declaration:
-    """``def X (b…) : T`` as ``theorem X (b…) : Nonempty (T)`` (module docstring, 4.); any other declaration as it
-    is (its keyword, too: a data declaration of a proposition means that proposition)."""
-    if not is_data_declaration(decl):
-        return replace(decl, keyword="theorem") if decl.keyword in DATA_KEYWORDS else decl
-    assert decl.type is not None
-    text = f"Nonempty ({decl.type.text if isinstance(decl.type, Atom) else render_term(decl.type)})"
-    idents = tuple(dict.fromkeys(["Nonempty", *(i for a in atoms(decl.type) for i in a.idents)]))
-    return replace(decl, keyword="theorem", type=Atom(text, idents))
-
-
-def fold_definitions(decl: Declaration) -> Declaration:
-    """``decl`` with Bool literals in Prop position read as ``False``/``True`` and variables fixed by a defining
-    hypothesis substituted away (module docstring)."""
-    decl = _subtype_binders(_bool_props(_autobound(decl)))
+def fold_definitions(decl: Declaration, autobound: bool = True) -> Declaration:
+    """``decl`` with Bool terms in Prop position coerced, auto-bound names bound (when ``autobound``: the file's
+    ``autoImplicit``) and variables fixed by a defining hypothesis substituted away (module docstring)."""
+    decl = _subtype_binders(_bool_props(_autobound(decl) if autobound else decl))
     while True:
         folded = _eliminate_one(decl)
         if folded is None:
-            return _constant_iffs(decl)
+            return constant_iffs(decl)
         decl = folded
-
-
-# ---------------------------------------------------------------------------------------------------------------
-# 6. answer(e), and `↔ True`/`↔ False`
-
-_ANSWER = re.compile(r"(?<![\w.'’])answer\(")
-
-
-def _answers_unwrapped(decl: Declaration) -> Declaration:
-    """``answer(e)`` read as ``(e)`` in every atom (module docstring, 6.), before atoms are read as terms."""
-    if "answer" in _statement_names(decl) or not any("answer(" in a.text for t in _terms(decl) for a in atoms(t)):
-        return decl
-
-    def atom(a: Atom) -> Atom:
-        if "answer(" not in a.text or "answer(sorry)" in a.text.replace(" ", ""):
-            return a
-        text = _ANSWER.sub("(", a.text)
-        idents = a.idents if "answer" in text else tuple(i for i in a.idents if i != "answer")
-        return Atom(text, idents, a.open_right)
-
-    return _map_terms(decl, lambda t: _map_atoms(t, atom))
-
-
-def _constant_iffs(decl: Declaration) -> Declaration:
-    """``P ↔ True`` as ``P``, ``P ↔ False`` as ``¬P`` (either side), wherever a proposition stands."""
-    if not {"True", "False"}.isdisjoint(_statement_names(decl)):
-        return decl
-
-    def prop(t: Term) -> Term:
-        if isinstance(t, Not):
-            return Not(prop(t.arg))
-        if isinstance(t, Quant):
-            return replace(t, body=prop(t.body))
-        if isinstance(t, Let):
-            return replace(t, body=prop(t.body))
-        if isinstance(t, BinOp):
-            left, right = prop(t.left), prop(t.right)
-            if t.op == IFF:
-                for side, other in ((right, left), (left, right)):
-                    if isinstance(side, Atom) and side.text == "True":
-                        return other
-                    if isinstance(side, Atom) and side.text == "False":
-                        return Not(other)
-            return replace(t, left=left, right=right)
-        return t
-
-    binders = tuple(replace(b, type=prop(b.type)) if b.type is not None and is_proposition(b) else b
-                    for b in decl.binders)
-    return replace(decl, binders=binders, type=prop(decl.type) if decl.type is not None else None)
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -355,40 +255,76 @@ def _as_value(a: Atom, n: str, element: str, functions: dict[str, list[tm.Node]]
 
 
 # ---------------------------------------------------------------------------------------------------------------
-# 1. Bool literals
+# 1. Bool terms in Prop position
+
+# Heads whose application is surely a `Bool` (Lean core src/Init/Prelude.lean `Nat.beq`, `Nat.ble`, `and`, `or`,
+# `not`; src/Init/Core.lean / Prelude `decide : (p : Prop) → [Decidable p] → Bool`) and the operators of type Bool
+# (`a == b` is `BEq.beq`, `a != b` is `bne`, `&&` `||` are `and` `or`, src/Init/Prelude.lean and Core.lean).
+_BOOL_HEADS = frozenset({"decide", "Nat.beq", "Nat.ble", "Nat.blt", "and", "or", "not", "Bool.not", "Bool.and",
+                         "Bool.or", "Bool.xor", "xor", "bne", "BEq.beq"})
+_BOOL_OPS = frozenset({"==", "!=", "&&", "||"})
 
 
 def _bool_props(decl: Declaration) -> Declaration:
+    """Every Bool term in Prop position coerced (module docstring, 1.); the literals then folded."""
     bound = {n for b in decl.binders for n in b.names}
-    if not bound.isdisjoint(_LOGICAL_FALSE):
+    if not bound.isdisjoint(_LOGICAL_FALSE) or "Bool" in bound:
         return decl
-    binders = tuple(replace(b, type=_prop(b.type, bound)) if b.type is not None and b.bracket != "[" else b
+    types = {n: _text(b.type) for b in decl.binders if b.type is not None for n in b.names}
+    binders = tuple(replace(b, type=_prop(b.type, types)) if b.type is not None and b.bracket != "[" else b
                     for b in decl.binders)
-    return replace(decl, binders=binders, type=_prop(decl.type, bound) if decl.type is not None else None)
+    return replace(decl, binders=binders, type=_prop(decl.type, types) if decl.type is not None else None)
 
 
-def _prop(t: Term, bound: set[str]) -> Term:
-    """``t`` read at a Prop position: Bool literal leaves become ``False``/``True``."""
+def _is_bool(a: Atom, types: dict[str, str]) -> bool:
+    node = _read_key(a.text)
+    if node is None:
+        return False
+    if isinstance(node, tm.Binary) and node.op in _BOOL_OPS or isinstance(node, tm.Prefix) and node.op == "!":
+        return True
+    if isinstance(node, tm.App) and isinstance(node.fn, tm.Name) and node.fn.text in _BOOL_HEADS:
+        return True
+    return BinderTypes(types).type_of(node) == "Bool"
+
+
+def _prop(t: Term, types: dict[str, str]) -> Term:
+    """``t`` read at a Prop position: a Bool term ``b`` becomes ``b = true`` (``boolToProp``), the literals
+    ``False``/``True``."""
     if isinstance(t, Atom):
-        return Atom(_LOGICAL_FALSE[t.text], ()) if t.text in _LOGICAL_FALSE else t
+        if t.text in _LOGICAL_FALSE:
+            return Atom(_LOGICAL_FALSE[t.text], ())
+        return Rel("=", t, Atom("true", ())) if _is_bool(t, types) else t
     if isinstance(t, Not):
-        return Not(_prop(t.arg, bound))
+        return Not(_prop(t.arg, types))
     if isinstance(t, BinOp):
-        return replace(t, left=_prop(t.left, bound), right=_prop(t.right, bound))
+        return replace(t, left=_prop(t.left, types), right=_prop(t.right, types))
     if isinstance(t, Quant):
         names = {n for b in t.binders for n in b.names}
         if not names.isdisjoint(_LOGICAL_FALSE):
             return t
-        return replace(t, body=_prop(t.body, bound))
+        inner = {k: v for k, v in types.items() if k not in names}
+        inner.update({n: _text(b.type) for b in t.binders if b.type is not None for n in b.names})
+        return replace(t, body=_prop(t.body, inner))
     if isinstance(t, Let):
-        return t if t.name in _LOGICAL_FALSE else replace(t, body=_prop(t.body, bound))
+        return t if t.name in _LOGICAL_FALSE else replace(t, body=_prop(t.body, {k: v for k, v in types.items()
+                                                                                   if k != t.name}))
     return t  # relations: `b = false` is an equation between Bools
 
 
 # ---------------------------------------------------------------------------------------------------------------
 # 3. Auto-bound implicits
 
-_AUTOBOUND_NAME = re.compile(r"^[a-z][₀-₉']*$")
+# Lean's eligible names when not relaxed (src/Lean/Elab/AutoBound.lean `isValidAutoBoundSuffix`: one character, then
+# digits, subscripts, `_` or `'`); of those only lowercase Latin ones, which no constant is spelled as (see 3.).
+_AUTOBOUND_NAME = re.compile(r"^[a-z][0-9₀-₉ₐ-ₜ_']*$")
+_AUTO_IMPLICIT_OFF = re.compile(r"set_option\s+autoImplicit\s+false")
+
+
+def auto_implicit(context: str, preamble: str | None) -> bool:
+    """Whether the file leaves ``autoImplicit`` on for the statement (its default, ``register_builtin_option
+    autoImplicit … defValue := true``): off after ``set_option autoImplicit false`` in the context or the
+    statement's ``… in`` preamble."""
+    return not (_AUTO_IMPLICIT_OFF.search(context or "") or _AUTO_IMPLICIT_OFF.search(preamble or ""))
 
 
 def _autobound(decl: Declaration) -> Declaration:
