@@ -134,6 +134,7 @@ class LocalDefinition:
     keyword: str
     header: Declaration
     value: str | None  # the term after `:=` (``declared_value``); None: a `where`/`|` body or none
+    body: str = ""  # the whole body as written (comments and spacing dropped): what a tag hashes when no value
 
     @property
     def tag(self) -> str:
@@ -141,7 +142,8 @@ class LocalDefinition:
         is (keyword, binders, type, value)."""
         h = self.header
         what = "|".join([self.keyword, render_binders(h.binders) if h.binders else "",
-                         _text(h.type) if h.type is not None else "", _canonical_value(self.value)])
+                         _text(h.type) if h.type is not None else "",
+                         _canonical_value(self.value) if self.value is not None else self.body])
         short = name_components(self.name)[-1]
         return f"{short}_def{hashlib.sha1(what.encode()).hexdigest()[:10]}"
 
@@ -166,7 +168,9 @@ def local_definitions(context: str) -> tuple[LocalDefinition, ...]:
             header = parse_declaration(d.header)
         except ParseError:
             continue
-        out.append(LocalDefinition(d.qualified_name, d.keyword, header, declared_value(context[d.statement_end:d.end])))
+        body = context[d.statement_end:d.end]
+        out.append(LocalDefinition(d.qualified_name, d.keyword, header, declared_value(body),
+                                   " ".join(t.text for t in lx.code_tokens(body))))
     return tuple(out)
 
 
@@ -214,8 +218,9 @@ def _unfolding(d: LocalDefinition, earlier: dict[str, _Unfolding]) -> _Unfolding
     short = name_components(d.name)[-1]
     if mentioned & implicit or short in free_names(node) or d.name in free_names(node):
         return tag  # an implicit parameter the value needs, or recursion
+    known = {p: tm.canonical_node(t) for p, t in params if t is not None}
     try:
-        node = _substitute(node, earlier, frozenset(p for p, _ in params))
+        node = _substitute(node, earlier, frozenset(p for p, _ in params), known)
         params = [(p, _substitute(t, earlier, frozenset()) if t is not None else None) for p, t in params]
         result = _substitute(result, earlier, frozenset()) if result is not None else None
     except Skip:

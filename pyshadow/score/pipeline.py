@@ -478,7 +478,7 @@ def kernel_rows(
                     checks += missing_target_checks(p, t)
                     continue
                 keys[t.name] = f"{p.content_hash}|{t.name}"
-                pairs.append(skeleton_pair(keys[t.name], p, t, found, decl))
+                pairs.append(with_values(skeleton_pair(keys[t.name], p, t, found, decl), p, t, found))
             pending.append((p, checks, problems, keys))
         verdicts = skeleton.skeleton_score(pairs, lean, n_jobs=n_jobs, cache_dir=cache_dir) if pairs else {}
         by_key = {pair.key: pair for pair in pairs}
@@ -525,9 +525,43 @@ def skeleton_pair(key: str, prepared: PreparedCandidate, target: TargetInfo, fou
 
     assert target.declaration is not None
     code = prepared.candidate.code
-    before = code[: max(0, code.find(found.header))]
-    return SkeletonPair(key, target.declaration, statement, prepared.info.problem.needs_mathlib,
-                        prepared.info.context, before)
+    inverse = {v: k for k, v in prepared.renames.items()}
+    # The candidate's definitions in the reference's names, as its statement is (``candidate_statement``): a helper
+    # is then unfolded by the name the statement uses (``kernel.local_definitions``), whatever the candidate called it.
+    before = rename_identifiers(code[: max(0, code.find(found.header))], inverse, qualify=False)
+    info = prepared.info
+    context = info.reference[: target.source.start] if target.source is not None else info.context
+    return SkeletonPair(key, target.declaration, statement, info.problem.needs_mathlib, context, before)
+
+
+def with_values(pair: Any, prepared: PreparedCandidate, target: TargetInfo, found: ExtractedDeclaration) -> Any:
+    """The kernel tier's pair for a data target whose reference gives a value (``abbrev sol : ℕ := 42``): both
+    sides read with their values (``kernel.local_definitions.with_value``), so a changed value fails; a target
+    whose value is left open (``instance … : CommRing R := sorry``) keeps ``Nonempty T`` on both sides — any
+    value the candidate gives meets an existence claim."""
+    from ..kernel.local_definitions import declared_value, is_data_declaration, is_open_value, with_value
+
+    src = target.source
+    if src is None:
+        return pair
+    try:
+        header = parse_declaration(src.header)
+    except ParseError:
+        return pair
+    value = declared_value(prepared.info.reference[src.statement_end : src.end])
+    if not is_data_declaration(header) or value is None or is_open_value(value):
+        return pair
+    reference = replace(pair.reference, keyword="theorem", type=with_value(header, value).type)
+    code = prepared.candidate.code
+    at = code.find(found.header, found.start)
+    body = code[at + len(found.header) : found.end] if at >= 0 else ""
+    inverse = {v: k for k, v in prepared.renames.items()}
+    cand_value = declared_value(rename_identifiers(body, inverse, qualify=False))
+    candidate = pair.candidate
+    if is_data_declaration(candidate):
+        # a value left open or not a term (`where`, `|`): read as its text, which no given value matches
+        candidate = with_value(candidate, cand_value if cand_value is not None else " ".join(body.split()) or "sorry?")
+    return replace(pair, reference=reference, candidate=candidate)
 
 
 def skeleton_checks(target: TargetInfo, verdict: Any) -> list[Check]:
