@@ -270,7 +270,8 @@ def apply_llm_adapters(prepared: PreparedCandidate, client: Any, tier: str) -> P
 
 @dataclass
 class Check:
-    """One check on a candidate: ``kind`` is forward | backward | axioms (the candidate's own ``#print axioms``)."""
+    """One check on a candidate: ``kind`` is forward | backward | axioms (the candidate's own ``#print axioms``) |
+    definition (full tier: a reference definition the targets use, equal to the candidate's by ``rfl``)."""
 
     name: str
     kind: str
@@ -398,9 +399,11 @@ def finish_row(
         by_shadow = {c.shadow: c.passed for c in checks if c.target == t.name and c.kind == "forward"}
         forward += [by_shadow.get(i, False) for i in range(1, t.n_forward + 1)]
         backward &= any(c.passed for c in checks if c.target == t.name and c.kind == "backward")
+        # the full tier's definition checks (``full.add_definition_checks``): what the statement uses is part of it
+        backward &= all(c.passed for c in checks if c.target == t.name and c.kind == "definition")
     if prepared.flagged:
         compiled, reason = False, prepared.audit_reason()
-    failed = [c for c in checks if not c.passed and c.kind in ("forward", "backward")]
+    failed = [c for c in checks if not c.passed and c.kind in ("forward", "backward", "definition")]
     undecided = compiled and bool(failed) and all(c.undecided for c in failed)
     score = CandidateScore(compiled, tuple(forward), backward and bool(info.targets), skeleton=tier == "kernel",
                            undecided=undecided)
