@@ -160,3 +160,18 @@ def test_the_full_tier_fails_a_changed_helper(tmp_path):
     assert rows["same"].score.backward
     assert not rows["changed"].score.backward
     assert any(c.kind == "definition" and not c.passed for c in rows["changed"].checks)
+
+
+def test_a_data_target_with_a_value_is_compared_by_its_definition(tmp_path):
+    folder = tmp_path / "p2"
+    folder.mkdir()
+    (folder / "problem.toml").write_text(PROBLEM.replace("{imports}", '["Mathlib"]').replace('"main"', '"sol"')
+                                         .replace('id = "p1"', 'id = "p2"'), encoding="utf-8")
+    (folder / "Reference.lean").write_text("import Mathlib\nabbrev sol : ℕ := 42\n", encoding="utf-8")
+    info = prepare_problem(load_problem(folder))
+    prepared = prepare_candidate(Candidate("p2", "s", "import Mathlib\nabbrev sol : ℕ := 7\n", "x"), info, "full",
+                                 "fp")
+    file = candidate_check_file(prepared, nonce="n1")
+    assert "abbrev sol : ℕ := 42" in file.statements.text  # the reference's value, in the statements module
+    assert "theorem definition_1 : @_root_.sol = @_root_.PyshadowStatements_n1.Reference.sol := rfl" in file.text
+    assert file.roles["PyshadowChecks_n1_definitions.definition_1"].target == "sol"
