@@ -229,3 +229,10 @@ def test_a_body_that_is_no_term_is_compared_as_written(text):
     got = verdicts([(stmt, stmt, text, text), (stmt, stmt, text, text.replace("2 *", "3 *").replace("exact n",
                                                                                                     "exact n + 1"))])
     assert got[0] == "pass" and got[1] != "pass", got
+
+
+def test_an_opaque_definition_is_read_under_its_own_opens():
+    stmt = "theorem t (y : ℝ) : g y = 1"
+    got = verdicts([(stmt, stmt, "open Real\ndef g (x) := sqrt x", "open Real\ndef g (x) := sqrt x"),
+                    (stmt, stmt, "open Real\ndef g (x) := sqrt x", "open NNReal\ndef g (x) := sqrt x")])
+    assert got[0] == "pass" and got[1] != "pass", got

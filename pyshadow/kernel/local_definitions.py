@@ -57,6 +57,7 @@ from ..syntax.ast import IFF, Atom, Binder, BinOp, Declaration, Let, Not, Quant,
 from ..syntax.parser import parse_term
 from ..syntax.render import render_binders, render_term
 from ..syntax.scanner import declarations, name_components
+from .atoms import opened_namespaces
 from .binder_types import BinderTypes, type_text
 from .substitution import (Skip, free_names, map_atoms, map_terms, quantified, read_key, statement_names, subst_many,
                            terms)
@@ -93,13 +94,14 @@ def data_as_proposition(decl: Declaration) -> Declaration:
 
 
 def declared_value(body: str) -> str | None:
-    """The value of a declaration's body text (what follows its header): the term after ``:=``, comments and
-    spacing dropped; None for a ``where``/``|`` body or none. ``sorry`` is returned as it is (a value left open)."""
+    """The value of a declaration's body text (what follows its header): the term after ``:=`` as written, up to
+    its last token (a trailing comment dropped); None for a ``where``/``|`` body or none. ``sorry`` is returned as
+    it is (a value left open)."""
     code = lx.code_tokens(body)
     if not code or code[0].text != ":=":
         return None
     rest = code[1:]
-    return " ".join(t.text for t in rest) if rest else None
+    return body[rest[0].start : rest[-1].end] if rest else None
 
 
 def is_open_value(value: str | None) -> bool:
@@ -135,13 +137,14 @@ class LocalDefinition:
     header: Declaration
     value: str | None  # the term after `:=` (``declared_value``); None: a `where`/`|` body or none
     body: str = ""  # the whole body as written (comments and spacing dropped): what a tag hashes when no value
+    opens: frozenset[str] = frozenset()  # the namespaces open where it is declared (its names resolve under them)
 
     @property
     def tag(self) -> str:
         """The constant the definition is read as when it is not unfolded: its short name and a hash of what it
         is (keyword, binders, type, value)."""
         h = self.header
-        what = "|".join([self.keyword, render_binders(h.binders) if h.binders else "",
+        what = "|".join([self.keyword, " ".join(sorted(self.opens)), render_binders(h.binders) if h.binders else "",
                          _text(h.type) if h.type is not None else "",
                          _canonical_value(self.value) if self.value is not None else self.body])
         short = name_components(self.name)[-1]
@@ -170,7 +173,8 @@ def local_definitions(context: str) -> tuple[LocalDefinition, ...]:
             continue
         body = context[d.statement_end:d.end]
         out.append(LocalDefinition(d.qualified_name, d.keyword, header, declared_value(body),
-                                   " ".join(t.text for t in lx.code_tokens(body))))
+                                   " ".join(t.text for t in lx.code_tokens(body)),
+                                   opened_namespaces(context[: d.start], header.preamble)))
     return tuple(out)
 
 
@@ -359,7 +363,7 @@ def unfold_definitions(decl: Declaration, context: str) -> Declaration:
     bound = statement_names(decl) | quantified(decl)
     table = {k: u for k, u in table.items() if k not in bound}
     used = {i for t in terms(decl) for a in atoms(t) for i in a.idents} & set(table)
-    if not used:
+    if not used:  # a binder's default is an `optParam` (Lean core src/Init/Prelude.lean): no part of the statement
         return decl
     changed = False
     known = {n: tm.canonical(_text(b.type)) for b in decl.binders if b.type is not None for n in b.names}
