@@ -61,8 +61,9 @@ def test_answers_are_compared():
 
 def test_open_answers_are_one_slot_only_at_one_type():
     open_ = "abbrev putnam_1988_a1_solution : ℝ := sorry"
-    got = verdicts([(A1, A1, open_, open_), (A1, A1, open_, open_.replace("ℝ", "ℚ"))])
-    assert got[0] == "pass" and got[1] != "pass"
+    got = verdicts([(A1, A1, open_, open_), (A1, A1, open_, open_.replace("ℝ", "ℚ")),
+                    (A1, A1, "open Topology\n" + open_, "open Real\n" + open_)])  # opens: no value to read
+    assert got[0] == "pass" and got[1] != "pass" and got[2] == "pass", got
 
 
 def test_helper_definitions_are_compared_whatever_their_names():

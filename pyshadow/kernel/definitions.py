@@ -1,13 +1,15 @@
-"""Two readings of a statement that Lean makes equal by a proof term, applied to normalised declarations
+"""Readings of a statement that Lean makes equal by a proof term, applied to normalised declarations
 (``normalize_declaration`` below: ``atoms.canonical_atoms`` first, then ``fold_definitions``, on both sides of every
 comparison).
 
-1. **Bool literals in Prop position.** ``false``/``true`` written where a proposition is expected (a conclusion,
-   a hypothesis, an operand of ∧ ∨ → ↔ ¬) is coerced by Lean core's ``instance boolToProp : Coe Bool Prop where
-   coe b := Eq b true`` (src/Init/Coe.lean), i.e. ``false = true``; ``(false = true) ↔ False`` and
-   ``(true = true) ↔ True`` are proved by ``BOOL_PROP_SCHEMA`` (``Bool.rec``, no axiom), which
-   tests/test_skeleton_pairs.py has the kernel-tier Lean check. So the literal is read as ``False``/``True``.
-   Only outside relations (``b = false`` is Bool equality and stays) and never for a name bound in scope.
+1. **Bool terms in Prop position.** A Bool term written where a proposition is expected (a conclusion, a
+   hypothesis, an operand of ∧ ∨ → ↔ ¬) is coerced by Lean core's ``instance boolToProp : Coe Bool Prop where
+   coe b := Eq b true`` (src/Init/Coe.lean), so ``b`` there is ``b = true`` — for every term surely of type Bool:
+   the literals, a variable declared ``: Bool``, ``==`` ``!=`` ``&&`` ``||`` ``!`` and the Bool functions of Lean
+   core (``_BOOL_HEADS``). The literals then fold: ``(false = true) ↔ False`` and ``(true = true) ↔ True`` are
+   proved by ``BOOL_PROP_SCHEMA`` (``Bool.rec``, no axiom), which tests/test_skeleton_definitions.py has the
+   kernel-tier Lean check. Only outside relations (``b = false`` is Bool equality and stays) and never for a name
+   bound in scope.
 
 2. **A variable fixed by a hypothesis.** A top-level binder ``(v : T)`` with a later top-level hypothesis
    ``(h : v = e)`` or ``(h : e = v)`` (``v ↔ e`` for ``v : Prop``; atoms.py already reads a Prop equation as ↔),
@@ -18,12 +20,18 @@ comparison).
    the tree and inside atoms (as term trees, so precedence and binders are respected); the rewrite is skipped
    whenever it could capture a name, ``h`` is mentioned elsewhere, or an atom mentioning ``v`` does not read.
 
-3. **Auto-bound implicits.** Lean's ``autoImplicit`` (on by default, src/Lean/Elab/AutoBound.lean; neither miniF2F
-   port turns it off, see the pairs README) binds an identifier the signature uses but never declares as an
-   implicit ``{x : ?}`` in front of the binders, its type found by unification. Read here only for a lowercase
-   one-letter name (``x``, ``n₁``, ``y'``: no Mathlib constant is spelled so, at the root or in the namespaces the
-   alias table knows) whose type a use fixes (``f x`` with ``f : ℤ → ℤ``, ``atoms.infer_binder_type``); anything
-   else is left alone. ``∀ {x : T}`` and ``∀ (x : T)`` state the same proposition.
+3. **Auto-bound implicits.** Lean's ``autoImplicit`` (on by default, src/Lean/Elab/AutoBound.lean
+   ``register_builtin_option autoImplicit … defValue := true``; off after ``set_option autoImplicit false`` in the
+   statement's file or ``… in`` preamble, ``auto_implicit``) binds an identifier the signature uses but that
+   resolves to nothing as an implicit ``{x : ?}`` in front of the binders, its type found by unification. Eligible
+   are the names ``isValidAutoBoundSuffix`` admits (one character, then digits, subscripts, ``_`` or ``'``; in the
+   default relaxed mode any atomic name, but which longer names resolve is Mathlib's to say); read here for the
+   lowercase Latin ones, which no constant is spelled as (at the root or in the namespaces the alias table knows),
+   whose type a use fixes (``f x`` with ``f : ℤ → ℤ``, ``atoms.infer_binder_type``); anything else is left alone.
+   ``∀ {x : T}`` and ``∀ (x : T)`` state the same proposition.
+
+4. Data declarations and formal-conjectures' ``answer(e)``: ``kernel/local_definitions.py``, with the unfolding of
+   the definitions a statement uses (its readings come first).
 
 5. **Pointwise definitions.** A hypothesis ``(h : ∀ x₁ … xₖ, P x₁ … xₖ ↔ Q)`` defines the variable ``P`` as
    ``fun x₁ … xₖ => Q`` (``(∀ x, P x ↔ Q x) ↔ P = fun x => Q x``: ``funext`` and ``propext``), ``(h : ∀ x₁ … xₖ,
@@ -122,9 +130,10 @@ _LOGICAL_FALSE = {"false": "False", "true": "True"}
 
 @functools.lru_cache(maxsize=4096)  # the search, its alias pass and the undecided re-check read the same pair
 def normalize_declaration(decl: Declaration, context: str = "") -> Declaration:
-    """How the skeleton reads a statement: canonical atoms under its own ``open`` s (``atoms.canonical_atoms``),
-    then the Lean-checked folds of this module; a data declaration is read as the proposition it stands for first
-    (``data_as_proposition``)."""
+    """How the skeleton reads a statement: the definitions of its ``context`` unfolded
+    (``local_definitions.unfold_definitions``) and a data declaration read as the proposition it stands for
+    (``data_as_proposition``) first, then canonical atoms under its own ``open`` s (``atoms.canonical_atoms``), then
+    the Lean-checked folds of this module (auto-bound names as the context's ``autoImplicit`` says)."""
     written = _pointwise_as_definitions(answers_unwrapped(data_as_proposition(unfold_definitions(decl, context))))
     return fold_definitions(canonical_atoms(written, context), auto_implicit(context, decl.preamble))
 

@@ -144,7 +144,9 @@ class LocalDefinition:
         """The constant the definition is read as when it is not unfolded: its short name and a hash of what it
         is (keyword, binders, type, value)."""
         h = self.header
-        what = "|".join([self.keyword, " ".join(sorted(self.opens)), render_binders(h.binders) if h.binders else "",
+        # the namespaces open where it is declared decide what its value's names mean (not a value left open)
+        opens = "" if is_open_value(self.value) else " ".join(sorted(self.opens))
+        what = "|".join([self.keyword, opens, render_binders(h.binders) if h.binders else "",
                          _text(h.type) if h.type is not None else "",
                          _canonical_value(self.value) if self.value is not None else self.body])
         short = name_components(self.name)[-1]
