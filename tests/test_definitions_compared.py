@@ -237,3 +237,19 @@ def test_an_opaque_definition_is_read_under_its_own_opens():
     got = verdicts([(stmt, stmt, "open Real\ndef g (x) := sqrt x", "open Real\ndef g (x) := sqrt x"),
                     (stmt, stmt, "open Real\ndef g (x) := sqrt x", "open NNReal\ndef g (x) := sqrt x")])
     assert got[0] == "pass" and got[1] != "pass", got
+
+
+def test_formal_conjectures_answers_are_compared():
+    # google-deepmind/formal-conjectures `answer(e)` (FormalConjectures/Util/Answer.lean): the answer is `e`
+    a = "theorem erdos_t : {n : ℕ | 0 < n ∧ n ^ 2 ∣ 8} = answer({1, 2})"
+    got = verdicts([(a, a.replace("answer({1, 2})", "{1, 2}"), "", ""), (a, a.replace("{1, 2}", "{1, 3}"), "", ""),
+                    ("theorem t : (∀ n : ℕ, n ^ 2 ≠ 2) ↔ answer(True)", "theorem t : ∀ n : ℕ, n ^ 2 ≠ 2", "", ""),
+                    ("theorem t : (∀ n : ℕ, n ^ 2 ≠ 2) ↔ answer(True)", "theorem t : ¬∀ n : ℕ, n ^ 2 ≠ 2", "", "")])
+    assert got[0] == "pass" and got[2] == "pass" and got[1] != "pass" and got[3] != "pass", got
+
+
+def test_a_name_two_definitions_share_is_never_read_as_one_of_them():
+    stmt = "theorem t (m : ℕ) : f m = 4"
+    two = "namespace A\ndef f (n : ℕ) : ℕ := 2 * n\nend A\nnamespace B\ndef f (n : ℕ) : ℕ := {b} * n\nend B\nopen A B"
+    got = verdicts([(stmt, stmt, two.format(b=3), two.format(b=3)), (stmt, stmt, two.format(b=3), two.format(b=5))])
+    assert got[0] == "pass" and got[1] != "pass", got

@@ -342,17 +342,22 @@ def _use(u: _Unfolding, args: tuple[tm.Node, ...], known: dict[str, str]) -> tm.
 
 def _table(defs: tuple[LocalDefinition, ...]) -> dict[str, _Unfolding]:
     """Each definition by every name a use may spell it with: its full name and its trailing components (as
-    written inside its namespace); a short name two definitions share names neither."""
+    written inside its namespace). A name two definitions share (or one declared twice) reads as neither: as a
+    constant of both their tags, so it is the same only where both sides have the same two definitions."""
     table: dict[str, _Unfolding] = {}
-    spelled: dict[str, set[str]] = {}
+    spelled: dict[str, list[_Unfolding]] = {}
     for d in defs:
         u = _unfolding(d, dict(table))
         parts = name_components(d.name)
         for k in range(len(parts)):
             key = ".".join(parts[k:])
-            spelled.setdefault(key, set()).add(d.name)
+            spelled.setdefault(key, []).append(u)
             table[key] = u
-    return {k: u for k, u in table.items() if len(spelled[k]) == 1}
+    for key, us in spelled.items():
+        if len(us) > 1:
+            both = hashlib.sha1("|".join(sorted(u.tag for u in us)).encode()).hexdigest()[:10]
+            table[key] = _Unfolding(f"{name_components(key)[-1]}_ambiguous{both}")
+    return table
 
 
 @functools.lru_cache(maxsize=4096)
