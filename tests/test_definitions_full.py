@@ -175,3 +175,11 @@ def test_a_data_target_with_a_value_is_compared_by_its_definition(tmp_path):
     assert "abbrev sol : ℕ := 42" in file.statements.text  # the reference's value, in the statements module
     assert "theorem definition_1 : @_root_.sol = @_root_.PyshadowStatements_n1.Reference.sol := rfl" in file.text
     assert file.roles["PyshadowChecks_n1_definitions.definition_1"].target == "sol"
+
+
+def test_a_helper_with_other_parameter_names_is_paired_by_its_value(tmp_path):
+    # no signature match (`(k : ℕ)` for `(n : ℕ)`): paired by value, then checked `rfl`-equal like any pair
+    file = _file(tmp_path, REFERENCE, CANDIDATE.replace("twice (n : ℕ) : ℕ := 2 * n", "twice (k : ℕ) : ℕ := 2 * k"))
+    assert "theorem definition_1 : @_root_.twice = @_root_.PyshadowStatements_n1.Reference.double := rfl" in file.text
+    changed = _file(tmp_path, REFERENCE, CANDIDATE.replace("twice (n : ℕ) : ℕ := 2 * n", "twice (k : ℕ) : ℕ := 3 * k"))
+    assert "Reference.double := rfl" not in changed.text  # unpaired: its goals name `double`, which it lacks

@@ -360,6 +360,40 @@ def _table(defs: tuple[LocalDefinition, ...]) -> dict[str, _Unfolding]:
     return table
 
 
+def pair_by_value(reference: str, candidate: str, paired: dict[str, str]) -> dict[str, str]:
+    """Reference definitions (fully qualified) paired with candidate ones by what they are: the same value under
+    the same reading, parameters α-renamed (``twice (k : ℕ) : ℕ := 2 * k`` for ``double (n : ℕ) : ℕ := 2 * n``),
+    each side's chain unfolded; only definitions ``paired`` (reference → candidate) leaves out, and only a unique
+    match. A pairing decides only which names the checks use: the kernel tier compares the unfolded bodies
+    anyway, the full tier checks the pair ``rfl``-equal."""
+    keys = []
+    for src, taken in ((reference, set(paired)), (candidate, set(paired.values()))):
+        defs = local_definitions(src)
+        table = _table(defs)
+        found: dict[str, list[str]] = {}
+        for d in defs:
+            key = _value_key(table.get(d.name))
+            if key is not None and d.name not in taken:
+                found.setdefault(key, []).append(d.name)
+        keys.append(found)
+    ref, cand = keys
+    return {r[0]: cand[k][0] for k, r in ref.items() if len(r) == 1 and len(cand.get(k, ())) == 1}
+
+
+def _value_key(u: _Unfolding | None) -> str | None:
+    if u is None or u.value is None:
+        return None
+    mapping: dict[str, tm.Node] = {}
+    types = []
+    for i, (name, ty) in enumerate(u.params):
+        types.append(tm.canonical_node(_subst_names(ty, mapping)) if ty is not None else "Sort")
+        mapping[name] = tm.Name(f"pyshadow_p{i}")
+    try:
+        return "|".join([*types, tm.canonical_node(_subst_names(u.value, mapping))])
+    except Skip:
+        return None
+
+
 @functools.lru_cache(maxsize=4096)
 def unfold_definitions(decl: Declaration, context: str) -> Declaration:
     """``decl`` with every use of a definition of ``context`` unfolded or tagged (module docstring, 1.)."""

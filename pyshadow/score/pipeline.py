@@ -44,6 +44,7 @@ from ..syntax.scanner import (
     normalize_name,
     rename_map,
 )
+from ..kernel.local_definitions import pair_by_value
 from .candidates import Candidate, CandidateError
 from .metrics import CandidateScore, candidate_metrics
 
@@ -153,6 +154,8 @@ def prepare_candidate(
     findings = audit(candidate.code, policy or AuditPolicy(), trusted_prefix=info.context, reference=info.reference)
     extracted = {t.name: extract_target(candidate.code, t.name) for t in info.targets}
     renames = rename_map(declaration_headers(candidate.code), info.headers)
+    # a helper renamed with other parameter names has no signature match: paired by its value instead
+    renames.update(pair_by_value(info.reference, candidate.code, renames))
     for target, found in extracted.items():  # the checked declaration is the one extraction chose (J.6)
         if found is not None:
             renames[normalize_name(target)] = found.qualified_name
