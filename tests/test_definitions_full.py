@@ -154,7 +154,8 @@ def test_the_full_tier_fails_a_changed_helper(tmp_path):
     changed = changed.replace("m = 21 := by", "m = 14 := by")
     prepared = [prepare_candidate(Candidate("p1", name, code, "x"), info, "full", "fp")
                 for name, code in (("same", CANDIDATE), ("changed", changed))]
-    rows = {r.system: r for r in full_rows(prepared, find_full_toolchain(), n_jobs=1, backend=None)}
+    root = Path(__file__).resolve().parent.parent  # the repository's Lake project (Mathlib)
+    rows = {r.system: r for r in full_rows(prepared, find_full_toolchain(), workspace=root, n_jobs=1, backend=None)}
     same = [c for c in rows["same"].checks if c.kind == "definition"]
     assert same and all(c.passed for c in same), [c.message for c in same]
     assert rows["same"].score.backward
