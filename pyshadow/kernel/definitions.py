@@ -267,10 +267,9 @@ def _as_value(a: Atom, n: str, element: str, functions: dict[str, list[tm.Node]]
 # 1. Bool terms in Prop position
 
 # Heads whose application is surely a `Bool` (Lean core src/Init/Prelude.lean `Nat.beq`, `Nat.ble`, `and`, `or`,
-# `not`; src/Init/Core.lean / Prelude `decide : (p : Prop) → [Decidable p] → Bool`) and the operators of type Bool
-# (`a == b` is `BEq.beq`, `a != b` is `bne`, `&&` `||` are `and` `or`, src/Init/Prelude.lean and Core.lean).
-_BOOL_HEADS = frozenset({"decide", "Nat.beq", "Nat.ble", "Nat.blt", "and", "or", "not", "Bool.not", "Bool.and",
-                         "Bool.or", "Bool.xor", "xor", "bne", "BEq.beq"})
+# `not`, `decide : (p : Prop) → [Decidable p] → Bool`, `BEq.beq`; src/Init/Core.lean `def bne … : Bool := !(a == b)`)
+# and the operators of type Bool (`a == b` is `BEq.beq`, `a != b` is `bne`, `&&` `||` `!` are `and` `or` `not`).
+_BOOL_HEADS = frozenset({"decide", "Nat.beq", "Nat.ble", "and", "or", "not", "bne", "BEq.beq"})
 _BOOL_OPS = frozenset({"==", "!=", "&&", "||"})
 
 
