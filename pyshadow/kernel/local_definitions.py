@@ -360,6 +360,17 @@ def _table(defs: tuple[LocalDefinition, ...]) -> dict[str, _Unfolding]:
     return table
 
 
+def without_definitions(context: str) -> str:
+    """``context`` with its data declarations left out (its ``open`` s and the rest kept): the statement read with
+    its definitions folded, as the full tier's goals name them."""
+    spans = [(d.start, d.end) for d in declarations(context) if d.keyword in DATA_KEYWORDS]
+    out, last = [], 0
+    for start, end in spans:
+        out.append(context[last:start])
+        last = end
+    return "".join(out) + context[last:]
+
+
 def pair_by_value(reference: str, candidate: str, paired: dict[str, str]) -> dict[str, str]:
     """Reference definitions (fully qualified) paired with candidate ones by what they are: the same value under
     the same reading, parameters α-renamed (``twice (k : ℕ) : ℕ := 2 * k`` for ``double (n : ℕ) : ℕ := 2 * n``),

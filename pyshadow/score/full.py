@@ -416,7 +416,8 @@ def candidate_alternatives(prepared: PreparedCandidate, target: TargetInfo, foun
     if statement.type is None:
         return None
     try:
-        return skeleton_alternatives(skeleton_pair("full", prepared, target, found, statement), head=_HEAD)
+        return skeleton_alternatives(skeleton_pair("full", prepared, target, found, statement, definitions=False),
+                                     head=_HEAD)
     except Exception as err:  # noqa: BLE001 - an extra alternative must never cost a candidate its three
         return SkeletonAlternatives(why={"search": f"the skeleton search failed: {err}"})
 

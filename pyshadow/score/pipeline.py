@@ -523,10 +523,11 @@ def candidate_statement(prepared: PreparedCandidate, found: ExtractedDeclaration
 
 
 def skeleton_pair(key: str, prepared: PreparedCandidate, target: TargetInfo, found: ExtractedDeclaration,
-                  statement: Declaration) -> Any:
+                  statement: Declaration, *, definitions: bool = True) -> Any:
     """The skeleton search's input for one candidate target (both tiers search the same pair): the reference's
     and the candidate's ``statement`` (``candidate_statement``), each with the text it is written under, so names
-    resolve under its own file's opens (``pyshadow.kernel.atoms``)."""
+    resolve under its own file's opens (``pyshadow.kernel.atoms``) and its definitions unfold
+    (``pyshadow.kernel.local_definitions``; ``definitions=False`` leaves them folded)."""
     from ..kernel.skeleton import SkeletonPair
 
     assert target.declaration is not None
@@ -537,6 +538,10 @@ def skeleton_pair(key: str, prepared: PreparedCandidate, target: TargetInfo, fou
     before = rename_identifiers(code[: max(0, code.find(found.header))], inverse, qualify=False)
     info = prepared.info
     context = info.reference[: target.source.start] if target.source is not None else info.context
+    if not definitions:  # the full tier's alternatives: goals name the definitions, as its checkers state them
+        from ..kernel.local_definitions import without_definitions
+
+        context, before = without_definitions(context), without_definitions(before)
     return SkeletonPair(key, target.declaration, statement, info.problem.needs_mathlib, context, before)
 
 
