@@ -253,3 +253,10 @@ def test_a_name_two_definitions_share_is_never_read_as_one_of_them():
     two = "namespace A\ndef f (n : ℕ) : ℕ := 2 * n\nend A\nnamespace B\ndef f (n : ℕ) : ℕ := {b} * n\nend B\nopen A B"
     got = verdicts([(stmt, stmt, two.format(b=3), two.format(b=3)), (stmt, stmt, two.format(b=3), two.format(b=5))])
     assert got[0] == "pass" and got[1] != "pass", got
+
+
+def test_an_opaque_definition_changes_with_the_helpers_it_uses():
+    stmt = "theorem t (m : ℕ) : g m = 5"
+    ctx = "def double (n : ℕ) : ℕ := {k} * n\ndef g (n) := double n + 1"
+    got = verdicts([(stmt, stmt, ctx.format(k=2), ctx.format(k=2)), (stmt, stmt, ctx.format(k=2), ctx.format(k=3))])
+    assert got[0] == "pass" and got[1] != "pass", got

@@ -192,7 +192,12 @@ class _Unfolding:
 def _unfolding(d: LocalDefinition, earlier: dict[str, _Unfolding]) -> _Unfolding:
     """``d`` unfolded when that is exact (module docstring, 1.), else its tag; ``earlier`` reads the definitions
     before it (their uses inside ``d`` are unfolded first, so a change in one shows in every later one)."""
-    tag = _Unfolding(d.tag)
+    # the definitions it uses are part of what it is: their tags in its own (a changed helper changes it)
+    header = " ".join(_text(t) for t in [*(b.type for b in d.header.binders if b.type is not None),
+                                         *([d.header.type] if d.header.type is not None else [])])
+    deps = sorted({earlier[i].tag for i in _identifiers(f"{header} {d.body}") if i in earlier})
+    tag = _Unfolding(d.tag if not deps else
+                     f"{d.tag.rsplit('_def', 1)[0]}_def{hashlib.sha1('|'.join([d.tag, *deps]).encode()).hexdigest()[:10]}")
     if d.value is None or is_open_value(d.value) or d.value.startswith("by ") or d.value == "by":
         return tag
     node = tm.read_term(d.value)
@@ -233,7 +238,7 @@ def _unfolding(d: LocalDefinition, earlier: dict[str, _Unfolding]) -> _Unfolding
         return tag
     if result is not None and result != tm.Name("Prop"):
         node = tm.Ascription(node, result)
-    return _Unfolding(d.tag, tuple(params), node)
+    return _Unfolding(tag.tag, tuple(params), node)
 
 
 def _logical(text: str) -> Term:
