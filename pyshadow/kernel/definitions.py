@@ -30,8 +30,8 @@ comparison).
    whose type a use fixes (``f x`` with ``f : ℤ → ℤ``, ``atoms.infer_binder_type``); anything else is left alone.
    ``∀ {x : T}`` and ``∀ (x : T)`` state the same proposition.
 
-4. Data declarations and formal-conjectures' ``answer(e)``: ``kernel/local_definitions.py``, with the unfolding of
-   the definitions a statement uses (its readings come first).
+4. Data declarations and formal-conjectures' ``answer(e)``: ``kernel/answers.py``; the unfolding of the definitions
+   a statement uses: ``kernel/local_definitions.py`` (both readings come first).
 
 5. **Pointwise definitions.** A hypothesis ``(h : ∀ x₁ … xₖ, P x₁ … xₖ ↔ Q)`` defines the variable ``P`` as
    ``fun x₁ … xₖ => Q`` (``(∀ x, P x ↔ Q x) ↔ P = fun x => Q x``: ``funext`` and ``propext``), ``(h : ∀ x₁ … xₖ,
@@ -63,18 +63,16 @@ import re
 from dataclasses import dataclass, replace
 
 from ..syntax import terms as tm
-from ..syntax import lexer as lx
 from ..syntax.ast import IFF, Atom, Binder, BinOp, Declaration, Let, Not, Quant, Rel, Term, atoms, is_proposition
 from ..syntax.render import render_term
 from .atoms import canonical_atoms, infer_binder_type, key_idents
 from .binder_types import BinderTypes, type_text
-from .local_definitions import (DATA_KEYWORDS, answers_unwrapped, constant_iffs, data_as_proposition,  # noqa: F401
-                                is_data_declaration, unfold_definitions)
-from .substitution import (APART as _APART, CANONICAL_BOUND as _CANONICAL_BOUND, Skip as _Skip, beta as _beta,
-                           free_names as _free_names, idents as _idents, map_atoms as _map_atoms,
-                           map_terms as _map_terms, quantified as _quantified, read_key as _read_key,
-                           rebuild as _rebuild, statement_names as _statement_names, subst as _subst,
-                           subst_binder as _subst_binder, terms as _terms)
+from .answers import (DATA_KEYWORDS, answers_unwrapped, constant_iffs, data_as_proposition,  # noqa: F401
+                      is_data_declaration)
+from .local_definitions import unfold_definitions
+from .substitution import (Skip as _Skip, idents as _idents, map_atoms as _map_atoms, quantified as _quantified,
+                           read_key as _read_key, rebuild as _rebuild, subst as _subst, subst_binder as _subst_binder,
+                           terms as _terms)
 
 # Checked by the kernel-tier Lean (prelude mode) in tests/test_skeleton_pairs.py.
 BOOL_PROP_SCHEMA = """inductive Bool : Type where

@@ -61,7 +61,7 @@ from ..lean.runner import DEFAULT_ALLOWED_AXIOMS, DeclarationSpan, LeanResult, c
 from ..lean.toolchain import LeanExecutable
 from ..errors import PyshadowError
 from ..kernel.definitions import is_data_declaration
-from ..kernel.local_definitions import DATA_KEYWORDS, declared_value, is_open_value
+from ..kernel.answers import DATA_KEYWORDS, declared_value, is_open_value
 from ..syntax.lexer import IDENT, code_tokens
 from ..syntax.scanner import NamedDeclaration, declarations
 from ..shadows.checkers import Checker, CheckerSet, full_tier_checkers, universe_names, universe_parameters

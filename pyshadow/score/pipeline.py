@@ -547,10 +547,10 @@ def skeleton_pair(key: str, prepared: PreparedCandidate, target: TargetInfo, fou
 
 def with_values(pair: Any, prepared: PreparedCandidate, target: TargetInfo, found: ExtractedDeclaration) -> Any:
     """The kernel tier's pair for a data target whose reference gives a value (``abbrev sol : ℕ := 42``): both
-    sides read with their values (``kernel.local_definitions.with_value``), so a changed value fails; a target
+    sides read with their values (``kernel.answers.with_value``), so a changed value fails; a target
     whose value is left open (``instance … : CommRing R := sorry``) keeps ``Nonempty T`` on both sides — any
     value the candidate gives meets an existence claim."""
-    from ..kernel.local_definitions import declared_value, is_data_declaration, is_open_value, with_value
+    from ..kernel.answers import declared_value, is_data_declaration, is_open_value, with_value
 
     src = target.source
     if src is None:
