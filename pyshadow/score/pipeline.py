@@ -155,7 +155,10 @@ def prepare_candidate(
     extracted = {t.name: extract_target(candidate.code, t.name) for t in info.targets}
     renames = rename_map(declaration_headers(candidate.code), info.headers)
     # a helper renamed with other parameter names has no signature match: paired by its value instead
-    renames.update(pair_by_value(info.reference, candidate.code, renames))
+    try:
+        renames.update(pair_by_value(info.reference, candidate.code, renames))
+    except Exception:  # noqa: BLE001 - a pairing is a convenience: without it the helper's goals fail, never pass
+        pass
     for target, found in extracted.items():  # the checked declaration is the one extraction chose (J.6)
         if found is not None:
             renames[normalize_name(target)] = found.qualified_name
