@@ -259,7 +259,7 @@ def _reference_target(problem: Problem, src: str, name: str, checker_id: str) ->
         return target
     if is_data_declaration(target.declaration):
         # `instance X … : T := sorry` states that T is inhabited: its checkers state `Nonempty T` (a theorem of a
-        # type is no proposition — Lean rejects it), as the skeleton reads it (kernel/definitions.py, 4.).
+        # type is no proposition — Lean rejects it), as the skeleton reads it (kernel/answers.py, 1.).
         target.declaration = data_as_proposition(target.declaration)
     if reason := uncheckable_reason(target.declaration):
         target.error = reason

@@ -1,7 +1,7 @@
 """A data declaration as a target or a candidate (`instance X … : T := sorry`, the ProofNet Lean 4 port's style):
 its meaning is that `T` is inhabited, so every full-tier check states `Nonempty T` — a `theorem` of a type that is
 no proposition is rejected by Lean ("type of theorem is not a proposition"). The skeleton reads it the same way
-(kernel/definitions.py, 4.), so the tiers stay twins. Lean text: `Nonempty.intro` via `⟨…⟩` (src/Init/Prelude.lean
+(kernel/answers.py, 1.), so the tiers stay twins. Lean text: `Nonempty.intro` via `⟨…⟩` (src/Init/Prelude.lean
 `class inductive Nonempty (α : Sort u) : Prop | intro (val : α)`); no full toolchain has elaborated it here.
 """
 

@@ -127,11 +127,11 @@ def test_pointwise_hypotheses_define_their_variable_and_uses_beta_reduce():
 
 def test_substitution_never_skips_a_function_it_cannot_look_into():
     # `(· + c)` kept whole (its insides are no children): substituting `c` must give up, never leave `c` behind
-    from pyshadow.kernel import definitions
+    from pyshadow.kernel import substitution
 
     section = tm.Collection("(·", (tm.Binary("+", tm.Name("·"), tm.Name("c")),))
-    with pytest.raises(definitions._Skip):
-        definitions._subst_node(tm.App(tm.Name("List.map"), (section,)), "c", tm.Name("2"), set())
+    with pytest.raises(substitution.Skip):
+        substitution.subst_node(tm.App(tm.Name("List.map"), (section,)), "c", tm.Name("2"), set())
 
 
 def test_a_trailing_binder_body_is_parenthesised_before_what_follows():

@@ -1,13 +1,15 @@
-"""Two readings of a statement that Lean makes equal by a proof term, applied to normalised declarations
+"""Readings of a statement that Lean makes equal by a proof term, applied to normalised declarations
 (``normalize_declaration`` below: ``atoms.canonical_atoms`` first, then ``fold_definitions``, on both sides of every
 comparison).
 
-1. **Bool literals in Prop position.** ``false``/``true`` written where a proposition is expected (a conclusion,
-   a hypothesis, an operand of ∧ ∨ → ↔ ¬) is coerced by Lean core's ``instance boolToProp : Coe Bool Prop where
-   coe b := Eq b true`` (src/Init/Coe.lean), i.e. ``false = true``; ``(false = true) ↔ False`` and
-   ``(true = true) ↔ True`` are proved by ``BOOL_PROP_SCHEMA`` (``Bool.rec``, no axiom), which
-   tests/test_skeleton_pairs.py has the kernel-tier Lean check. So the literal is read as ``False``/``True``.
-   Only outside relations (``b = false`` is Bool equality and stays) and never for a name bound in scope.
+1. **Bool terms in Prop position.** A Bool term written where a proposition is expected (a conclusion, a
+   hypothesis, an operand of ∧ ∨ → ↔ ¬) is coerced by Lean core's ``instance boolToProp : Coe Bool Prop where
+   coe b := Eq b true`` (src/Init/Coe.lean), so ``b`` there is ``b = true`` — for every term surely of type Bool:
+   the literals, a variable declared ``: Bool``, ``==`` ``!=`` ``&&`` ``||`` ``!`` and the Bool functions of Lean
+   core (``_BOOL_HEADS``). The literals then fold: ``(false = true) ↔ False`` and ``(true = true) ↔ True`` are
+   proved by ``BOOL_PROP_SCHEMA`` (``Bool.rec``, no axiom), which tests/test_skeleton_definitions.py has the
+   kernel-tier Lean check. Only outside relations (``b = false`` is Bool equality and stays) and never for a name
+   bound in scope.
 
 2. **A variable fixed by a hypothesis.** A top-level binder ``(v : T)`` with a later top-level hypothesis
    ``(h : v = e)`` or ``(h : e = v)`` (``v ↔ e`` for ``v : Prop``; atoms.py already reads a Prop equation as ↔),
@@ -18,27 +20,18 @@ comparison).
    the tree and inside atoms (as term trees, so precedence and binders are respected); the rewrite is skipped
    whenever it could capture a name, ``h`` is mentioned elsewhere, or an atom mentioning ``v`` does not read.
 
-3. **Auto-bound implicits.** Lean's ``autoImplicit`` (on by default, src/Lean/Elab/AutoBound.lean; neither miniF2F
-   port turns it off, see the pairs README) binds an identifier the signature uses but never declares as an
-   implicit ``{x : ?}`` in front of the binders, its type found by unification. Read here only for a lowercase
-   one-letter name (``x``, ``n₁``, ``y'``: no Mathlib constant is spelled so, at the root or in the namespaces the
-   alias table knows) whose type a use fixes (``f x`` with ``f : ℤ → ℤ``, ``atoms.infer_binder_type``); anything
-   else is left alone. ``∀ {x : T}`` and ``∀ (x : T)`` state the same proposition.
+3. **Auto-bound implicits.** Lean's ``autoImplicit`` (on by default, src/Lean/Elab/AutoBound.lean
+   ``register_builtin_option autoImplicit … defValue := true``; off after ``set_option autoImplicit false`` in the
+   statement's file or ``… in`` preamble, ``auto_implicit``) binds an identifier the signature uses but that
+   resolves to nothing as an implicit ``{x : ?}`` in front of the binders, its type found by unification. Eligible
+   are the names ``isValidAutoBoundSuffix`` admits (one character, then digits, subscripts, ``_`` or ``'``; in the
+   default relaxed mode any atomic name, but which longer names resolve is Mathlib's to say); read here for the
+   lowercase Latin ones, which no constant is spelled as (at the root or in the namespaces the alias table knows),
+   whose type a use fixes (``f x`` with ``f : ℤ → ℤ``, ``atoms.infer_binder_type``); anything else is left alone.
+   ``∀ {x : T}`` and ``∀ (x : T)`` state the same proposition.
 
-4. **A data declaration means its type is inhabited.** ``def``/``abbrev``/``instance``/``opaque X (b…) : T``
-   (PutnamBench's ``determine`` is an ``abbrev``) is discharged by giving a term of ``T`` for every argument; as a
-   proposition that is ``∀ b…, Nonempty T`` (Lean core src/Init/Prelude.lean: ``class inductive Nonempty (α :
-   Sort u) : Prop | intro (val : α)``). So ProofNet's Lean 4 port ``instance … : G ≃* H`` reads as ProofNet#'s
-   ``theorem … : Nonempty (G ≃* H)``. The reading is right whatever ``T`` is: for a proposition ``T``,
-   ``Nonempty T ↔ T`` (Lean core src/Init/PropLemmas.lean ``nonempty_prop``, by ``⟨fun ⟨h⟩ => h, fun h => ⟨h⟩⟩``,
-   no axiom), so a data declaration whose type is syntactically a proposition (a relation, ∧ ∨ ↔ ¬ ∃, a ∀ with a
-   logical body) keeps it unwrapped. From the declaration to the reading is ``fun b… => Nonempty.intro (X b…)``
-   (no axiom: the full tier prints the candidate's applications so, ``pyshadow.score.skeleton_terms``); back, a
-   data declaration is built from ``∀ b…, Nonempty T`` by ``fun b… => Classical.choice (h b…)`` (Prelude
-   ``axiom Classical.choice``) — noncomputable, as the ProofNet files' ``noncomputable section`` is; that direction
-   is the reading's, and no kernel-tier proof term uses it (the full tier's backward goal for a data candidate is
-   the type ``type_of% @X``, which no ``theorem`` can state: it gets no skeleton alternative, see
-   ``skeleton_terms.concrete_terms``).
+4. Data declarations and formal-conjectures' ``answer(e)``: ``kernel/answers.py``; the unfolding of the definitions
+   a statement uses: ``kernel/local_definitions.py`` (both readings come first).
 
 5. **Pointwise definitions.** A hypothesis ``(h : ∀ x₁ … xₖ, P x₁ … xₖ ↔ Q)`` defines the variable ``P`` as
    ``fun x₁ … xₖ => Q`` (``(∀ x, P x ↔ Q x) ↔ P = fun x => Q x``: ``funext`` and ``propext``), ``(h : ∀ x₁ … xₖ,
@@ -51,13 +44,6 @@ comparison).
    ascribed with its type), and every use ``P a b`` is beta-reduced to ``Q[a, b]`` (the kernel's definitional
    equality). A written value with an untyped binder (``v = {x | p}``) is not substituted: which of ``p`` and
    ``v``'s type fixes ``x``'s type is the elaborator's call.
-
-6. **formal-conjectures' ``answer(e)``** (google-deepmind/formal-conjectures FormalConjectures/Util/Answer.lean:
-   ``answerElab`` elaborates ``e`` and wraps it in ``mkAnnotation `answer``, an ``Expr.mdata`` the kernel ignores —
-   only ``answer(sorry)`` at ``Prop`` is special, and it stays as written here) reads as ``(e)``. Then ``P ↔ True``
-   is ``P`` and ``P ↔ False`` is ``¬P`` (Lean core src/Init/SimpLemmas.lean ``iff_true``, ``iff_false``, and
-   ``true_iff``/``false_iff`` for the other side), in any Prop position; ``ANSWER_SCHEMA`` proves both without an
-   axiom and the same test has Lean check it. Not where ``answer``/``True``/``False`` is a name the statement binds.
 
 7. **Quantifiers over a set's elements.** ``∀ n : S, P`` with ``S : Set T`` or ``S : Finset T`` a variable of the
    statement ranges over the subtype ``{x // x ∈ S}`` (Mathlib ``Set.Elem``, Mathlib/Data/Set/Defs.lean; the
@@ -77,11 +63,16 @@ import re
 from dataclasses import dataclass, replace
 
 from ..syntax import terms as tm
-from ..syntax import lexer as lx
 from ..syntax.ast import IFF, Atom, Binder, BinOp, Declaration, Let, Not, Quant, Rel, Term, atoms, is_proposition
 from ..syntax.render import render_term
-from .atoms import canonical_atoms, infer_binder_type, key_idents, recheck_casts
+from .atoms import canonical_atoms, infer_binder_type, key_idents
 from .binder_types import BinderTypes, type_text
+from .answers import (DATA_KEYWORDS, answers_unwrapped, constant_iffs, data_as_proposition,  # noqa: F401
+                      is_data_declaration)
+from .local_definitions import unfold_definitions
+from .substitution import (Skip as _Skip, idents as _idents, map_atoms as _map_atoms, quantified as _quantified,
+                           read_key as _read_key, rebuild as _rebuild, subst as _subst, subst_binder as _subst_binder,
+                           terms as _terms)
 
 # Checked by the kernel-tier Lean (prelude mode) in tests/test_skeleton_pairs.py.
 BOOL_PROP_SCHEMA = """inductive Bool : Type where
@@ -137,102 +128,23 @@ _LOGICAL_FALSE = {"false": "False", "true": "True"}
 
 @functools.lru_cache(maxsize=4096)  # the search, its alias pass and the undecided re-check read the same pair
 def normalize_declaration(decl: Declaration, context: str = "") -> Declaration:
-    """How the skeleton reads a statement: canonical atoms under its own ``open`` s (``atoms.canonical_atoms``),
-    then the Lean-checked folds of this module; a data declaration is read as the proposition it stands for first
-    (``data_as_proposition``)."""
-    written = _pointwise_as_definitions(_answers_unwrapped(data_as_proposition(decl)))
-    return fold_definitions(canonical_atoms(written, context))
+    """How the skeleton reads a statement: the definitions of its ``context`` unfolded
+    (``local_definitions.unfold_definitions``) and a data declaration read as the proposition it stands for
+    (``data_as_proposition``) first, then canonical atoms under its own ``open`` s (``atoms.canonical_atoms``), then
+    the Lean-checked folds of this module (auto-bound names as the context's ``autoImplicit`` says)."""
+    written = _pointwise_as_definitions(answers_unwrapped(data_as_proposition(unfold_definitions(decl, context))))
+    return fold_definitions(canonical_atoms(written, context), auto_implicit(context, decl.preamble))
 
 
-# ---------------------------------------------------------------------------------------------------------------
-# 4. Data declarations
-
-# Declarations whose body is a term of their type (data), not a proof: `determine` is PutnamBench's `abbrev`
-# (``lexer.DIALECT_DECLARATIONS``).
-DATA_KEYWORDS = frozenset({"def", "abbrev", "instance", "opaque"} |
-                          {k for k, core in lx.DIALECT_DECLARATIONS.items() if core == "abbrev"})
-
-
-def is_data_declaration(decl: Declaration) -> bool:
-    """Whether ``decl`` is read as ``Nonempty`` of its type (module docstring, 4.): a data keyword and a type that is
-    not syntactically a proposition."""
-    t = decl.type
-    if decl.keyword not in DATA_KEYWORDS or t is None or is_proposition(Binder("(", ("x",), t)):
-        return False
-    # `Nonempty T` is itself a proposition: `Nonempty (Nonempty T) ↔ Nonempty T` (`nonempty_prop`), keep it.
-    node = _read_key(t.text) if isinstance(t, Atom) else None
-    return not (isinstance(node, tm.App) and isinstance(node.fn, tm.Name) and node.fn.text == "Nonempty")
-
-
-def data_as_proposition(decl: Declaration) -> Declaration:
-    """``def X (b…) : T`` as ``theorem X (b…) : Nonempty (T)`` (module docstring, 4.); any other declaration as it
-    is (its keyword, too: a data declaration of a proposition means that proposition)."""
-    if not is_data_declaration(decl):
-        return replace(decl, keyword="theorem") if decl.keyword in DATA_KEYWORDS else decl
-    assert decl.type is not None
-    text = f"Nonempty ({decl.type.text if isinstance(decl.type, Atom) else render_term(decl.type)})"
-    idents = tuple(dict.fromkeys(["Nonempty", *(i for a in atoms(decl.type) for i in a.idents)]))
-    return replace(decl, keyword="theorem", type=Atom(text, idents))
-
-
-def fold_definitions(decl: Declaration) -> Declaration:
-    """``decl`` with Bool literals in Prop position read as ``False``/``True`` and variables fixed by a defining
-    hypothesis substituted away (module docstring)."""
-    decl = _subtype_binders(_bool_props(_autobound(decl)))
+def fold_definitions(decl: Declaration, autobound: bool = True) -> Declaration:
+    """``decl`` with Bool terms in Prop position coerced, auto-bound names bound (when ``autobound``: the file's
+    ``autoImplicit``) and variables fixed by a defining hypothesis substituted away (module docstring)."""
+    decl = _subtype_binders(_bool_props(_autobound(decl) if autobound else decl))
     while True:
         folded = _eliminate_one(decl)
         if folded is None:
-            return _constant_iffs(decl)
+            return constant_iffs(decl)
         decl = folded
-
-
-# ---------------------------------------------------------------------------------------------------------------
-# 6. answer(e), and `↔ True`/`↔ False`
-
-_ANSWER = re.compile(r"(?<![\w.'’])answer\(")
-
-
-def _answers_unwrapped(decl: Declaration) -> Declaration:
-    """``answer(e)`` read as ``(e)`` in every atom (module docstring, 6.), before atoms are read as terms."""
-    if "answer" in _statement_names(decl) or not any("answer(" in a.text for t in _terms(decl) for a in atoms(t)):
-        return decl
-
-    def atom(a: Atom) -> Atom:
-        if "answer(" not in a.text or "answer(sorry)" in a.text.replace(" ", ""):
-            return a
-        text = _ANSWER.sub("(", a.text)
-        idents = a.idents if "answer" in text else tuple(i for i in a.idents if i != "answer")
-        return Atom(text, idents, a.open_right)
-
-    return _map_terms(decl, lambda t: _map_atoms(t, atom))
-
-
-def _constant_iffs(decl: Declaration) -> Declaration:
-    """``P ↔ True`` as ``P``, ``P ↔ False`` as ``¬P`` (either side), wherever a proposition stands."""
-    if not {"True", "False"}.isdisjoint(_statement_names(decl)):
-        return decl
-
-    def prop(t: Term) -> Term:
-        if isinstance(t, Not):
-            return Not(prop(t.arg))
-        if isinstance(t, Quant):
-            return replace(t, body=prop(t.body))
-        if isinstance(t, Let):
-            return replace(t, body=prop(t.body))
-        if isinstance(t, BinOp):
-            left, right = prop(t.left), prop(t.right)
-            if t.op == IFF:
-                for side, other in ((right, left), (left, right)):
-                    if isinstance(side, Atom) and side.text == "True":
-                        return other
-                    if isinstance(side, Atom) and side.text == "False":
-                        return Not(other)
-            return replace(t, left=left, right=right)
-        return t
-
-    binders = tuple(replace(b, type=prop(b.type)) if b.type is not None and is_proposition(b) else b
-                    for b in decl.binders)
-    return replace(decl, binders=binders, type=prop(decl.type) if decl.type is not None else None)
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -349,69 +261,76 @@ def _as_value(a: Atom, n: str, element: str, functions: dict[str, list[tm.Node]]
     return Atom(key, key_idents(key), a.open_right)
 
 
-def _statement_names(decl: Declaration) -> set[str]:
-    return {n for b in decl.binders for n in b.names} | _quantified(decl)
-
-
-def _map_terms(decl: Declaration, f) -> Declaration:
-    binders = tuple(replace(b, type=f(b.type) if b.type is not None else None,
-                            bound=(b.bound[0], f(b.bound[1])) if b.bound is not None else None)
-                    for b in decl.binders)
-    return replace(decl, binders=binders, type=f(decl.type) if decl.type is not None else None)
-
-
-def _map_atoms(t: Term, f) -> Term:
-    if isinstance(t, Atom):
-        return f(t)
-    if isinstance(t, Not):
-        return Not(_map_atoms(t.arg, f))
-    if isinstance(t, (BinOp, Rel)):
-        return replace(t, left=_map_atoms(t.left, f), right=_map_atoms(t.right, f))
-    if isinstance(t, Quant):
-        return Quant(t.kind, tuple(replace(b, type=_map_atoms(b.type, f) if b.type is not None else None,
-                                           bound=(b.bound[0], _map_atoms(b.bound[1], f)) if b.bound else None)
-                                   for b in t.binders), _map_atoms(t.body, f))
-    if isinstance(t, Let):
-        return replace(t, value=_map_atoms(t.value, f), type=_map_atoms(t.type, f) if t.type is not None else None,
-                       body=_map_atoms(t.body, f))
-    return t
-
-
 # ---------------------------------------------------------------------------------------------------------------
-# 1. Bool literals
+# 1. Bool terms in Prop position
+
+# Heads whose application is surely a `Bool` (Lean core src/Init/Prelude.lean `Nat.beq`, `Nat.ble`, `and`, `or`,
+# `not`, `decide : (p : Prop) → [Decidable p] → Bool`, `BEq.beq`; src/Init/Core.lean `def bne … : Bool := !(a == b)`)
+# and the operators of type Bool (`a == b` is `BEq.beq`, `a != b` is `bne`, `&&` `||` `!` are `and` `or` `not`).
+_BOOL_HEADS = frozenset({"decide", "Nat.beq", "Nat.ble", "and", "or", "not", "bne", "BEq.beq"})
+_BOOL_OPS = frozenset({"==", "!=", "&&", "||"})
 
 
 def _bool_props(decl: Declaration) -> Declaration:
+    """Every Bool term in Prop position coerced (module docstring, 1.); the literals then folded."""
     bound = {n for b in decl.binders for n in b.names}
-    if not bound.isdisjoint(_LOGICAL_FALSE):
+    if not bound.isdisjoint(_LOGICAL_FALSE) or "Bool" in bound:
         return decl
-    binders = tuple(replace(b, type=_prop(b.type, bound)) if b.type is not None and b.bracket != "[" else b
+    types = {n: _text(b.type) for b in decl.binders if b.type is not None for n in b.names}
+    binders = tuple(replace(b, type=_prop(b.type, types)) if b.type is not None and b.bracket != "[" else b
                     for b in decl.binders)
-    return replace(decl, binders=binders, type=_prop(decl.type, bound) if decl.type is not None else None)
+    return replace(decl, binders=binders, type=_prop(decl.type, types) if decl.type is not None else None)
 
 
-def _prop(t: Term, bound: set[str]) -> Term:
-    """``t`` read at a Prop position: Bool literal leaves become ``False``/``True``."""
+def _is_bool(a: Atom, types: dict[str, str]) -> bool:
+    node = _read_key(a.text)
+    if node is None:
+        return False
+    if isinstance(node, tm.Binary) and node.op in _BOOL_OPS or isinstance(node, tm.Prefix) and node.op == "!":
+        return True
+    if isinstance(node, tm.App) and isinstance(node.fn, tm.Name) and node.fn.text in _BOOL_HEADS:
+        return True
+    return BinderTypes(types).type_of(node) == "Bool"
+
+
+def _prop(t: Term, types: dict[str, str]) -> Term:
+    """``t`` read at a Prop position: a Bool term ``b`` becomes ``b = true`` (``boolToProp``), the literals
+    ``False``/``True``."""
     if isinstance(t, Atom):
-        return Atom(_LOGICAL_FALSE[t.text], ()) if t.text in _LOGICAL_FALSE else t
+        if t.text in _LOGICAL_FALSE:
+            return Atom(_LOGICAL_FALSE[t.text], ())
+        return Rel("=", t, Atom("true", ())) if _is_bool(t, types) else t
     if isinstance(t, Not):
-        return Not(_prop(t.arg, bound))
+        return Not(_prop(t.arg, types))
     if isinstance(t, BinOp):
-        return replace(t, left=_prop(t.left, bound), right=_prop(t.right, bound))
+        return replace(t, left=_prop(t.left, types), right=_prop(t.right, types))
     if isinstance(t, Quant):
         names = {n for b in t.binders for n in b.names}
         if not names.isdisjoint(_LOGICAL_FALSE):
             return t
-        return replace(t, body=_prop(t.body, bound))
+        inner = {k: v for k, v in types.items() if k not in names}
+        inner.update({n: _text(b.type) for b in t.binders if b.type is not None for n in b.names})
+        return replace(t, body=_prop(t.body, inner))
     if isinstance(t, Let):
-        return t if t.name in _LOGICAL_FALSE else replace(t, body=_prop(t.body, bound))
+        return t if t.name in _LOGICAL_FALSE else replace(t, body=_prop(t.body, {k: v for k, v in types.items()
+                                                                                   if k != t.name}))
     return t  # relations: `b = false` is an equation between Bools
 
 
 # ---------------------------------------------------------------------------------------------------------------
 # 3. Auto-bound implicits
 
-_AUTOBOUND_NAME = re.compile(r"^[a-z][₀-₉']*$")
+# Lean's eligible names when not relaxed (src/Lean/Elab/AutoBound.lean `isValidAutoBoundSuffix`: one character, then
+# digits, subscripts, `_` or `'`); of those only lowercase Latin ones, which no constant is spelled as (see 3.).
+_AUTOBOUND_NAME = re.compile(r"^[a-z][0-9₀-₉ₐ-ₜ_']*$")
+_AUTO_IMPLICIT_OFF = re.compile(r"set_option\s+autoImplicit\s+false")
+
+
+def auto_implicit(context: str, preamble: str | None) -> bool:
+    """Whether the file leaves ``autoImplicit`` on for the statement (its default, ``register_builtin_option
+    autoImplicit … defValue := true``): off after ``set_option autoImplicit false`` in the context or the
+    statement's ``… in`` preamble."""
+    return not (_AUTO_IMPLICIT_OFF.search(context or "") or _AUTO_IMPLICIT_OFF.search(preamble or ""))
 
 
 def _autobound(decl: Declaration) -> Declaration:
@@ -436,25 +355,6 @@ def _autobound(decl: Declaration) -> Declaration:
             return decl  # a name whose type no use fixes (or two uses disagree): leave the statement alone
         added.append(Binder("{", (name,), Atom(found.pop(), ())))
     return replace(decl, binders=(*added, *decl.binders))
-
-
-def _quantified(decl: Declaration) -> set[str]:
-    out: set[str] = set()
-    stack = list(_terms(decl))
-    while stack:
-        t = stack.pop()
-        if isinstance(t, Quant):
-            out.update(n for b in t.binders for n in b.names)
-            stack.extend(b.type for b in t.binders if b.type is not None)
-            stack.append(t.body)
-        elif isinstance(t, Not):
-            stack.append(t.arg)
-        elif isinstance(t, (BinOp, Rel)):
-            stack.extend((t.left, t.right))
-        elif isinstance(t, Let):
-            out.add(t.name)
-            stack.append(t.body)
-    return out
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -663,167 +563,3 @@ def _text(t: Term) -> str:
 def _written_atom(text: str, body: Term, open_right: bool) -> Atom:
     """The value as Lean text (read as terms, like every atom, by ``canonical_atoms`` after this pass)."""
     return Atom(text, tuple(dict.fromkeys(i for a in atoms(body) for i in a.idents)), open_right)
-
-
-class _Skip(Exception):
-    """The substitution could capture a name or meets an atom it cannot read: leave the declaration as it is."""
-
-
-def _terms(decl: Declaration) -> list[Term]:
-    out = [b.type for b in decl.binders if b.type is not None]
-    out += [b.bound[1] for b in decl.binders if b.bound is not None]
-    return out + ([decl.type] if decl.type is not None else [])
-
-
-def _idents(t: Term) -> set[str]:
-    return {i for a in atoms(t) for i in a.idents}
-
-
-def _subst_binder(b: Binder, v: str, value: Term, free: set[str]) -> Binder:
-    t = _subst(b.type, v, value, free) if b.type is not None else None
-    bound = (b.bound[0], _subst(b.bound[1], v, value, free)) if b.bound is not None else None
-    return replace(b, type=t, bound=bound)
-
-
-def _subst(t: Term, v: str, value: Term, free: set[str]) -> Term:
-    if isinstance(t, Atom):
-        if v not in t.idents:
-            return t
-        if t.text == v:
-            return value
-        return _subst_atom(t, v, value)
-    if isinstance(t, Not):
-        return Not(_subst(t.arg, v, value, free))
-    if isinstance(t, (BinOp, Rel)):
-        return replace(t, left=_subst(t.left, v, value, free), right=_subst(t.right, v, value, free))
-    if isinstance(t, Quant):
-        names = {n for b in t.binders for n in b.names}
-        if v not in _idents(t):
-            return t
-        if names & (free | {v}):
-            raise _Skip  # a binder would capture the value's names (or shadows v: keep it simple, skip)
-        return Quant(t.kind, tuple(_subst_binder(b, v, value, free) for b in t.binders),
-                     _subst(t.body, v, value, free))
-    if isinstance(t, Let):
-        if v not in _idents(t):
-            return t
-        raise _Skip
-    return t
-
-
-def _subst_atom(a: Atom, v: str, value: Term) -> Atom:
-
-    node = _read_key(a.text)
-    # The value's bound names renamed apart from the atom's (both are canonical keys: `x✝1` …), so that putting
-    # the atom's arguments into the value's body (beta reduction, `_beta`) cannot capture them.
-    value_text = _CANONICAL_BOUND.sub(lambda m: f"x✝{_APART + int(m.group(1))}",
-                                      value.text if isinstance(value, Atom) else render_term(value))
-    replacement = _read_key(value_text)
-    if node is None or replacement is None:
-        raise _Skip
-    free_in_value = _free_names(replacement)
-    new = recheck_casts(_subst_node(node, v, replacement, free_in_value))
-    key = tm.canonical_node(new)
-    return Atom(key, key_idents(key), a.open_right)
-
-
-_CANONICAL_BOUND = re.compile(r"x✝(\d+)")
-_APART = 100000  # canonical keys number their bound names from 1: the value's are renumbered from here
-
-
-def _read_key(text: str) -> tm.Node | None:
-    """``tm.read_term`` of an atom's canonical key: its bound names ``x✝k`` (which the term reader does not read
-    back) spelled as plain identifiers first; printing the tree canonically names them ``x✝k`` again."""
-    return tm.read_term(_CANONICAL_BOUND.sub(r"pyshadow_bound\1", text) if "✝" in text else text)
-
-
-def _free_names(node: tm.Node) -> set[str]:
-    """The roots of the names ``node`` mentions free (a binder's own name is not free in its body)."""
-    if isinstance(node, tm.Name):
-        return {node.text.split(".", 1)[0]}
-    if isinstance(node, (tm.Lambda, tm.Quantifier, tm.SetBuilder, tm.BigOperator)):
-        b = node.binder
-        outer = set().union(*(_free_names(x) for x in (b.type, b.bound[1] if b.bound else None) if x is not None))
-        inner = set().union(*(_free_names(x) for x in (node.body, getattr(node, "filter", None)) if x is not None))
-        return outer | (inner - {b.name})
-    if isinstance(node, tm.IfThenElse) and node.hyp is not None:
-        return _free_names(node.cond) | ((_free_names(node.then) | _free_names(node.orelse)) - {node.hyp})
-    return set().union(*(_free_names(c) for c in tm._children(node)))
-
-
-def _beta(fn: tm.Node, args: tuple[tm.Node, ...]) -> tm.Node:
-    """``fn a₁ … aₙ`` with as many ``fun`` binders of ``fn`` as there are arguments replaced by them (beta
-    reduction: the kernel's definitional equality, no lemma). An ascribed ``(fun x => e : A → B)`` keeps ``e``
-    ascribed ``B`` — its elaboration at ``B`` is what ``(fun …) a`` elaborated — except for ``B = Prop``."""
-    ty = None
-    if isinstance(fn, tm.Ascription) and isinstance(fn.expr, tm.Lambda):
-        fn, ty = fn.expr, fn.type
-    if not isinstance(fn, tm.Lambda):
-        return tm.App(fn, args)
-    mapping: dict[str, tm.Node] = {}
-    body: tm.Node = fn
-    while isinstance(body, tm.Lambda) and len(mapping) < len(args):
-        if body.binder.bound is not None or body.binder.name in mapping:
-            raise _Skip
-        mapping[body.binder.name] = args[len(mapping)]
-        if ty is not None:
-            if not (isinstance(ty, tm.Binary) and ty.op == "→"):
-                raise _Skip
-            ty = ty.right
-        body = body.body
-    free = set().union(*(_free_names(a) for a in mapping.values()))
-    out = _subst_many(body, mapping, free)
-    if ty is not None and ty != tm.Name("Prop"):
-        out = tm.Ascription(out, ty)
-    rest = args[len(mapping):]
-    return tm.App(out, rest) if rest else out
-
-
-def _subst_many(node: tm.Node, mapping: dict[str, tm.Node], free: set[str]) -> tm.Node:
-    """Simultaneous substitution of ``mapping`` in ``node`` (skipped where a binder would capture a name)."""
-    if not mapping:
-        return node
-    if isinstance(node, tm.Name):
-        root = node.text.split(".", 1)[0]
-        if node.text in mapping:
-            return mapping[node.text]
-        if root in mapping:
-            # `q.den` with `q := a`: `a.den` — field notation resolves by the type's head, and the argument has the
-            # parameter's type (src/Lean/Elab/App.lean `resolveLValLoop`)
-            out = mapping[root]
-            for field in node.text.split(".")[1:]:
-                out = tm.Name(f"{out.text}.{field}") if isinstance(out, tm.Name) else tm.Projection(out, field)
-            return out
-        return node
-    if isinstance(node, (tm.Lambda, tm.Quantifier, tm.SetBuilder, tm.BigOperator)) and node.binder.name in free:
-        raise _Skip
-    if isinstance(node, tm.IfThenElse) and node.hyp in free:
-        raise _Skip
-    if isinstance(node, (tm.Lambda, tm.Quantifier, tm.SetBuilder, tm.BigOperator)) and node.binder.name in mapping:
-        raise _Skip  # shadowed: never produced by canonical keys, keep it simple
-    return _rebuild(node, lambda c: _subst_many(c, mapping, free))
-
-
-def _subst_node(node: tm.Node, v: str, value: tm.Node, free: set[str]) -> tm.Node:
-    if isinstance(node, tm.App) and node.fn == tm.Name(v):
-        return _beta(value, tuple(_subst_node(a, v, value, free) for a in node.args))
-    if isinstance(node, tm.Name):
-        if node.text == v:
-            return value
-        if node.text.startswith(v + "."):
-            raise _Skip  # `v.f` is field notation on v: its resolution depends on v's type
-        return node
-    if isinstance(node, (tm.Lambda, tm.Quantifier, tm.SetBuilder, tm.BigOperator)):
-        b = node.binder
-        if b.name == v or b.name in free:
-            raise _Skip
-    if isinstance(node, tm.IfThenElse) and node.hyp in free | {v}:
-        raise _Skip
-    return _rebuild(node, lambda c: _subst_node(c, v, value, free))
-
-
-def _rebuild(node: tm.Node, f) -> tm.Node:
-    """``node`` with ``f`` applied to each child (``terms.map_children``)."""
-    if isinstance(node, tm.Opaque) or isinstance(node, tm.Collection) and node.open == "(·":
-        raise _Skip  # an unread token run, a `(· …)` function kept whole: cannot tell where v occurs in it
-    return tm.map_children(node, f)

@@ -46,6 +46,7 @@ from ..syntax.scanner import (
     normalize_name,
     rename_map,
 )
+from ..kernel.local_definitions import pair_by_value
 from .candidates import Candidate, CandidateError
 from .metrics import CandidateScore, candidate_metrics
 
@@ -163,6 +164,11 @@ def prepare_candidate(
                                     proofs)
     extracted = {t.name: extract_target(candidate.code, t.name) for t in info.targets}
     renames = rename_map(declaration_headers(candidate.code), info.headers)
+    # a helper renamed with other parameter names has no signature match: paired by its value instead
+    try:
+        renames.update(pair_by_value(info.reference, candidate.code, renames))
+    except Exception:  # noqa: BLE001 - a pairing is a convenience: without it the helper's goals fail, never pass
+        pass
     for target, found in extracted.items():  # the checked declaration is the one extraction chose (J.6)
         if found is not None:
             renames[normalize_name(target)] = found.qualified_name
@@ -311,7 +317,8 @@ def apply_llm_adapters(prepared: PreparedCandidate, client: Any, tier: str) -> P
 
 @dataclass
 class Check:
-    """One check on a candidate: ``kind`` is forward | backward | axioms (the candidate's own ``#print axioms``)."""
+    """One check on a candidate: ``kind`` is forward | backward | axioms (the candidate's own ``#print axioms``) |
+    definition (full tier: a reference definition the targets use, equal to the candidate's by ``rfl``)."""
 
     name: str
     kind: str
@@ -475,9 +482,11 @@ def finish_row(
         by_shadow = {c.shadow: c.passed for c in checks if c.target == t.name and c.kind == "forward"}
         forward += [by_shadow.get(i, False) for i in range(1, t.n_forward + 1)]
         backward &= any(c.passed for c in checks if c.target == t.name and c.kind == "backward")
+        # the full tier's definition checks (``full.add_definition_checks``): what the statement uses is part of it
+        backward &= all(c.passed for c in checks if c.target == t.name and c.kind == "definition")
     if prepared.flagged:
         compiled, reason = False, prepared.audit_reason()
-    failed = [c for c in checks if not c.passed and c.kind in ("forward", "backward")]
+    failed = [c for c in checks if not c.passed and c.kind in ("forward", "backward", "definition")]
     undecided = compiled and bool(failed) and all(c.undecided for c in failed)
     missing = any(prepared.extracted.get(t.name) is None for t in info.targets if not t.error and t.declaration)
     score = CandidateScore(compiled, tuple(forward), backward and bool(info.targets), skeleton=tier == "kernel",
@@ -560,7 +569,7 @@ def kernel_rows(
                     checks += missing_target_checks(p, t)
                     continue
                 keys[t.name] = f"{p.content_hash}|{t.name}"
-                pairs.append(skeleton_pair(keys[t.name], p, t, found, decl))
+                pairs.append(with_values(skeleton_pair(keys[t.name], p, t, found, decl), p, t, found))
             pending.append((p, checks, problems, keys))
         verdicts = skeleton.skeleton_score(pairs, lean, n_jobs=n_jobs, cache_dir=cache_dir) if pairs else {}
         by_key = {pair.key: pair for pair in pairs}
@@ -600,17 +609,56 @@ def candidate_statement(prepared: PreparedCandidate, found: ExtractedDeclaration
 
 
 def skeleton_pair(key: str, prepared: PreparedCandidate, target: TargetInfo, found: ExtractedDeclaration,
-                  statement: Declaration) -> Any:
+                  statement: Declaration, *, definitions: bool = True) -> Any:
     """The skeleton search's input for one candidate target (both tiers search the same pair): the reference's
     and the candidate's ``statement`` (``candidate_statement``), each with the text it is written under, so names
-    resolve under its own file's opens (``pyshadow.kernel.atoms``)."""
+    resolve under its own file's opens (``pyshadow.kernel.atoms``) and its definitions unfold
+    (``pyshadow.kernel.local_definitions``; ``definitions=False`` leaves them folded)."""
     from ..kernel.skeleton import SkeletonPair
 
     assert target.declaration is not None
     code = prepared.candidate.code
-    before = code[: max(0, code.find(found.header))]
-    return SkeletonPair(key, target.declaration, statement, prepared.info.problem.needs_mathlib,
-                        prepared.info.context, before)
+    inverse = {v: k for k, v in prepared.renames.items()}
+    # The candidate's definitions in the reference's names, as its statement is (``candidate_statement``): a helper
+    # is then unfolded by the name the statement uses (``kernel.local_definitions``), whatever the candidate called it.
+    before = rename_identifiers(code[: max(0, code.find(found.header))], inverse, qualify=False)
+    info = prepared.info
+    context = info.reference[: target.source.start] if target.source is not None else info.context
+    if not definitions:  # the full tier's alternatives: goals name the definitions, as its checkers state them
+        from ..kernel.local_definitions import without_definitions
+
+        context, before = without_definitions(context), without_definitions(before)
+    return SkeletonPair(key, target.declaration, statement, info.problem.needs_mathlib, context, before)
+
+
+def with_values(pair: Any, prepared: PreparedCandidate, target: TargetInfo, found: ExtractedDeclaration) -> Any:
+    """The kernel tier's pair for a data target whose reference gives a value (``abbrev sol : ℕ := 42``): both
+    sides read with their values (``kernel.answers.with_value``), so a changed value fails; a target
+    whose value is left open (``instance … : CommRing R := sorry``) keeps ``Nonempty T`` on both sides — any
+    value the candidate gives meets an existence claim."""
+    from ..kernel.answers import declared_value, is_data_declaration, is_open_value, with_value
+
+    src = target.source
+    if src is None:
+        return pair
+    try:
+        header = parse_declaration(src.header)
+    except ParseError:
+        return pair
+    value = declared_value(prepared.info.reference[src.statement_end : src.end])
+    if not is_data_declaration(header) or value is None or is_open_value(value):
+        return pair
+    reference = replace(pair.reference, keyword="theorem", type=with_value(header, value).type)
+    code = prepared.candidate.code
+    at = code.find(found.header, found.start)
+    body = code[at + len(found.header) : found.end] if at >= 0 else ""
+    inverse = {v: k for k, v in prepared.renames.items()}
+    cand_value = declared_value(rename_identifiers(body, inverse, qualify=False))
+    candidate = pair.candidate
+    if is_data_declaration(candidate):
+        # a value left open or not a term (`where`, `|`): read as its text, which no given value matches
+        candidate = with_value(candidate, cand_value if cand_value is not None else " ".join(body.split()) or "sorry?")
+    return replace(pair, reference=reference, candidate=candidate)
 
 
 def skeleton_checks(target: TargetInfo, verdict: Any) -> list[Check]:
