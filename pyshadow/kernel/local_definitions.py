@@ -229,12 +229,25 @@ def _substitute(node: tm.Node, table: dict[str, _Unfolding], bound: frozenset[st
     """``node`` with every use of a definition of ``table`` (not shadowed by ``bound``) unfolded or tagged;
     ``known``: the statement variables' types."""
     known = known or {}
+
+    def dotted(name: str, bound: frozenset[str]) -> tm.Node | None:
+        """``S.ncard`` with ``S`` a definition: generalized field notation on its value, ``(value).ncard`` (Lean
+        resolves ``S.ncard`` as ``Set.ncard S`` from ``S``'s type, src/Lean/Elab/App.lean ``resolveLValLoop``)."""
+        parts = name_components(name)
+        for k in range(len(parts) - 1, 0, -1):
+            head = ".".join(parts[:k])
+            if head in table and head not in bound:
+                return tm.Projection(_use(table[head], (), known), ".".join(parts[k:]))
+        return None
+
     def go(x: tm.Node, bound: frozenset[str]) -> tm.Node:
         if isinstance(x, tm.App) and isinstance(x.fn, tm.Name) and x.fn.text in table and x.fn.text not in bound:
             args = tuple(go(a, bound) for a in x.args)
             return _use(table[x.fn.text], args, known)
         if isinstance(x, tm.Name):
-            return _use(table[x.text], (), known) if x.text in table and x.text not in bound else x
+            if x.text in table and x.text not in bound:
+                return _use(table[x.text], (), known)
+            return dotted(x.text, bound) or x
         if isinstance(x, (tm.Lambda, tm.Quantifier, tm.SetBuilder, tm.BigOperator)):
             inner = bound | {x.binder.name}
             b = x.binder

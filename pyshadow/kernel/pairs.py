@@ -27,6 +27,8 @@ from typing import Iterable, Sequence
 
 from ..llm.same_term import AtomPairJudge, AtomQuestion, combine, term_scope
 from ..syntax import ParseError, parse_declaration
+from ..syntax import lexer as lx
+from .answers import declared_value, is_data_declaration, with_value
 from .skeleton import SkeletonPair, skeleton_score
 
 
@@ -84,8 +86,8 @@ def evaluate(pairs: Sequence[LabelledPair], lean, *, n_jobs: int = -1, cache_dir
     skeleton_pairs = []
     for p in pairs:
         try:
-            ref = parse_declaration(p.a)
-            cand = parse_declaration(p.b)
+            ref = _with_written_value(p.a, parse_declaration(p.a))
+            cand = _with_written_value(p.b, parse_declaration(p.b))
         except ParseError as err:
             results[p.id] = PairResult(p, "error", f"does not parse: {err}")
             continue
@@ -112,6 +114,22 @@ def evaluate(pairs: Sequence[LabelledPair], lean, *, n_jobs: int = -1, cache_dir
         else:
             results[p.id] = PairResult(p, "fail", v.error or reason)
     return [results[p.id] for p in pairs]
+
+
+def _with_written_value(text: str, decl):
+    """A data declaration written with its value (``abbrev sol : ℕ := 42``) read with it, as scoring reads a data
+    target (``kernel.answers.with_value``); written without one, it states only that its type is inhabited."""
+    if not is_data_declaration(decl):
+        return decl
+    depth = 0
+    for tok in lx.code_tokens(text):
+        if tok.text in ("(", "[", "{", "⟨", "⦃"):
+            depth += 1
+        elif tok.text in (")", "]", "}", "⟩", "⦄"):
+            depth -= 1
+        elif depth == 0 and tok.text == ":=":
+            return with_value(decl, declared_value(text[tok.start:]))
+    return decl
 
 
 def judge_undecided(results: Sequence[PairResult], judge: AtomPairJudge) -> None:
