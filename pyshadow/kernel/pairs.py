@@ -25,6 +25,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable, Sequence
 
+from ..elab.elaborate import StatementInput
+from ..elab.equivalence import definitional_equivalence
 from ..llm.same_term import AtomPairJudge, AtomQuestion, combine, term_scope
 from ..syntax import ParseError, parse_declaration
 from ..syntax import lexer as lx
@@ -113,7 +115,26 @@ def evaluate(pairs: Sequence[LabelledPair], lean, *, n_jobs: int = -1, cache_dir
             results[p.id] = PairResult(p, "undecided", reason, list(v.undecided), failed, list(v.undecided_roles))
         else:
             results[p.id] = PairResult(p, "fail", v.error or reason)
+    _lean_equal(pairs, results, lean)
     return [results[p.id] for p in pairs]
+
+
+LEAN_EQUAL = "Lean elaborates both statements to definitionally equal propositions (pyshadow.elab.equivalence)"
+
+
+def _lean_equal(pairs: Sequence[LabelledPair], results: dict[str, PairResult], lean) -> None:
+    """A pair the skeleton search did not pass passes when Lean's own elaborator, in the signature environment,
+    proves the two statements the same proposition (``Iff`` by the identity, kernel-checked): every cast, binder
+    type and definition is then Lean's, not a reading. One Lean process for all of them; a pair Lean does not
+    prove equal keeps the skeleton's verdict."""
+    todo = [p for p in pairs if results[p.id].verdict != "pass"]
+    if not todo:
+        return
+    verdicts = definitional_equivalence([(p.id, StatementInput(p.id, p.a, p.a_context),
+                                          StatementInput(p.id, p.b, p.b_context)) for p in todo], lean)
+    for p, v in zip(todo, verdicts):
+        if v.equal:
+            results[p.id] = PairResult(p, "pass", LEAN_EQUAL)
 
 
 def _with_written_value(text: str, decl):
