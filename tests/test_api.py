@@ -392,3 +392,16 @@ def test_the_full_tier_where_there_is_no_full_toolchain_is_unavailable(problems,
         pyshadow.score(problems["nat_double_add"], "theorem t : True := trivial\n", settings=full)
     with pytest.raises(pyshadow.Unavailable, match="^no full Lean toolchain"):
         pyshadow.verify(problems, settings=full)
+
+
+def test_a_pair_lean_elaborates_to_one_proposition_passes_and_its_mutation_does_not():
+    """The skeleton search cannot read `x ∈ (Set.Ioi 0 : Set ℝ)` against `0 < x`; Lean's elaborator unfolds it."""
+    import pyshadow
+
+    same, changed = pyshadow.check_pairs([("theorem t (x : ℝ) (h : x ∈ Set.Ioi (0 : ℝ)) : x ^ 2 > 0",
+                                           "theorem t (x : ℝ) (h : 0 < x) : x ^ 2 > 0"),
+                                          ("theorem t (x : ℝ) (h : x ∈ Set.Ioi (0 : ℝ)) : x ^ 2 > 0",
+                                           "theorem t (x : ℝ) (h : 0 ≤ x) : x ^ 2 > 0")])
+    assert same.verdict == "pass" and same.backward and all(same.forward)
+    assert "definitionally equal" in same.reason  # passed by Lean's elaborator, not by a reading
+    assert changed.verdict != "pass"

@@ -10,10 +10,11 @@ candidate). The proofs are not checked; ``:= …`` after a statement is ignored.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..errors import BadInput, Unavailable
 from ..kernel.definitions import data_as_proposition, is_data_declaration
+from ..kernel.pairs import LEAN_EQUAL, lean_equal_keys, with_written_value
 from ..kernel.skeleton import SkeletonPair, SkeletonVerdict, skeleton_score
 from ..lean.toolchain import kernel_lean
 from ..settings import Settings
@@ -97,8 +98,8 @@ def _judge(pairs: Sequence[Pair], tier: str, mathlib: bool, settings: Settings |
     searches: list[SkeletonPair] = []
     for p in pairs:
         try:
-            ref = read_statement(p.reference, "reference")
-            cand = read_statement(p.candidate, "candidate")
+            ref = with_written_value(p.reference, read_statement(p.reference, "reference"))
+            cand = with_written_value(p.candidate, read_statement(p.candidate, "candidate"))
         except StatementError as err:
             if strict:
                 raise
@@ -112,6 +113,13 @@ def _judge(pairs: Sequence[Pair], tier: str, mathlib: bool, settings: Settings |
         verdicts = skeleton_score(searches, lean, n_jobs=settings.jobs, cache_dir=settings.cache)
         for search in searches:
             out[search.key] = _verdict(search, verdicts.get(search.key))
+        by_key = {p.key: p for p in pairs}
+        todo = [(s.key, by_key[s.key].reference, s.reference_context, by_key[s.key].candidate, s.candidate_context)
+                for s in searches if out[s.key].verdict != "pass"]
+        for key in lean_equal_keys(todo, lean):  # the same rule as pyshadow.kernel.pairs.evaluate
+            old = out[key]  # Lean proved the two statements one proposition: every check holds
+            out[key] = replace(old, verdict="pass", reason=LEAN_EQUAL, forward=tuple(True for _ in old.forward),
+                               backward=True, messages={}, undecided_pairs=())
     return [out[p.key] for p in pairs]
 
 

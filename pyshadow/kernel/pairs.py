@@ -88,8 +88,8 @@ def evaluate(pairs: Sequence[LabelledPair], lean, *, n_jobs: int = -1, cache_dir
     skeleton_pairs = []
     for p in pairs:
         try:
-            ref = _with_written_value(p.a, parse_declaration(p.a))
-            cand = _with_written_value(p.b, parse_declaration(p.b))
+            ref = with_written_value(p.a, parse_declaration(p.a))
+            cand = with_written_value(p.b, parse_declaration(p.b))
         except ParseError as err:
             results[p.id] = PairResult(p, "error", f"does not parse: {err}")
             continue
@@ -123,21 +123,27 @@ LEAN_EQUAL = "Lean elaborates both statements to definitionally equal propositio
 
 
 def _lean_equal(pairs: Sequence[LabelledPair], results: dict[str, PairResult], lean) -> None:
-    """A pair the skeleton search did not pass passes when Lean's own elaborator, in the signature environment,
-    proves the two statements the same proposition (``Iff`` by the identity, kernel-checked): every cast, binder
-    type and definition is then Lean's, not a reading. One Lean process for all of them; a pair Lean does not
-    prove equal keeps the skeleton's verdict."""
     todo = [p for p in pairs if results[p.id].verdict != "pass"]
-    if not todo:
-        return
-    verdicts = definitional_equivalence([(p.id, StatementInput(p.id, p.a, p.a_context),
-                                          StatementInput(p.id, p.b, p.b_context)) for p in todo], lean)
-    for p, v in zip(todo, verdicts):
-        if v.equal:
+    equal = lean_equal_keys([(p.id, p.a, p.a_context, p.b, p.b_context) for p in todo], lean)
+    for p in todo:
+        if p.id in equal:
             results[p.id] = PairResult(p, "pass", LEAN_EQUAL)
 
 
-def _with_written_value(text: str, decl):
+def lean_equal_keys(items: Sequence[tuple[str, str, str, str, str]], lean) -> set[str]:
+    """The keys of ``(key, reference, reference context, candidate, candidate context)`` items whose statements
+    Lean's own elaborator, in the signature environment, proves the same proposition (``Iff`` by the identity,
+    kernel-checked): every cast, binder type and definition is then Lean's, not a reading. A pair the skeleton
+    search does not pass passes on this; one Lean does not prove equal keeps the skeleton's verdict. One Lean
+    process for all of them."""
+    if not items:
+        return set()
+    verdicts = definitional_equivalence([(key, StatementInput(key, a, a_ctx), StatementInput(key, b, b_ctx))
+                                         for key, a, a_ctx, b, b_ctx in items], lean)
+    return {item[0] for item, v in zip(items, verdicts) if v.equal}
+
+
+def with_written_value(text: str, decl):
     """A data declaration written with its value (``abbrev sol : ℕ := 42``) read with it, as scoring reads a data
     target (``kernel.answers.with_value``); written without one, it states only that its type is inhabited."""
     if not is_data_declaration(decl):
