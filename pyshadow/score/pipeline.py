@@ -572,6 +572,7 @@ def kernel_rows(
                 pairs.append(with_values(skeleton_pair(keys[t.name], p, t, found, decl), p, t, found))
             pending.append((p, checks, problems, keys))
         verdicts = skeleton.skeleton_score(pairs, lean, n_jobs=n_jobs, cache_dir=cache_dir) if pairs else {}
+        _lean_equal_verdicts(pairs, verdicts, lean)
         by_key = {pair.key: pair for pair in pairs}
         share = (time.monotonic() - started) / max(1, len(part))  # the batch's wall time, shared by its candidates
         for p, checks, problems, keys in pending:
@@ -588,6 +589,25 @@ def kernel_rows(
             row = finish_row(p, "kernel", checks, compiled=not problems, reason=reason, elapsed_s=share)
             row.undecided_atoms = undecided
             yield row
+
+
+def _lean_equal_verdicts(pairs: Sequence[Any], verdicts: dict[str, Any], lean: Any) -> None:
+    """A target the skeleton search does not pass passes when Lean's own elaborator proves the reference's and the
+    candidate's statement one proposition (``pyshadow.kernel.pairs.lean_equal_keys``): the rule pairs are judged
+    by, so ``score`` and ``check_pair`` agree. Every check of the target then holds."""
+    from ..kernel.pairs import lean_equal_keys
+    from ..kernel.skeleton import SkeletonVerdict
+    from ..syntax.render import render_declaration
+
+    todo = []
+    for pair in pairs:
+        v = verdicts.get(pair.key)
+        # Mathlib problems only: the environment declares Mathlib's names, which a core-only problem's files lack
+        if pair.mathlib and v is not None and not v.passed and v.forward:
+            todo.append((pair.key, render_declaration(pair.reference, with_prefix=False), pair.reference_context,
+                         render_declaration(pair.candidate, with_prefix=False), pair.candidate_context))
+    for key in lean_equal_keys(todo, lean):
+        verdicts[key] = SkeletonVerdict(key, [True] * len(verdicts[key].forward), True)
 
 
 def undecided_record(target: str, verdict: Any, pair: Any) -> dict[str, Any]:
