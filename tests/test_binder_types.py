@@ -171,6 +171,18 @@ def test_finset_spellings(a, b, same):
     # `↑(n + 1)` is not `↑n + 1`.
     ("theorem t (s : ℕ → ℝ) (h : ∀ n : ℕ, s n < 1 / (n + 1)) : True",
      "theorem t (s : ℕ → ℝ) (h : ∀ n : ℕ, s n < 1 / ((n + 1 : ℕ) : ℝ)) : True", False),
+    # … nor in the `↑(…)` spelling: `coeNotation` elaborates the compound alone (truncated ℕ subtraction, floor
+    # division), then casts it — a leaf of the outer tree (src/Lean/Elab/BuiltinNotation.lean `elabCoe`).
+    ("theorem t (m : ℕ) (k : ℤ) : k = ↑(m - 2)", "theorem t (m : ℕ) (k : ℤ) : k = ↑m - 2", False),
+    ("theorem t (m : ℕ) (k : ℤ) : k = ↑(m - 2)", "theorem t (m : ℕ) (k : ℤ) : k = m - 2", False),
+    ("theorem t (a b : ℕ) (q : ℚ) : q = ↑(a / b)", "theorem t (a b : ℕ) (q : ℚ) : q = ↑a / ↑b", False),
+    ("theorem t (m : ℕ) (f : ℤ → ℤ) : f ↑(m - 2) = 0", "theorem t (m : ℕ) (f : ℤ → ℤ) : f (m - 2) = 0", False),
+    # A cast of a leaf is the coercion the tree inserts anyway; an ascription of a compound elaborates it at the
+    # ascribed type; the cast of a compound has one reading whichever way it is spelled.
+    ("theorem t (m : ℕ) (k : ℤ) : k = ↑m - 2", "theorem t (m : ℕ) (k : ℤ) : k = (m : ℤ) - 2", True),
+    ("theorem t (m : ℕ) (k : ℤ) : k = ↑m - 2", "theorem t (m : ℕ) (k : ℤ) : k = (m - 2 : ℤ)", True),
+    ("theorem t (m : ℕ) (k : ℤ) : k = ↑(m - 2)", "theorem t (m : ℕ) (k : ℤ) : k = ((m - 2 : ℕ) : ℤ)", True),
+    ("theorem t (x : ℤ) (k : ℤ) : k = ↑(x - 2)", "theorem t (x : ℤ) (k : ℤ) : k = x - 2", True),  # no coercion
     # A cast that raises the tree's type is not dropped.
     ("theorem t (n : ℕ) : n / 2 = 3", "theorem t (n : ℕ) : (n : ℝ) / 2 = 3", False),
     # Membership fixes an interval's element type.

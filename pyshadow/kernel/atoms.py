@@ -67,7 +67,8 @@ from ..syntax import terms as tm
 from ..syntax import lexer as lx
 from ..syntax.render import render_term
 from ..syntax.ast import IFF, Atom, Binder, BinOp, Declaration, Let, Not, Quant, Rel, Term, atoms
-from .binder_types import (ARITHMETIC, INTERVALS, NUMBER_CHAIN, TYPE_SPELLING, BinderTypes, infer_group, is_numeral,
+from . import casts
+from .binder_types import (INTERVALS, TYPE_SPELLING, BinderTypes, infer_group, is_numeral,
                            type_text)
 
 # Short names and the namespaces that define them (Mathlib/Lean declarations; a root declaration is "").
@@ -220,7 +221,7 @@ class Resolver:
             if dotted is None:
                 fn = r(node.fn, bound)
                 dotted = tm.App(fn.fn, fn.args + args) if isinstance(fn, tm.App) else tm.App(fn, args)
-            return _as_big_operator(_filter_predicate(self._finset_arguments(self._plain_arguments(dotted))))
+            return _as_big_operator(_filter_predicate(self._finset_arguments(casts.plain_arguments(dotted, BinderTypes(self.types)))))
         if isinstance(node, (tm.Lambda, tm.Quantifier, tm.SetBuilder, tm.BigOperator)):
             if isinstance(node, (tm.SetBuilder, tm.Quantifier)):
                 # `{f | p f}` elaborates `f`'s type from its uses, as `∀ x, q x = 1` does: read it off.
@@ -279,83 +280,20 @@ class Resolver:
             return app
         return tm.App(app.fn, app.args[:index] + (converted,) + app.args[index + 1:])
 
-    def _plain_arguments(self, app: tm.App) -> tm.App:
-        """``g (2 : D)``/``g ↑n`` as ``g 2``/``g n`` when ``g``'s domain is known to be ``D``: the argument is
-        elaborated against ``D``, where ``binop%`` starts its maximum type, so a cast to ``D`` of a leaf whose type
-        lies below ``D`` is what Lean inserts anyway (``applyCoe``)."""
-        sig = BinderTypes(self.types).signature(app.fn)
-        if sig is None:
-            return app
-        domains, _ = sig
-        args = tuple(self._strip_casts(a, type_text(domains[k])) if k < len(domains) else a
-                     for k, a in enumerate(app.args))
-        return app if args == app.args else tm.App(app.fn, args)
-
-    def _plain_relation(self, left: tm.Node, right: tm.Node) -> tuple[tm.Node, tm.Node]:
-        """A ``binrel%`` relation without the casts that do not change its elaboration. Its leaves other than
-        casts must be numerals or of known types whose maximum ``M`` is known (``BinderTypes.tree_type``); then a
-        cast ``(e : M)`` or ``↑e`` of a leaf ``e`` whose type lies at or below ``M`` is the coercion ``applyCoe``
-        inserts at that leaf anyway, and dropping it leaves ``M`` the maximum. With numerals alone, ``(n : ℕ)``
-        is dropped: numerals default to ``ℕ`` (``instOfNatNat`` is a default instance, src/Init/Prelude.lean)."""
-        typing = BinderTypes(self.types)
-        leaves = typing.leaves(left) + typing.leaves(right)
-        rest = [leaf for leaf in leaves if _cast_inner(leaf) is None]
-        if any(not is_numeral(leaf) and typing.type_of(leaf) is None for leaf in rest):
-            return left, right
-        target = typing.tree_type(rest)
-        if target is None:
-            casts = [leaf for leaf in leaves if _cast_inner(leaf) is not None]
-            if casts and all(_numeral_ascription(c) and type_text(c.type) == "ℕ" for c in casts):
-                target = "ℕ"
-        return self._strip_casts(left, target), self._strip_casts(right, target)
-
     def _against(self, expr: tm.Node, ty: tm.Node) -> tm.Node:
         """``expr`` of ``(expr : ty)`` without the casts its elaboration against ``ty`` inserts anyway
-        (``_strip_casts`` with ``ty`` as the tree's starting maximum); a ``fun (x : A) => b`` against ``A → B``
+        (``casts.strip_casts`` with ``ty`` as the tree's starting maximum); a ``fun (x : A) => b`` against ``A → B``
         has ``b`` read against ``B``."""
         if isinstance(expr, tm.Lambda) and isinstance(ty, tm.Binary) and ty.op == "→":
             inner = self._binding(expr.binder.name, expr.binder.type)
             return replace(expr, body=inner._against(expr.body, ty.right))
-        return self._strip_casts(expr, type_text(ty))
+        return casts.strip_casts(expr, type_text(ty), BinderTypes(self.types))
 
     def _interval_at(self, collection: tm.Node, element: str | None) -> tm.Node:
-        """``x ∈ Set.Icc (0 : T) 1`` with ``x : T`` as ``x ∈ Set.Icc 0 1``: membership unifies the interval's
-        element type with ``x``'s (``Set.instMembership : Membership α (Set α)``, α an outParam), so the bounds
-        are elaborated at ``T`` either way."""
-        if element is None or not (isinstance(collection, tm.App) and isinstance(collection.fn, tm.Name)
-                                   and collection.fn.text in INTERVALS):
-            return collection
-        args = tuple(self._strip_casts(a, element, numerals_only=True) for a in collection.args)
-        return collection if args == collection.args else tm.App(collection.fn, args)
+        return casts.interval_at(collection, element, BinderTypes(self.types), INTERVALS)
 
-    def _strip_casts(self, node: tm.Node, target: str | None, numerals_only: bool = False) -> tm.Node:
-        """``node`` (a ``binop%`` tree) with its leaves ``(e : target)`` and ``↑e`` written ``e`` where ``e`` is a
-        numeral (ascriptions only) or (unless ``numerals_only``) of a type at or below ``target`` on the number
-        chain. An ascription ``(e : T)`` that stays has ``e`` elaborated against ``T``: its own tree is read the
-        same way with ``T`` as its target (``target`` None: only that)."""
-        strip = lambda n: self._strip_casts(n, target, numerals_only)
-        inner = _cast_inner(node)
-        if inner is not None:
-            keep = node
-            if isinstance(node, tm.Ascription):
-                keep = tm.Ascription(self._strip_casts(inner, type_text(node.type), numerals_only), node.type)
-            if target is None or (isinstance(node, tm.Ascription) and type_text(node.type) != target):
-                return keep
-            if is_numeral(inner):
-                return inner if isinstance(node, tm.Ascription) else node
-            if numerals_only:
-                return keep
-            t = BinderTypes(self.types).type_of(inner)
-            if t is not None and _below(t, target):
-                return inner
-            return keep
-        if isinstance(node, tm.Binary) and node.op in ARITHMETIC:
-            return tm.Binary(node.op, strip(node.left), strip(node.right))
-        if isinstance(node, tm.Binary) and node.op == "^":
-            return tm.Binary("^", strip(node.left), node.right)
-        if isinstance(node, tm.Prefix) and node.op == "-":
-            return tm.Prefix("-", strip(node.arg))
-        return node
+    def _plain_relation(self, left: tm.Node, right: tm.Node) -> tuple[tm.Node, tm.Node]:
+        return casts.plain_relation(left, right, BinderTypes(self.types))
 
     def _binding(self, name: str, type_: tm.Node | None) -> "Resolver":
         """The resolver for a binder's body: ``name`` typed when its binder is (for inference in the body), and no
@@ -557,26 +495,6 @@ def _filter_predicate(node: tm.Node) -> tm.Node:
         return node
     x = "x✝η"
     return tm.App(node.fn, (tm.Lambda(tm.Binder(x), tm.App(node.args[0], (tm.Name(x),))), node.args[1]))
-
-
-def _numeral_ascription(node: tm.Node) -> bool:
-    return isinstance(node, tm.Ascription) and is_numeral(node.expr)
-
-
-def _cast_inner(node: tm.Node) -> tm.Node | None:
-    """``e`` for a leaf ``(e : T)`` or ``↑e``; None for any other node."""
-    if isinstance(node, tm.Ascription):
-        return node.expr
-    if isinstance(node, tm.Prefix) and node.op == "↑":
-        return node.arg
-    return None
-
-
-def _below(t: str, target: str) -> bool:
-    """``t`` is ``target`` or coerces to it along ``binder_types.NUMBER_CHAIN``."""
-    if t == target:
-        return True
-    return t in NUMBER_CHAIN and target in NUMBER_CHAIN and NUMBER_CHAIN.index(t) < NUMBER_CHAIN.index(target)
 
 
 def _result_namespace(node: tm.Node) -> str:

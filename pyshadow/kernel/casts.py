@@ -1,0 +1,121 @@
+"""Which casts in a ``binop%`` tree Lean's elaborator inserts anyway — the ones a reading may drop.
+
+Lean's ``binop%``/``binrel%`` elaborator (leanprover/lean4 src/Lean/Elab/Extra.lean) collects the *leaves* of an
+arithmetic tree (``toTree``: nested ``binop%``/``unop%``/``rightact%`` and parentheses are walked into, anything else
+is ``processLeaf``, elaborated on its own), computes the maximum type of the leaves (``analyze``, starting at the
+expected type for ``binop%``), and coerces each leaf whose type is below it (``applyCoe``). So:
+
+- ``↑e`` / ``(e : M)`` of a **leaf** ``e`` (a name, an application, an ascription) whose type lies below the tree's
+  maximum ``M`` is the coercion ``applyCoe`` inserts at that leaf anyway: ``↑m - 2`` and ``(m : ℤ) - 2`` are the
+  term ``k = m - 2`` elaborates to (with ``k : ℤ``).
+- ``↑e`` of a **compound** ``e`` (``↑(m - 2)``, ``↑(a / b)``) is one leaf: ``coeNotation`` is elaborated by
+  ``elabCoe`` (src/Lean/Elab/BuiltinNotation.lean: ``elabTerm stx none`` then ``ensureHasType``), so ``e`` is
+  elaborated alone — ℕ's truncated subtraction, floor division — and the result cast: ``Nat.cast (m - 2)``, another
+  term than ``↑m - 2``. Such a cast is kept; written ``(e : t)`` with ``t`` the compound's own type (the spelling
+  ``((m - 2 : ℕ) : ℤ)`` reads to), it is dropped only when ``t`` already is the maximum (no coercion happens).
+- ``(e : M)`` of a compound ``e`` elaborates ``e`` *against* ``M``: its tree starts at ``M``, the same tree as
+  ``e`` inside the outer one — ``(m - 2 : ℤ)`` is ``↑m - 2``. ``((n + 1 : ℕ) : ℤ)`` is the inner ascription, a leaf
+  of type ℕ: a cast of the compound, kept.
+- Numerals: ``(2 : M)`` is the numeral at ``M`` (``OfNat M 2``); ``↑2`` is kept (not read).
+"""
+
+from __future__ import annotations
+
+from ..syntax import terms as tm
+from .binder_types import ARITHMETIC, NUMBER_CHAIN, BinderTypes, is_numeral, type_text
+
+
+def cast_inner(node: tm.Node) -> tm.Node | None:
+    """``e`` for a leaf ``(e : T)`` or ``↑e``; None for any other node."""
+    if isinstance(node, tm.Ascription):
+        return node.expr
+    if isinstance(node, tm.Prefix) and node.op == "↑":
+        return node.arg
+    return None
+
+
+def below(t: str, target: str) -> bool:
+    """``t`` is ``target`` or coerces to it along ``binder_types.NUMBER_CHAIN``."""
+    if t == target:
+        return True
+    return t in NUMBER_CHAIN and target in NUMBER_CHAIN and NUMBER_CHAIN.index(t) < NUMBER_CHAIN.index(target)
+
+
+def strip_casts(node: tm.Node, target: str | None, typing: BinderTypes, numerals_only: bool = False) -> tm.Node:
+    """``node`` (a ``binop%`` tree whose maximum type is ``target``) without the casts Lean inserts anyway (module
+    docstring); ``numerals_only``: only numeral ascriptions go. An ascription ``(e : T)`` that stays has ``e`` read
+    the same way with ``T`` as its target (``target`` None: only that)."""
+    strip = lambda n: strip_casts(n, target, typing, numerals_only)
+    inner = cast_inner(node)
+    if inner is not None:
+        return _cast(node, inner, target, typing, numerals_only)
+    if isinstance(node, tm.Binary) and node.op in ARITHMETIC:
+        return tm.Binary(node.op, strip(node.left), strip(node.right))
+    if isinstance(node, tm.Binary) and node.op == "^":  # `rightact%`: the base is in the tree, the exponent not
+        return tm.Binary("^", strip(node.left), node.right)
+    if isinstance(node, tm.Prefix) and node.op == "-":
+        return tm.Prefix("-", strip(node.arg))
+    return node
+
+
+def _cast(node: tm.Node, inner: tm.Node, target: str | None, typing: BinderTypes, numerals_only: bool) -> tm.Node:
+    ascribed = isinstance(node, tm.Ascription)
+    if ascribed:
+        node = tm.Ascription(strip_casts(inner, type_text(node.type), typing, numerals_only), node.type)
+        inner = node.expr
+    if target is None or (ascribed and type_text(node.type) != target):
+        return node
+    if is_numeral(inner):
+        return inner if ascribed else node
+    if numerals_only:
+        return node
+    t = typing.type_of(inner)
+    if t is None or not below(t, target):
+        return node
+    if ascribed or t == target:  # elaborated against the maximum, or no coercion at all: the tree's own term
+        return inner if ascribed else strip_casts(inner, target, typing)
+    if typing.leaves(inner) == [inner]:  # a leaf below the maximum: `applyCoe` casts it anyway
+        return inner
+    # `↑(m - 2)`: the compound elaborated alone at its own type `t`, then cast — one spelling for it
+    return tm.Ascription(strip_casts(inner, t, typing), tm.read_or_opaque(t))
+
+
+def plain_arguments(app: tm.App, typing: BinderTypes) -> tm.App:
+    """``g (2 : D)``/``g ↑n`` as ``g 2``/``g n`` when ``g``'s domain is known to be ``D``: the argument is
+    elaborated against ``D``, where ``binop%`` starts its maximum type."""
+    sig = typing.signature(app.fn)
+    if sig is None:
+        return app
+    domains, _ = sig
+    args = tuple(strip_casts(a, type_text(domains[k]), typing) if k < len(domains) else a
+                 for k, a in enumerate(app.args))
+    return app if args == app.args else tm.App(app.fn, args)
+
+
+def plain_relation(left: tm.Node, right: tm.Node, typing: BinderTypes) -> tuple[tm.Node, tm.Node]:
+    """A ``binrel%`` relation without the casts that do not change its elaboration. Its leaves other than casts
+    must be numerals or of known types whose maximum ``M`` is known (``BinderTypes.tree_type``); then casts are
+    read against ``M`` (``strip_casts``). With numerals alone, ``(n : ℕ)`` is dropped: numerals default to ``ℕ``
+    (``instOfNatNat`` is a default instance, src/Init/Prelude.lean)."""
+    leaves = typing.leaves(left) + typing.leaves(right)
+    rest = [leaf for leaf in leaves if cast_inner(leaf) is None]
+    if any(not is_numeral(leaf) and typing.type_of(leaf) is None for leaf in rest):
+        return left, right
+    target = typing.tree_type(rest)
+    if target is None:
+        casts = [leaf for leaf in leaves if cast_inner(leaf) is not None]
+        if casts and all(isinstance(c, tm.Ascription) and is_numeral(c.expr) and type_text(c.type) == "ℕ"
+                         for c in casts):
+            target = "ℕ"
+    return strip_casts(left, target, typing), strip_casts(right, target, typing)
+
+
+def interval_at(collection: tm.Node, element: str | None, typing: BinderTypes, intervals) -> tm.Node:
+    """``x ∈ Set.Icc (0 : T) 1`` with ``x : T`` as ``x ∈ Set.Icc 0 1``: membership unifies the interval's element
+    type with ``x``'s (``Set.instMembership : Membership α (Set α)``, α an outParam), so the bounds are elaborated
+    at ``T`` either way."""
+    if element is None or not (isinstance(collection, tm.App) and isinstance(collection.fn, tm.Name)
+                               and collection.fn.text in intervals):
+        return collection
+    args = tuple(strip_casts(a, element, typing, numerals_only=True) for a in collection.args)
+    return collection if args == collection.args else tm.App(collection.fn, args)
