@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 from pyshadow.kernel.atoms import opened_namespaces, term_key
-from pyshadow.kernel.binder_types import BinderTypes, infer_group
+from pyshadow.kernel.binder_order import infer, infer_group
 from pyshadow.kernel.definitions import normalize_declaration
 from pyshadow.syntax import terms as tm
 from pyshadow.syntax.parser import parse_declaration
@@ -35,7 +35,13 @@ TYPES = {"f": "ℕ → ℝ", "g": "ℝ → ℝ", "P": "ℤ → Polynomial ℤ", 
     # negatives: nothing fixes the type, or uses disagree, or a coercion may decide
     ("x", "x + 1 = 5", None),  # only numerals: Lean's default instance (ℕ) — not read here
     ("x", "f x = 1 ∧ g x = 1", None),  # two uses disagree (one of them is a coercion)
-    ("x", "x + n = r", None),  # known leaves ℕ and ℝ: the maximum is decided by a coercion
+    ("x", "x + n = r", "ℝ"),  # known leaves ℕ and ℝ: `analyze` keeps ℝ (ℕ coerces to it, `hasCoe`)
+    ("x", "x + n = r ∧ f x = 1", None),  # the first use fixes ℝ, a later strong one ℕ: order decides, not read
+    ("x", "f x = 1 ∧ x + r = 2", "ℕ"),  # strong use first: the later tree coerces (`↑x + r`) in either reading
+    ("x", "x + n = 0 ∧ g x = 0", None),  # issue 21: Lean gives ℕ (first use) and `g ↑x`; never ℝ
+    ("x", "s x = 0 ∧ x + r = 0", None),  # `s` unknown here: its domain fixes x first, to a type not known here
+    ("n", "f n < 1 / (n + r)", "ℕ"),  # one tree: its leaf `f n` is elaborated before the tree's analysis
+    ("x", "x.1 = 2 ∧ x ∈ S", "ℕ"),  # field notation on an unknown type is postponed: fixes nothing
     ("x", "x = Real.pi", "ℝ"),  # Real.pi : ℝ
     ("x", "x = Foo.bar", None),  # a leaf of a type this module does not know
     ("x", "2 ^ x = 8", None),  # an exponent is not a leaf of the tree
@@ -43,15 +49,19 @@ TYPES = {"f": "ℕ → ℝ", "g": "ℝ → ℝ", "P": "ℤ → Polynomial ℤ", 
     ("x", "∀ x : ℝ, g x = 0", None),  # rebound: the inner x is another variable
 ])
 def test_inferred_type(name, body, expected):
-    assert BinderTypes(TYPES).infer(name, tm.read_term(body)) == expected
+    assert infer(name, tm.read_term(body), TYPES) == expected
 
 
 def test_a_group_is_typed_by_its_members_together():
     body = tm.read_term("P m = a * b")
     assert infer_group(("a", "b"), [body], TYPES) == {"a": "Polynomial ℤ", "b": "Polynomial ℤ"}
-    # `y` is fixed to ℝ elsewhere, so `x + y = n` has leaves ℝ and ℕ: `x` is left open, not guessed ℕ.
+    # `y` is fixed to ℝ first, so `x + y = n` has leaves ℝ and ℕ: the maximum ℝ, never ℕ.
     pieces = [tm.read_term("Real.sqrt y = 1"), tm.read_term("x + y = n")]
-    assert infer_group(("x", "y"), pieces, TYPES) == {"y": "ℝ"}
+    assert infer_group(("x", "y"), pieces, TYPES) == {"x": "ℝ", "y": "ℝ"}
+    # the other order: `x + y = n` first fixes both to ℕ (Lean then coerces `Real.sqrt ↑y`): x is ℕ; y's later
+    # use would fix ℝ, so y is left open — never ℝ.
+    pieces = [tm.read_term("x + y = n"), tm.read_term("Real.sqrt y = 1")]
+    assert infer_group(("x", "y"), pieces, TYPES) == {"x": "ℕ"}
 
 
 @pytest.mark.parametrize("a,b,ctx,same", [

@@ -67,9 +67,8 @@ from ..syntax import terms as tm
 from ..syntax import lexer as lx
 from ..syntax.render import render_term
 from ..syntax.ast import IFF, Atom, Binder, BinOp, Declaration, Let, Not, Quant, Rel, Term, atoms
-from . import casts
-from .binder_types import (INTERVALS, TYPE_SPELLING, BinderTypes, infer_group, is_numeral,
-                           type_text)
+from . import binder_order, casts
+from .binder_types import INTERVALS, TYPE_SPELLING, BinderTypes, is_numeral, type_text
 
 # Short names and the namespaces that define them (Mathlib/Lean declarations; a root declaration is "").
 # A short name is resolved only when exactly one opened namespace defines it and no root declaration does — as
@@ -324,7 +323,7 @@ class Resolver:
         for q in chain:
             inner = inner._binding(q.binder.name, q.binder.type)
         body = inner.resolve(chain[-1].body, frozenset(q.binder.name for q in chain))  # `sqrt` read as `Real.sqrt`
-        got = {**infer_group(names, [body], self.types), **bounded} if names else bounded
+        got = {**binder_order.infer_group(names, [body], self.types), **bounded} if names else bounded
         if not got:
             return node
         out = chain[-1]
@@ -343,7 +342,7 @@ class Resolver:
         typing = BinderTypes(self.types)
         expected = typing.expected_element_type(other)
         body = self._binding(node.binder.name, None).resolve(node.body, frozenset({node.binder.name}))
-        from_body = typing.infer(node.binder.name, body)
+        from_body = binder_order.infer(node.binder.name, body, self.types)
         if expected is None or from_body not in (None, expected):
             return node
         return replace(node, binder=replace(node.binder, type=tm.read_or_opaque(expected)))
@@ -518,7 +517,7 @@ def _type_namespace(type_text: str) -> str:
 def infer_binder_type(name: str, body: tm.Node, types: dict[str, str]) -> str | None:
     """The type Lean's elaborator gives an untyped bound ``name`` from its uses in ``body`` (``binder_types``), with
     ``types`` the statement variables' type texts; None when no use fixes it or uses disagree."""
-    return BinderTypes(types).infer(name, body)
+    return binder_order.infer(name, body, types)
 
 
 # Functions whose first explicit argument is a function with an implicit, not yet known domain: a `fun x => …`
@@ -572,7 +571,8 @@ def canonical_atoms(decl: Declaration, context: str = "") -> Declaration:
         nb = _binder(b, scope)
         if nb.type is None and b.names and b.bound is None and b.bracket in ("(", "{", "⦃"):
             # `theorem t (l : List ℕ) (x) (h : x ∈ l)`: the header binder's type is fixed by later uses, as a ∀'s
-            inferred = _infer_in_header(b.names, header[i + 1:], decl.type, scope)
+            inferred = binder_order.infer_in_header(b.names, header[i + 1:], decl.type, scope.types,
+                                                    _resolver(scope).resolve)
             if inferred is not None:
                 nb = replace(nb, type=Atom(inferred, key_idents(inferred)))
         binders.append(nb)
@@ -674,13 +674,14 @@ def _term(t: Term, scope: _Scope) -> Term:
         for b in t.binders:
             nb = _binder(b, inner)
             if nb.type is None and b.names and b.bound is None:
-                inferred = _infer_in_tree(b.names, t.body, inner)
+                inferred = binder_order.infer_in_term(b.names, t.body, inner.types, _resolver(inner).resolve)
                 if inferred is not None:
                     nb = replace(nb, type=Atom(inferred, key_idents(inferred)))
             elif nb.type is None and b.names and b.bound is not None:
                 # `∀ x ∈ l,`: x's type is l's element type; `∀ ε > 0,`: read off the bound and the body
                 inferred = _bound_element_type(b.bound[1], inner) if b.bound[0] == "∈" else \
-                    _infer_in_tree(b.names, t.body, inner, _bound_pieces(b))
+                    binder_order.infer_in_term(b.names, t.body, inner.types, _resolver(inner).resolve,
+                                               binder_order.bound_pieces(b))
                 if inferred is not None:
                     nb = replace(nb, type=Atom(inferred, key_idents(inferred)))
             binders.append(nb)
@@ -764,93 +765,6 @@ def _type_text(t: Term | None) -> str | None:
     return t.text if isinstance(t, Atom) else render_term(t)
 
 
-def _infer_in_tree(names: tuple[str, ...], body: Term, scope: _Scope, extra: tuple[tm.Node, ...] = ()) -> str | None:
-    """One type for all of ``names`` (a binder group shares it) from their uses in ``body``: its atoms, and each
-    relation read as one term (``P m = a * b`` is one ``binrel%`` tree, whose sides are separate atoms here);
-    ``extra``: the binder's own bound as a relation (``ε > 0``)."""
-    siblings = names + _untyped_inner(body)
-    pieces = list(extra) + [node for name in siblings for node in _pieces(body, name)]
-    got = infer_group(siblings, pieces, scope.types)
-    found = {got.get(n) for n in names}
-    return found.pop() if len(found) == 1 else None
-
-
-def _infer_in_header(names: tuple[str, ...], later: tuple[Binder, ...], conclusion: Term | None,
-                     scope: _Scope) -> str | None:
-    """``_infer_in_tree`` for header binders: the uses are in the later binders and the conclusion."""
-    siblings = names + tuple(n for b in later if b.type is None and b.bound is None for n in b.names)
-    terms: list[Term] = []
-    for b in later:
-        if set(b.names) & set(names):
-            break  # rebound: later uses are another variable's
-        terms += [t for t in (b.type, b.bound[1] if b.bound else None) if t is not None]
-    else:
-        if conclusion is not None:
-            terms.append(conclusion)
-    pieces = [node for t in terms for name in siblings for node in _pieces(t, name)]
-    got = infer_group(siblings, pieces, scope.types)
-    found = {got.get(n) for n in names}
-    return found.pop() if len(found) == 1 else None
-
-
 def _bound_element_type(collection: Term, scope: _Scope) -> str | None:
     node = tm.read_term(_type_text(collection) or "")
     return BinderTypes(scope.types).element_type(_resolver(scope).resolve(node)) if node is not None else None
-
-
-def _untyped_inner(t: Term) -> tuple[str, ...]:
-    """The names of the untyped binders of the quantifiers inside ``t`` (``∃ a, ∃ b, …``, ``∃ N, ∀ n ≥ N, …``)."""
-    out: list[str] = []
-    stack = [t]
-    while stack:
-        t = stack.pop()
-        if isinstance(t, Quant):
-            out += [n for b in t.binders if b.type is None for n in b.names]
-            stack.append(t.body)
-        elif isinstance(t, (BinOp, Rel)):
-            stack += [t.left, t.right]
-        elif isinstance(t, Not):
-            stack.append(t.arg)
-    return tuple(dict.fromkeys(out))
-
-
-def _bound_pieces(b: Binder) -> tuple[tm.Node, ...]:
-    """A bounded binder's bound as relations (``∀ n ≥ N,``: ``n ≥ N``), one per bound name."""
-    if b.bound is None:
-        return ()
-    bound = tm.read_term(_type_text(b.bound[1]) or "")
-    if bound is None:
-        return ()
-    return tuple(tm.Binary(b.bound[0], tm.Name(n), bound) for n in b.names)
-
-
-def _pieces(t: Term, name: str):
-    """The term trees of ``t``'s atoms and relations where ``name`` is free (quantifiers rebinding it stop)."""
-    if isinstance(t, Atom):
-        node = tm.read_term(t.text) if name in t.idents else None
-        if node is not None:
-            yield node
-    elif isinstance(t, Rel):
-        left, right = tm.read_term(_type_text(t.left) or ""), tm.read_term(_type_text(t.right) or "")
-        if isinstance(t.left, Atom) and isinstance(t.right, Atom) and left is not None and right is not None:
-            yield tm.Binary(t.op, left, right)
-        else:
-            yield from _pieces(t.left, name)
-            yield from _pieces(t.right, name)
-    elif isinstance(t, Not):
-        yield from _pieces(t.arg, name)
-    elif isinstance(t, BinOp):
-        yield from _pieces(t.left, name)
-        yield from _pieces(t.right, name)
-    elif isinstance(t, Quant):
-        for b in t.binders:
-            if b.type is not None:
-                yield from _pieces(b.type, name)
-            if name in b.names:
-                return
-            yield from _bound_pieces(b)
-        yield from _pieces(t.body, name)
-    elif isinstance(t, Let):
-        yield from _pieces(t.value, name)
-        if t.name != name:
-            yield from _pieces(t.body, name)
