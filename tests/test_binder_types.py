@@ -71,8 +71,12 @@ def test_a_group_is_typed_by_its_members_together():
     ("∃ a b, P m = a * b", "∃ (a : ℤ) (b : ℤ), P m = a * b", "", False),
     ("∃ x, x + 1 = 5", "∃ x : ℕ, x + 1 = 5", "", False),  # defaulting is not read: conservative, not equal
     ("∃ x, x + 1 = 5", "∃ x : ℝ, x + 1 = 5", "", False),
-    ("Tendsto (fun n => Real.sqrt n) atTop (𝓝 0)", "Tendsto (fun n : ℝ => Real.sqrt n) atTop (𝓝 0)", "", True),
-    ("Tendsto (fun n => sqrt n) atTop (𝓝 0)", "Tendsto (fun n : ℝ => Real.sqrt n) atTop (𝓝 0)", "open Real", True),
+    ("Tendsto (fun n => Real.sqrt n) atTop (𝓝 0)", "Tendsto (fun n : ℝ => Real.sqrt n) atTop (𝓝 0)", "open Filter",
+     True),
+    ("Tendsto (fun n => sqrt n) atTop (𝓝 0)", "Tendsto (fun n : ℝ => Real.sqrt n) atTop (𝓝 0)", "open Filter Real",
+     True),
+    ("Tendsto (fun n => Real.sqrt n) atTop (𝓝 0)", "Tendsto (fun n : ℕ => Real.sqrt n) atTop (𝓝 0)", "open Filter",
+     False),
     # A callee with a concrete domain gives a `fun` its binder type: `Finset.sum (range 3) (fun i => √i)` has
     # `i : ℕ` and `√↑i` — the body's ℝ must not be read into the binder.
     ("Finset.sum (Finset.range 3) (fun i => Real.sqrt i)", "Finset.sum (Finset.range 3) (fun i : ℝ => Real.sqrt i)",
@@ -281,3 +285,46 @@ def test_an_instance_binder_type_is_one_class_term():
 ])
 def test_floor_modeq_and_list_notations(a, b, same):
     assert (term_key(a) == term_key(b)) is same
+
+
+@pytest.mark.parametrize("a,b,ctx,same", [
+    # Scoped notations denote their constant under their `open` (atoms.SCOPED_NOTATIONS); elsewhere ∠ is not
+    # Mathlib's notation (projects declare their own `notation "∠" => …`) and stays a symbol.
+    ("∠ A B C", "EuclideanGeometry.angle A B C", "open EuclideanGeometry", True),
+    ("∠ A B C", "EuclideanGeometry.angle A C B", "open EuclideanGeometry", False),
+    ("∠ A B C", "EuclideanGeometry.angle A B C", "", False),
+    ("π / 2", "Real.pi / 2", "open Real", True),
+    ("π / 2", "Real.pi / 3", "open Real", False),
+    ("𝓝 0", "nhds 0", "open scoped Topology", True),
+    # A `fun` passed where the callee's domain is a type variable is typed from its body, for every such callee
+    # (atoms.POLYMORPHIC_FUNCTION_ARGUMENT), after name resolution.
+    ("Injective (fun x => Real.sqrt x)", "Function.Injective (fun x : ℝ => Real.sqrt x)", "open Function", True),
+    ("Injective (fun x => Real.sqrt x)", "Function.Injective (fun x : ℕ => Real.sqrt x)", "open Function", False),
+    ("StrictMono (fun n => f n)", "StrictMono (fun n : ℕ => f n)", "", True),  # `f : ℕ → ℝ`
+    ("StrictMono (fun n => f n)", "StrictMono (fun n : ℤ => f n)", "", False),
+    # … but not where the callee fixes the domain itself (`Finset.sum (range 3) (fun i => √i)` has `i : ℕ`)
+    ("Finset.sum (Finset.range 3) (fun i => Real.sqrt i)", "Finset.sum (Finset.range 3) (fun i : ℝ => Real.sqrt i)",
+     "", False),
+    # A variable whose type is a definition unfolding to a function type is applied at its domains.
+    ("∃ x, S x", "∃ x : ℕ, S x", "", True),  # `S : Set ℕ`, `def Set α := α → Prop`
+    ("∃ x, S x", "∃ x : ℤ, S x", "", False),
+])
+def test_notations_and_polymorphic_domains(a, b, ctx, same):
+    opens = opened_namespaces(ctx)
+    ka = term_key(a, opens, {k: "" for k in TYPES}, TYPES)
+    kb = term_key(b, opens, {k: "" for k in TYPES}, TYPES)
+    assert (ka == kb) is same, (ka, kb)
+
+
+@pytest.mark.parametrize("a,b,same", [
+    # One mechanism: an unused binder of an inhabited type — a number type or a universe — is dropped.
+    ("theorem t {R : Type*} (n : ℤ) : n = n", "theorem t (n : ℤ) : n = n", True),
+    ("theorem t (R : Type u) (n : ℤ) : n = n", "theorem t (n : ℤ) : n = n", True),
+    ("theorem t {n : ℕ} : True", "theorem t : True", True),
+    ("theorem t {R : Type*} [Ring R] : True", "theorem t : True", False),  # mentioned by the instance binder
+    ("theorem t (R : Type*) (x : R) : x = x", "theorem t (x : R) : x = x", False),
+    ("theorem t (p : Prop) : True", "theorem t : True", False),  # `Prop` is not in the list: kept
+])
+def test_unused_inhabited_binders(a, b, same):
+    da, db = normalize_declaration(parse_declaration(a)), normalize_declaration(parse_declaration(b))
+    assert (da == db) is same, (da, db)

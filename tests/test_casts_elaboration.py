@@ -76,6 +76,13 @@ CASES = [
     # a function pyshadow does not know fixes the type first: Lean's ℤ, never the later tree's ℕ
     Case("unknown function first", "(n : ℕ)", "∃ x, Int.sign x = 0 ∧ x + n = 0",
          "∃ x : ℤ, Int.sign x = 0 ∧ x + n = 0", "∃ x : ℕ, Int.sign x = 0 ∧ x + n = 0", conservative=True),
+    # a `fun` passed where the callee's domain is a type variable: typed from its body (atoms.py
+    # POLYMORPHIC_FUNCTION_ARGUMENT)
+    Case("fun under a polymorphic domain", "", "StrictMono (fun x => Real.sqrt x)",
+         "StrictMono (fun x : ℝ => Real.sqrt x)", "StrictMono (fun x : ℕ => Real.sqrt x)"),
+    # a variable of a type defined as a function type is applied at its domains (binder_types.FUNCTION_TYPE_DEFINITIONS)
+    Case("application of a matrix", "(M : Matrix ℤ ℤ ℝ)", "∀ i j, M i j = 0", "∀ i j : ℤ, M i j = 0",
+         "∀ i j : ℕ, M i j = 0"),
     Case("numerals fix nothing", "(g : ℤ → ℤ)", "∃ x, x + 1 = 2 ∧ g x = 0", "∃ x : ℤ, x + 1 = 2 ∧ g x = 0",
          "∃ x : ℕ, x + 1 = 2 ∧ g x = 0"),
 ]
@@ -111,6 +118,10 @@ def lean_term(node: tm.Node) -> str:
         return f"(up {lean_term(node.arg)})"
     if isinstance(node, tm.Ascription):
         return f"({lean_term(node.expr)} : {lean_term(node.type)})"
+    if isinstance(node, tm.Lambda):
+        b = node.binder
+        binder = f"({b.name} : {lean_term(b.type)})" if b.type is not None else b.name
+        return f"(fun {binder} => {lean_term(node.body)})"
     if isinstance(node, tm.Quantifier) and node.kind in ("∀", "∃"):
         b = node.binder
         binder = f"({b.name} : {lean_term(b.type)})" if b.type is not None else b.name

@@ -19,8 +19,8 @@ written                       read as              what makes them one constant
                                                    ``scoped notation:10000 n "!" => Nat.factorial n``
 ``‖x‖``                       ``norm x``           Mathlib/Analysis/Normed/Group/Basic.lean (``Norm`` class):
                                                    ``notation "‖" e "‖" => norm e``
-``π``                         ``Real.pi``          Mathlib/Analysis/SpecialFunctions/Trigonometric/Basic.lean:
-                                                   ``scoped notation "π" => Real.pi`` (namespace ``Real``)
+``π``, ``∠``, ``𝓝``             ``Real.pi`` …        scoped notations, under their ``open`` (``SCOPED_NOTATIONS``):
+                                                   ``scoped notation "π" => Real.pi`` (namespace ``Real``) …
 ``x ∉ s``                     ``¬x ∈ s``           Lean core src/Init/Notation.lean:
                                                    ``notation:50 a:50 " ∉ " b:50 => ¬ (a ∈ b)``
 ``a ≠ b``                     ``a ≠ b``            (kept: ``Ne a b`` is its own constant, ``¬ a = b`` unfolds to it
@@ -38,14 +38,14 @@ written                       read as              what makes them one constant
                                                    same for ℤ ℚ ℝ ℂ (``binder_types.TYPE_SPELLING``)
 ``f^[n]``                     ``Nat.iterate f n``  Mathlib/Logic/Function/Iterate.lean (read by syntax/terms.py)
 ``volume`` (open MeasureTh.)  ``MeasureTheory.…``  ``export MeasureSpace (volume)`` (MeasureSpaceDef.lean)
-``𝓝 x``                       ``nhds x``           Mathlib/Topology/Defs/Filter.lean ``scoped[Topology] notation``
 ``f '' s``, ``f ⁻¹' s``       ``Set.image f s`` …  Mathlib/Data/Set/Defs.lean ``infixl:80 " '' " => image`` (and
                                                    ``preimage``) in ``namespace Set``
 ===========================  ===================  ===========================================================
 
 Untyped binders (``∃ a b, P m = a * b``, ``{n | Nat.gcd n 7 = 1}``, ``(x) (h : x ∈ l)``, ``fun n => √n`` under
-``Tendsto``) get the type a use fixes — ``binder_types.py`` says exactly which uses count; a header binder of type
-ℕ/ℤ/ℚ/ℝ/ℂ that nothing mentions is dropped (``∀ n : ℕ, P`` is ``P``).
+``Tendsto``) get the type the first use that fixes it gives — ``binder_order.py`` says which uses count and in which
+order; casts Lean inserts anyway are dropped (``casts.py``: only at leaves); a header binder of type
+ℕ/ℤ/ℚ/ℝ/ℂ or a universe that nothing mentions is dropped (``∀ n : ℕ, P`` is ``P``: the type is inhabited).
 
 One logical reading is folded the same way: an equation whose side is syntactically a proposition
 (``p x = ∃ n, …``) is ``↔`` (Lean core ``eq_iff_iff``, by ``propext``). This step is not re-checked by the kernel
@@ -106,6 +106,14 @@ SHORT_NAMES: dict[str, frozenset[str]] = {
     # MeasureTheory` — `MeasureTheory.volume` and `volume` under `open MeasureTheory` name one constant
     "volume": frozenset({"MeasureTheory"}),
 }
+
+# Scoped notations for a constant, as (namespace, constant): the symbol denotes the constant under `open N` /
+# `open scoped N` (elsewhere it is not Mathlib's notation and stays a symbol). Mathlib/Analysis/SpecialFunctions/
+# Trigonometric/Basic.lean `scoped notation "π" => Real.pi` (namespace Real); Mathlib/Topology/Defs/Filter.lean
+# `scoped[Topology] notation "𝓝" => nhds`; Mathlib/Geometry/Euclidean/Angle/Unoriented/Affine.lean
+# `scoped notation "∠" => EuclideanGeometry.angle` (namespace EuclideanGeometry).
+SCOPED_NOTATIONS: dict[str, tuple[str, str]] = {"π": ("Real", "Real.pi"), "𝓝": ("Topology", "nhds"),
+                                                "∠": ("EuclideanGeometry", "EuclideanGeometry.angle")}
 
 # Generalized field notation `x.f args` ↦ `N.f x args` for a variable `x` whose type's head is namespace `N`, only
 # for functions whose first explicit argument of type `N` is known (Lean's rule; the first explicit argument unless
@@ -213,7 +221,8 @@ class Resolver:
             if not isinstance(node, tm.App):
                 return r(node, bound)
         if isinstance(node, tm.App):
-            if isinstance(node.fn, tm.Name) and node.fn.text in POLYMORPHIC_FUNCTION_ARGUMENT and node.args:
+            if isinstance(node.fn, tm.Name) and node.args \
+                    and self._name(node.fn.text, bound) in _POLYMORPHIC_FUNCTION_NAMES:
                 node = tm.App(node.fn, (self._typed_lambda(node.args[0]),) + node.args[1:])
             args = tuple(r(a, bound) for a in node.args)
             dotted = self._dot_call(node.fn, args, bound)
@@ -360,10 +369,8 @@ class Resolver:
     def _name(self, text: str, bound: frozenset[str]) -> tm.Node:
         if text.startswith("@") or text in bound or text in self.variables:
             return tm.Name(text)
-        if text == "π":
-            return tm.Name("Real.pi")
-        if text == "𝓝":  # Mathlib/Topology/Defs/Filter.lean: `scoped[Topology] notation "𝓝" => nhds`
-            return tm.Name("nhds")
+        if text in SCOPED_NOTATIONS and SCOPED_NOTATIONS[text][0] in self.opens:
+            return tm.Name(SCOPED_NOTATIONS[text][1])
         if text in TYPE_SPELLING:  # `Nat` and its Mathlib notation `ℕ` are one constant (binder_types.py)
             return tm.Name(TYPE_SPELLING[text])
         if "." in text:
@@ -520,10 +527,16 @@ def infer_binder_type(name: str, body: tm.Node, types: dict[str, str]) -> str | 
     return binder_order.infer(name, body, types)
 
 
-# Functions whose first explicit argument is a function with an implicit, not yet known domain: a `fun x => …`
-# passed there gets its binder's type from its body, not from the callee (Mathlib/Order/Filter/Defs.lean
-# `def Tendsto (f : α → β) (l₁ : Filter α) (l₂ : Filter β)` with `{α β : Type*}`).
-POLYMORPHIC_FUNCTION_ARGUMENT = frozenset({"Filter.Tendsto", "Tendsto"})
+# Functions whose first explicit argument is a function `f : α → β` with `α` an implicit type variable: a `fun x => …`
+# passed there gets its binder's type from its body (the first use that fixes it), not from the callee.
+# Mathlib/Order/Filter/Defs.lean `def Tendsto (f : α → β) (l₁ : Filter α) (l₂ : Filter β)`; Mathlib/Logic/Function/
+# Defs.lean `def Injective (f : α → β) : Prop` (and `Surjective`, `Bijective`); Mathlib/Order/Monotone/Defs.lean
+# `def Monotone (f : α → β) : Prop` (and `Antitone`, `StrictMono`, `StrictAnti`); Mathlib/Topology/Defs/Basic.lean
+# `structure Continuous (f : X → Y) : Prop`. Matched after name resolution (`Tendsto` under `open Filter`).
+POLYMORPHIC_FUNCTION_ARGUMENT = frozenset({"Filter.Tendsto", "Function.Injective", "Function.Surjective",
+                                           "Function.Bijective", "Monotone", "Antitone", "StrictMono", "StrictAnti",
+                                           "Continuous"})
+_POLYMORPHIC_FUNCTION_NAMES = frozenset(tm.Name(n) for n in POLYMORPHIC_FUNCTION_ARGUMENT)
 
 
 @lru_cache(maxsize=65536)
@@ -566,7 +579,7 @@ def canonical_atoms(decl: Declaration, context: str = "") -> Declaration:
     reads statements through ``definitions.normalize_declaration``, which folds definitions after this step."""
     scope = _Scope(opened_namespaces(context, decl.preamble), {}, {})
     binders = []
-    header = _drop_unused_sorts(decl)
+    header = decl.binders
     for i, b in enumerate(header):
         nb = _binder(b, scope)
         if nb.type is None and b.names and b.bound is None and b.bracket in ("(", "{", "⦃"):
@@ -581,48 +594,32 @@ def canonical_atoms(decl: Declaration, context: str = "") -> Declaration:
     return replace(decl, binders=_drop_unused_inhabited(tuple(binders), type_), type=type_)
 
 
-# Types with a closed inhabitant (`0`), so `∀ n : ℕ, P` is `P` when `P` does not mention `n`: forward `h 0`, backward
-# `fun _ => h` — both constructive (Mathlib's `Nat`, `Int`, `Rat`, `Real`, `Complex` are `Zero` instances).
+# An unused binder of an inhabited type is dropped: `∀ x : T, P` is `P` when `P` does not mention `x` and `T` has an
+# inhabitant — forward `h t`, backward `fun _ => h`, both constructive. Inhabited here: the number types (Mathlib's
+# `Nat`, `Int`, `Rat`, `Real`, `Complex` are `Zero` instances: `0`) and every universe (`Type*`, `Sort u`: `PUnit`).
 INHABITED_TYPES = frozenset({"ℕ", "ℤ", "ℚ", "ℝ", "ℂ"})
+_SORT = re.compile(r"^(Type|Sort)(\*|\s+\S+|\s*\{[^}]*\})?$")
+
+
+def _inhabited(t: Term | None) -> bool:
+    return isinstance(t, Atom) and (t.text in INHABITED_TYPES or bool(_SORT.match(t.text.strip())))
 
 
 def _drop_unused_inhabited(binders: tuple[Binder, ...], type_: Term | None) -> tuple[Binder, ...]:
-    """The (already keyed) explicit binders without those of an ``INHABITED_TYPES`` type that nothing else
-    mentions (``theorem t (n : ℕ) : Tendsto (fun n => …) …``: the outer ``n`` is unused — a bound ``n`` inside is
-    another variable, and keys rename bound variables, so their idents never show it)."""
+    """The (already keyed) binders without those of an inhabited type that nothing else mentions (``theorem t
+    (n : ℕ) : Tendsto (fun n => …) …``: the outer ``n`` is unused — a bound ``n`` inside is another variable, and
+    keys rename bound variables, so their idents never show it; ``{R : Type*}`` that no other binder mentions)."""
     out = list(binders)
     for i in range(len(out) - 1, -1, -1):
         b = out[i]
-        if not (b.bracket == "(" and b.names and b.default is None and b.bound is None
-                and isinstance(b.type, Atom) and b.type.text in INHABITED_TYPES):
+        if not (b.bracket in ("(", "{", "⦃") and b.names and b.default is None and b.bound is None
+                and _inhabited(b.type)):
             continue
         others = out[:i] + out[i + 1:]  # earlier ones too: a binder used before its declaration is not unused
         later = [*(x.type for x in others), *(x.bound[1] for x in others if x.bound), type_]
         mentioned = {ident for t in later if t is not None for a in atoms(t) for ident in a.idents}
         if not mentioned.intersection(b.names):
             del out[i]
-    return tuple(out)
-
-
-_SORT = re.compile(r"^(Type|Sort)(\*|\s+\S+|\s*\{[^}]*\})?$")
-
-
-def _drop_unused_sorts(decl: Declaration) -> tuple[Binder, ...]:
-    """The binders without those that bind a type variable (``{R : Type*}``) nothing else mentions: ``∀ R : Type u,
-    P`` is ``P`` when ``P`` does not mention ``R`` (every universe is inhabited, ``PUnit``)."""
-    mentioned: set[str] = set()
-    terms = [decl.type, *(b.type for b in decl.binders), *(b.bound[1] for b in decl.binders if b.bound)]
-    for t in terms:
-        if t is None:
-            continue
-        for a in atoms(t):
-            mentioned.update(a.idents)
-    out = []
-    for b in decl.binders:
-        if (isinstance(b.type, Atom) and _SORT.match(b.type.text.strip()) and b.names and b.default is None
-                and not any(n in mentioned for n in b.names)):
-            continue
-        out.append(b)
     return tuple(out)
 
 
