@@ -42,6 +42,10 @@ TYPES = {"f": "ℕ → ℝ", "g": "ℝ → ℝ", "P": "ℤ → Polynomial ℤ", 
     ("x", "s x = 0 ∧ x + r = 0", None),  # `s` unknown here: its domain fixes x first, to a type not known here
     ("n", "f n < 1 / (n + r)", "ℕ"),  # one tree: its leaf `f n` is elaborated before the tree's analysis
     ("x", "x.1 = 2 ∧ x ∈ S", "ℕ"),  # field notation on an unknown type is postponed: fixes nothing
+    ("n", "2 ^ f n = 4", "ℕ"),  # an exponent is elaborated as a leaf of its own (`rightact%`)
+    ("x", "x ^ 2 + r = 0", "ℝ"),  # … the base is in the tree
+    ("x", "abs x < r", "ℝ"),  # `abs x : α` with `α` x's type: unified with the maximum
+    ("x", "abs x < r ∧ f x = 0", None),  # … first, then a strong ℕ: order decides
     ("x", "x = Real.pi", "ℝ"),  # Real.pi : ℝ
     ("x", "x = Foo.bar", None),  # a leaf of a type this module does not know
     ("x", "2 ^ x = 8", None),  # an exponent is not a leaf of the tree

@@ -99,11 +99,9 @@ class _Run:
                 self.fix(var, expected)
             return
         if isinstance(node, tm.Binary) and node.op in _RELATIONS + _SAME_TYPE:
-            self.tree(self.typing().leaves(node.left) + self.typing().leaves(node.right), None)
+            self.tree([node.left, node.right], None)
         elif _is_tree(node):
-            self.tree(self.typing().leaves(node), expected)
-            if isinstance(node, tm.Binary) and node.op == "^":
-                self.walk(node.right, None)  # `rightact%`: the exponent is elaborated on its own
+            self.tree([node], expected)
         elif isinstance(node, tm.Binary) and node.op in ("∈", "∉"):
             self.walk(node.right, None)
             element = self.typing().element_type(node.right)
@@ -178,20 +176,32 @@ class _Run:
         for k, arg in enumerate(node.args):
             self.walk(arg, type_text(domains[k]) if k < len(domains) else OPAQUE)
 
-    def tree(self, leaves: list[tm.Node], expected: str | None) -> None:
-        """A ``binop%`` tree (``expected``: its expected type) or a ``binrel%`` relation (None) with these leaves:
-        the leaves first, then each variable that is itself a leaf gets the maximum type."""
+    def tree(self, roots: list[tm.Node], expected: str | None) -> None:
+        """A ``binop%`` tree (``expected``: its expected type) or a ``binrel%`` relation (its two sides, no expected
+        type): the leaves first (``toTree``), then each variable that is itself a leaf gets the maximum type."""
+        leaves = [leaf for root in roots for leaf in self.typing().leaves(root)]
         direct = list(dict.fromkeys(v for v in map(self._direct, leaves) if v is not None))
         before = set(self.assigned)
-        for leaf in leaves:
-            if self._direct(leaf) is None:
-                self.walk(leaf, None)
+        for root in roots:
+            self._leaves_first(root)
         for var in direct:
             if var in self.assigned and var not in before:
                 continue  # a leaf of this tree typed it: its elaboration precedes the analysis
             top = self.maximum(leaves, expected, var)
             if top is not None:
                 self.fix(var, top, strong=False)
+
+    def _leaves_first(self, node: tm.Node) -> None:
+        """``toTree``'s walk, left to right: each leaf that is not a variable, and each exponent of ``^``
+        (``rightact%`` elaborates it as a leaf of its own), elaborated without an expected type."""
+        if isinstance(node, tm.Binary) and node.op == "^":
+            self._leaves_first(node.left)
+            self.walk(node.right, None)
+        elif _is_tree(node):
+            for child in tm._children(node):
+                self._leaves_first(child)
+        elif self._direct(node) is None:
+            self.walk(node, None)
 
     def _direct(self, leaf: tm.Node) -> str | None:
         """The variable whose type a leaf's type is, still unknown at the analysis: the variable itself, under
@@ -230,7 +240,7 @@ class _Run:
     def leaf_type(self, leaf: tm.Node):
         if is_numeral(leaf) or (isinstance(leaf, tm.Prefix) and leaf.op == "↑"):
             return _SKIP  # `↑e` is postponed (`elabCoe`: `tryPostponeIfNoneOrMVar`): its type is a metavariable
-        var = self._var(leaf)
+        var = self._direct(leaf)
         if var is not None:
             if var in self.known:
                 return self.known[var]
