@@ -83,6 +83,11 @@ CASES = [
     # a variable of a type defined as a function type is applied at its domains (binder_types.FUNCTION_TYPE_DEFINITIONS)
     Case("application of a matrix", "(M : Matrix ℤ ℤ ℝ)", "∀ i j, M i j = 0", "∀ i j : ℤ, M i j = 0",
          "∀ i j : ℕ, M i j = 0"),
+    Case("ascription, then a tree", "(r : ℝ)", "∃ x, (x : ℤ) + 1 = 0 ∧ x + r = 0",
+         "∃ x : ℤ, (x : ℤ) + 1 = 0 ∧ (x : ℝ) + r = 0", "∃ x : ℕ, (x : ℤ) + 1 = 0 ∧ x + r = 0"),
+    # `N ≤ n` unifies the two unknown types (`binrel%` falls back to `ensureHasType`); `s n` fixes both
+    Case("one type for two binders", "(s : ℕ → ℤ)", "∃ N, ∀ n, N ≤ n → s n = 0", "∃ N : ℕ, ∀ n : ℕ, N ≤ n → s n = 0",
+         "∃ N : ℤ, ∀ n : ℕ, N ≤ n → s n = 0"),
     Case("numerals fix nothing", "(g : ℤ → ℤ)", "∃ x, x + 1 = 2 ∧ g x = 0", "∃ x : ℤ, x + 1 = 2 ∧ g x = 0",
          "∃ x : ℕ, x + 1 = 2 ∧ g x = 0"),
 ]
