@@ -59,6 +59,10 @@ CASES = [
     Case("cast of a power base", "(n : ℕ) (x : ℝ)", "x = ↑n ^ 2", "x = (n : ℝ) ^ 2", "x = ↑(n ^ 2)"),
     Case("cast under negation", "(n : ℕ) (k : ℤ)", "k = -↑n + 1", "k = -(n : ℤ) + 1", "k = -↑(n + 1)"),
     Case("cast of a product", "(a b : ℕ) (k : ℤ)", "k = ↑a * ↑b - 1", "k = a * b - 1", "k = ↑(a * b - 1)"),
+    # `abs x : α`: an expected type is assigned to α first and reaches the argument (`(abs x : ℝ)` is `abs ↑x`)
+    Case("cast of a polymorphic leaf", "(x : ℤ) (r : ℝ)", "r = ↑(abs x)", "r = abs x", "r = (abs x : ℝ)"),
+    Case("polymorphic leaf against a domain", "(x : ℤ) (g : ℝ → ℝ)", "g (abs x) = 0", "g (abs x : ℝ) = 0",
+         "g ↑(abs x) = 0"),
     # -- binder types (kernel/binder_order.py) ----------------------------------------------------------------------
     Case("binder typed by an application", "(g : ℝ → ℝ)", "∃ x, g (x + 1) = 0", "∃ x : ℝ, g (x + 1) = 0",
          "∃ x : ℕ, g (x + 1) = 0"),

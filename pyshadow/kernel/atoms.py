@@ -295,7 +295,7 @@ class Resolver:
         if isinstance(expr, tm.Lambda) and isinstance(ty, tm.Binary) and ty.op == "→":
             inner = self._binding(expr.binder.name, expr.binder.type)
             return replace(expr, body=inner._against(expr.body, ty.right))
-        return casts.strip_casts(expr, type_text(ty), BinderTypes(self.types))
+        return casts.strip_casts(expr, type_text(ty), BinderTypes(self.types), expected=True)
 
     def _interval_at(self, collection: tm.Node, element: str | None) -> tm.Node:
         return casts.interval_at(collection, element, BinderTypes(self.types), INTERVALS)

@@ -17,12 +17,19 @@ expected type for ``binop%``), and coerces each leaf whose type is below it (``a
   ``e`` inside the outer one — ``(m - 2 : ℤ)`` is ``↑m - 2``. ``((n + 1 : ℕ) : ℤ)`` is the inner ascription, a leaf
   of type ℕ: a cast of the compound, kept.
 - Numerals: ``(2 : M)`` is the numeral at ``M`` (``OfNat M 2``); ``↑2`` is kept (not read).
+- A leaf is elaborated *without* an expected type (``processLeaf``), a function's argument and an ascription's body
+  *against* one. The two agree only for a leaf whose elaboration the expected type cannot reach — a name, an
+  ascription, an application of a function of fixed signature. ``abs x`` (``abs (a : α) : α``) or ``∑ i ∈ s, f i``
+  (``Finset.sum … : β``) get the expected type assigned to their type variable first (``elabAppArgs``), so
+  ``(|x| : ℝ)`` is ``|↑x|`` while the leaf ``|x|`` and ``↑|x|`` are ``↑|x|``: such an ascription in a tree, and such
+  a ``↑`` against a function's domain, are kept. ``g (e : D)`` with ``g``'s domain ``D`` repeats the expected type:
+  dropped.
 """
 
 from __future__ import annotations
 
 from ..syntax import terms as tm
-from .binder_types import ARITHMETIC, NUMBER_CHAIN, BinderTypes, is_numeral, type_text
+from .binder_types import ARITHMETIC, NUMBER_CHAIN, RESULT_TYPES, BinderTypes, is_numeral, type_text
 
 
 def cast_inner(node: tm.Node) -> tm.Node | None:
@@ -41,14 +48,16 @@ def below(t: str, target: str) -> bool:
     return t in NUMBER_CHAIN and target in NUMBER_CHAIN and NUMBER_CHAIN.index(t) < NUMBER_CHAIN.index(target)
 
 
-def strip_casts(node: tm.Node, target: str | None, typing: BinderTypes, numerals_only: bool = False) -> tm.Node:
+def strip_casts(node: tm.Node, target: str | None, typing: BinderTypes, numerals_only: bool = False,
+                expected: bool = False) -> tm.Node:
     """``node`` (a ``binop%`` tree whose maximum type is ``target``) without the casts Lean inserts anyway (module
-    docstring); ``numerals_only``: only numeral ascriptions go. An ascription ``(e : T)`` that stays has ``e`` read
-    the same way with ``T`` as its target (``target`` None: only that)."""
+    docstring); ``numerals_only``: only numeral ascriptions go; ``expected``: ``node`` itself is elaborated against
+    ``target`` (a function's argument, an ascription's body) rather than being a leaf of a tree. An ascription
+    ``(e : T)`` that stays has ``e`` read the same way with ``T`` as its target (``target`` None: only that)."""
     strip = lambda n: strip_casts(n, target, typing, numerals_only)
     inner = cast_inner(node)
     if inner is not None:
-        return _cast(node, inner, target, typing, numerals_only)
+        return _cast(node, inner, target, typing, numerals_only, expected)
     if isinstance(node, tm.Binary) and node.op in ARITHMETIC:
         return tm.Binary(node.op, strip(node.left), strip(node.right))
     if isinstance(node, tm.Binary) and node.op == "^":  # `rightact%`: the base is in the tree, the exponent not
@@ -58,10 +67,12 @@ def strip_casts(node: tm.Node, target: str | None, typing: BinderTypes, numerals
     return node
 
 
-def _cast(node: tm.Node, inner: tm.Node, target: str | None, typing: BinderTypes, numerals_only: bool) -> tm.Node:
+def _cast(node: tm.Node, inner: tm.Node, target: str | None, typing: BinderTypes, numerals_only: bool,
+          expected: bool) -> tm.Node:
     ascribed = isinstance(node, tm.Ascription)
     if ascribed:
-        node = tm.Ascription(strip_casts(inner, type_text(node.type), typing, numerals_only), node.type)
+        node = tm.Ascription(strip_casts(inner, type_text(node.type), typing, numerals_only, expected=True),
+                             node.type)
         inner = node.expr
     if target is None or (ascribed and type_text(node.type) != target):
         return node
@@ -69,15 +80,35 @@ def _cast(node: tm.Node, inner: tm.Node, target: str | None, typing: BinderTypes
         return inner if ascribed else node
     if numerals_only:
         return node
+    if ascribed and expected:  # `g (e : D)` against `D`: the ascription repeats the expected type
+        return inner
     t = typing.type_of(inner)
     if t is None or not below(t, target):
         return node
-    if ascribed or t == target:  # elaborated against the maximum, or no coercion at all: the tree's own term
-        return inner if ascribed else strip_casts(inner, target, typing)
-    if typing.leaves(inner) == [inner]:  # a leaf below the maximum: `applyCoe` casts it anyway
+    compound = typing.leaves(inner) != [inner]
+    alike = compound or _elaborated_alike(inner, typing)
+    if ascribed:  # a tree leaf elaborated against the maximum: the tree's own term — unless the maximum reaches
+        return inner if alike else node  # inside: `(|x| : ℝ)` is `|↑x|`, the leaf `|x|` is cast whole, `↑|x|`
+    if expected and not alike:  # `g ↑|x|` elaborates `|x|` alone; `g |x|` against `g`'s domain
+        return node
+    if t == target:  # `↑e` with no coercion: `e` elaborated alone, at the maximum already
+        return strip_casts(inner, target, typing)
+    if not compound:  # a leaf below the maximum: `applyCoe` casts it anyway
         return inner
     # `↑(m - 2)`: the compound elaborated alone at its own type `t`, then cast — one spelling for it
-    return tm.Ascription(strip_casts(inner, t, typing), tm.read_or_opaque(t))
+    return tm.Ascription(strip_casts(inner, t, typing, expected=True), tm.read_or_opaque(t))
+
+
+def _elaborated_alike(e: tm.Node, typing: BinderTypes) -> bool:
+    """Whether ``e`` elaborates to one term with and without an expected type: a name, an ascription (it fixes its
+    own type), an application of a function of fixed signature (its arguments are elaborated against its domains,
+    its result type is its own). Not ``abs x``, ``∑ i ∈ s, f i``: their result type is a type variable the expected
+    type assigns first (``elabAppArgs`` propagates it), so the expected type reaches their arguments."""
+    if isinstance(e, (tm.Name, tm.Ascription)):
+        return True
+    if isinstance(e, tm.App) and isinstance(e.fn, tm.Name):
+        return typing.signature(e.fn) is not None or e.fn.text in RESULT_TYPES
+    return False
 
 
 def plain_arguments(app: tm.App, typing: BinderTypes) -> tm.App:
@@ -87,7 +118,7 @@ def plain_arguments(app: tm.App, typing: BinderTypes) -> tm.App:
     if sig is None:
         return app
     domains, _ = sig
-    args = tuple(strip_casts(a, type_text(domains[k]), typing) if k < len(domains) else a
+    args = tuple(strip_casts(a, type_text(domains[k]), typing, expected=True) if k < len(domains) else a
                  for k, a in enumerate(app.args))
     return app if args == app.args else tm.App(app.fn, args)
 
