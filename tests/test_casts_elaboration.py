@@ -92,6 +92,11 @@ CASES = [
     # `N ≤ n` unifies the two unknown types (`binrel%` falls back to `ensureHasType`); `s n` fixes both
     Case("one type for two binders", "(s : ℕ → ℤ)", "∃ N, ∀ n, N ≤ n → s n = 0", "∃ N : ℕ, ∀ n : ℕ, N ≤ n → s n = 0",
          "∃ N : ℤ, ∀ n : ℕ, N ≤ n → s n = 0"),
+    # `def Set α := α → Prop`: `S x` is an application at the element type (binder_types.FUNCTION_TYPE_DEFINITIONS)
+    Case("application of a set", "(S : Set ℤ) (r : ℝ)", "∃ x, S x ∧ x + r = 0", "∃ x : ℤ, S x ∧ (x : ℝ) + r = 0",
+         "∃ x : ℕ, S x ∧ x + r = 0"),
+    # `abs x : α` with α x's type, skipped by `analyze`, unified with the maximum by `applyCoe`
+    Case("through a polymorphic leaf", "(r : ℝ)", "∃ x, abs x < r", "∃ x : ℝ, abs x < r", "∃ x : ℤ, abs x < r"),
     Case("numerals fix nothing", "(g : ℤ → ℤ)", "∃ x, x + 1 = 2 ∧ g x = 0", "∃ x : ℤ, x + 1 = 2 ∧ g x = 0",
          "∃ x : ℕ, x + 1 = 2 ∧ g x = 0"),
 ]
