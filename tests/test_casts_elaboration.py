@@ -59,6 +59,9 @@ CASES = [
     Case("cast of a power base", "(n : ℕ) (x : ℝ)", "x = ↑n ^ 2", "x = (n : ℝ) ^ 2", "x = ↑(n ^ 2)"),
     Case("cast under negation", "(n : ℕ) (k : ℤ)", "k = -↑n + 1", "k = -(n : ℤ) + 1", "k = -↑(n + 1)"),
     Case("cast of a product", "(a b : ℕ) (k : ℤ)", "k = ↑a * ↑b - 1", "k = a * b - 1", "k = ↑(a * b - 1)"),
+    # an ascription that raises the maximum: `(n : ℤ)` is then `Int.cast (Nat.cast n)`, not `Nat.cast n`
+    Case("ascription under a higher maximum", "(n : ℕ) (k : ℤ)", "(n : ℤ) + (1000 : ℝ) = k + k",
+         "(n : ℤ) + (1000 : ℝ) = ↑k + k", "n + (1000 : ℝ) = k + k"),
     # `abs x : α`: an expected type is assigned to α first and reaches the argument (`(abs x : ℝ)` is `abs ↑x`)
     Case("cast of a polymorphic leaf", "(x : ℤ) (r : ℝ)", "r = ↑(abs x)", "r = abs x", "r = (abs x : ℝ)"),
     Case("polymorphic leaf against a domain", "(x : ℤ) (g : ℝ → ℝ)", "g (abs x) = 0", "g (abs x : ℝ) = 0",

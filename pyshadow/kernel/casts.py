@@ -49,15 +49,16 @@ def below(t: str, target: str) -> bool:
 
 
 def strip_casts(node: tm.Node, target: str | None, typing: BinderTypes, numerals_only: bool = False,
-                expected: bool = False) -> tm.Node:
+                expected: bool = False, ascriptions: bool = True) -> tm.Node:
     """``node`` (a ``binop%`` tree whose maximum type is ``target``) without the casts Lean inserts anyway (module
     docstring); ``numerals_only``: only numeral ascriptions go; ``expected``: ``node`` itself is elaborated against
-    ``target`` (a function's argument, an ascription's body) rather than being a leaf of a tree. An ascription
+    ``target`` (a function's argument, an ascription's body) rather than being a leaf of a tree; ``ascriptions``
+    False: a leaf ``(e : target)`` stays (another leaf raises the maximum above ``target``). An ascription
     ``(e : T)`` that stays has ``e`` read the same way with ``T`` as its target (``target`` None: only that)."""
-    strip = lambda n: strip_casts(n, target, typing, numerals_only)
+    strip = lambda n: strip_casts(n, target, typing, numerals_only, ascriptions=ascriptions)
     inner = cast_inner(node)
     if inner is not None:
-        return _cast(node, inner, target, typing, numerals_only, expected)
+        return _cast(node, inner, target, typing, numerals_only, expected, ascriptions)
     if isinstance(node, tm.Binary) and node.op in ARITHMETIC:
         return tm.Binary(node.op, strip(node.left), strip(node.right))
     if isinstance(node, tm.Binary) and node.op == "^":  # `rightact%`: the base is in the tree, the exponent not
@@ -68,13 +69,13 @@ def strip_casts(node: tm.Node, target: str | None, typing: BinderTypes, numerals
 
 
 def _cast(node: tm.Node, inner: tm.Node, target: str | None, typing: BinderTypes, numerals_only: bool,
-          expected: bool) -> tm.Node:
+          expected: bool, ascriptions: bool) -> tm.Node:
     ascribed = isinstance(node, tm.Ascription)
     if ascribed:
         node = tm.Ascription(strip_casts(inner, type_text(node.type), typing, numerals_only, expected=True),
                              node.type)
         inner = node.expr
-    if target is None or (ascribed and type_text(node.type) != target):
+    if target is None or (ascribed and (type_text(node.type) != target or not ascriptions)):
         return node
     if is_numeral(inner):
         return inner if ascribed else node
@@ -138,7 +139,12 @@ def plain_relation(left: tm.Node, right: tm.Node, typing: BinderTypes) -> tuple[
         if casts and all(isinstance(c, tm.Ascription) and is_numeral(c.expr) and type_text(c.type) == "ℕ"
                          for c in casts):
             target = "ℕ"
-    return strip_casts(left, target, typing), strip_casts(right, target, typing)
+    # the maximum with the ascriptions counted: where one raises it above `target` (`(n : ℤ) + (1 : ℝ) = k`), an
+    # ascription to `target` is a cast of its own, under the coercion to the maximum — only `↑e` leaves go
+    top = typing.tree_type(rest + [leaf for leaf in leaves if isinstance(leaf, tm.Ascription)])
+    ascriptions = top == target
+    return (strip_casts(left, target, typing, ascriptions=ascriptions),
+            strip_casts(right, target, typing, ascriptions=ascriptions))
 
 
 def interval_at(collection: tm.Node, element: str | None, typing: BinderTypes, intervals) -> tm.Node:
