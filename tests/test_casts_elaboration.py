@@ -100,6 +100,9 @@ CASES = [
          "∃ x : ℕ, S x ∧ x + r = 0"),
     # `abs x : α` with α x's type, skipped by `analyze`, unified with the maximum by `applyCoe`
     Case("through a polymorphic leaf", "(r : ℝ)", "∃ x, abs x < r", "∃ x : ℝ, abs x < r", "∃ x : ℤ, abs x < r"),
+    # … and against a domain: `g`'s ℝ assigns `abs`'s type variable, then x
+    Case("polymorphic argument against a domain", "(g : ℝ → ℝ)", "∃ x, g (abs x) = 0", "∃ x : ℝ, g (abs x) = 0",
+         "∃ x : ℤ, g (abs x) = 0"),
     Case("numerals fix nothing", "(g : ℤ → ℤ)", "∃ x, x + 1 = 2 ∧ g x = 0", "∃ x : ℤ, x + 1 = 2 ∧ g x = 0",
          "∃ x : ℕ, x + 1 = 2 ∧ g x = 0"),
 ]

@@ -35,7 +35,7 @@ from typing import Callable, Iterator
 from ..syntax import terms as tm
 from ..syntax.ast import Atom, Binder, BinOp, Let, Not, Quant, Rel, Term
 from ..syntax.render import render_term
-from .binder_types import ARITHMETIC, NUMBER_CHAIN, RESULT_TYPES, BinderTypes, is_numeral, type_text
+from .binder_types import ARITHMETIC, INTERVALS, NUMBER_CHAIN, RESULT_TYPES, BinderTypes, is_numeral, type_text
 
 OPAQUE = "?"  # a type Lean fixes that is not known here
 _SKIP = object()  # a leaf ``analyze`` skips: its type is still a metavariable (an untyped variable, a numeral, `↑e`)
@@ -43,8 +43,9 @@ _RELATIONS = ("=", "≠", "<", "≤", ">", "≥")  # `binrel%` (src/Init/Notatio
 # `a ∣ b` is `Dvd.dvd a b` (`Dvd.dvd : α → α → Prop`, src/Init/Prelude.lean): both arguments at one type
 _SAME_TYPE = ("∣",)
 # Functions whose argument's type is a type variable (`abs (a : α) : α`, Mathlib/Algebra/Order/Group/Unbundled/Abs.lean;
-# the floor functions of `binder_types.RESULT_TYPES`): an argument is not fixed by them.
-_POLYMORPHIC = frozenset({"abs", *RESULT_TYPES})
+# the floor functions of `binder_types.RESULT_TYPES`; the intervals of `binder_types.INTERVALS`, `Set.Icc (a b : α)`):
+# an argument is fixed by them only through the application's expected type (`_through_result`).
+_POLYMORPHIC = frozenset({"abs", *RESULT_TYPES, *INTERVALS})
 _MOD_EQ = {"MOD": "ℕ", "ZMOD": "ℤ"}  # Nat.ModEq (n a b : ℕ), Int.ModEq (n a b : ℤ) (Mathlib/Data/{Nat,Int}/ModEq)
 
 
@@ -115,7 +116,7 @@ class _Run:
             self.walk(node.type, None)
             self.walk(node.expr, type_text(node.type))
         elif isinstance(node, tm.App):
-            self.application(node)
+            self.application(node, expected)
         elif isinstance(node, (tm.Lambda, tm.Quantifier, tm.SetBuilder, tm.BigOperator)):
             children = tm._children(node)
             shadowed = node.binder.name in self.active
@@ -157,14 +158,17 @@ class _Run:
                 self.fix(var, OPAQUE)
             stack.extend(tm._children(n))
 
-    def application(self, node: tm.App) -> None:
+    def application(self, node: tm.App, expected: str | None = None) -> None:
         fn_var = self._var(node.fn)
         if fn_var is not None:
             self.fix(fn_var, OPAQUE)  # used as a function: its type is an arrow Lean builds
         sig = self.typing().signature(node.fn)
         if isinstance(node.fn, tm.Name) and node.fn.text in _POLYMORPHIC:
-            for arg in node.args:  # the argument's type is the function's type variable: nothing fixed here
-                self.walk(arg, None)
+            # the argument's type is the function's type variable, which only an expected type can assign first
+            # (`elabAppArgs` unifies it with the result type): `g |x|` with `g : ℝ → ℝ` fixes x : ℝ
+            inner = _through_result(node.fn.text, expected)
+            for arg in node.args:
+                self.walk(arg, inner)
             return
         if sig is None:
             if fn_var is None:
@@ -201,7 +205,11 @@ class _Run:
             for child in tm._children(node):
                 self._leaves_first(child)
         elif self._direct(node) is None:
-            self.walk(node, None)
+            # a leaf whose type is `Set ?α`/`?α` of a polymorphic function: `applyCoe` unifies it with the
+            # maximum, which assigns the type variable its arguments were elaborated against (`S = Set.Icc 1 n`)
+            polymorphic = isinstance(node, tm.App) and isinstance(node.fn, tm.Name) \
+                and node.fn.text in _POLYMORPHIC and node.fn.text not in RESULT_TYPES
+            self.walk(node, OPAQUE if polymorphic else None)
 
     def _direct(self, leaf: tm.Node) -> str | None:
         """The variable whose type a leaf's type is, still unknown at the analysis: the variable itself, under
@@ -250,6 +258,19 @@ class _Run:
 
     def typing(self) -> BinderTypes:
         return BinderTypes(self.known)
+
+
+def _through_result(fn: str, expected: str | None) -> str | None:
+    """The expected type of a polymorphic function's arguments, given the application's expected type."""
+    if expected is None or fn in RESULT_TYPES:  # `Int.floor : α → ℤ`: the result type is not the variable
+        return None
+    if expected == OPAQUE or fn == "abs":  # `abs (a : α) : α`
+        return expected
+    node = tm.read_term(expected)  # an interval `Set.Icc (a b : α) : Set α`
+    if isinstance(node, tm.App) and isinstance(node.fn, tm.Name) and node.fn.text == INTERVALS[fn][0] \
+            and len(node.args) == 1:
+        return type_text(node.args[0])
+    return OPAQUE
 
 
 def _is_tree(node: tm.Node) -> bool:
