@@ -52,7 +52,10 @@ SIGNATURES: dict[str, str] = {
 # Functions of a polymorphic argument whose result type is fixed (Mathlib/Algebra/Order/Floor/Defs.lean:
 # `def Int.floor : α → ℤ`, `def Int.ceil : α → ℤ`, `def Nat.floor : α → ℕ`, `def Nat.ceil : α → ℕ`): the argument
 # is elaborated without a known expected type, the application has the result type.
-RESULT_TYPES: dict[str, str] = {"Int.floor": "ℤ", "Int.ceil": "ℤ", "Nat.floor": "ℕ", "Nat.ceil": "ℕ"}
+# Likewise Mathlib/Algebra/Group/Even.lean `def Even [Add α] (a : α) : Prop`, Mathlib/Algebra/Ring/Parity.lean
+# `def Odd [Semiring α] (a : α) : Prop`, Mathlib/GroupTheory/OrderOfElement.lean `noncomputable def orderOf (x : G) : ℕ`.
+RESULT_TYPES: dict[str, str] = {"Int.floor": "ℤ", "Int.ceil": "ℤ", "Nat.floor": "ℕ", "Nat.ceil": "ℕ",
+                                "Even": "Prop", "Odd": "Prop", "orderOf": "ℕ"}
 # Core type names and the Mathlib notations for the same constants (Mathlib/Data/Nat/Notation.lean `notation "ℕ"
 # => Nat`, Mathlib/Data/Int/Notation.lean, Mathlib/Data/Rat/Init.lean, Mathlib/Data/Real/Basic.lean,
 # Mathlib/Data/Complex/Basic.lean): one spelling, so `Nat` and `ℕ` compare equal.
