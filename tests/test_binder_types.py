@@ -47,7 +47,8 @@ TYPES = {"f": "ℕ → ℝ", "g": "ℝ → ℝ", "P": "ℤ → Polynomial ℤ", 
     ("x", "abs x < r", "ℝ"),  # `abs x : α` with `α` x's type: unified with the maximum
     ("x", "abs x < r ∧ f x = 0", None),  # … first, then a strong ℕ: order decides
     ("x", "g (abs x) = 0", "ℝ"),
-    ("n", "Odd n → P n = 0", "ℤ"),  # `Odd (a : α)`: its argument's type is a type variable, fixed by `P`  # the expected type ℝ assigns `abs`'s type variable, then x
+    ("n", "Odd n → P n = 0", "ℤ"),
+    ("x", "(x, 1) = (2, 3) ∧ x ∈ S", "ℕ"),  # a pair's components (`Prod.mk`) are not fixed by the pair  # `Odd (a : α)`: its argument's type is a type variable, fixed by `P`  # the expected type ℝ assigns `abs`'s type variable, then x
     ("x", "g (abs x) = 0 ∧ f x = 1", None),  # … then a strong ℕ
     ("n", "S = Set.Icc 1 n ∧ g n = 0", None),  # `Set ?α` unified with `Set ℕ` by the tree: fixed first, not here
     ("x", "x = Real.pi", "ℝ"),  # Real.pi : ℝ

@@ -138,6 +138,9 @@ class _Run:
         elif isinstance(node, tm.Projection):
             if self._var(node.expr) is None:  # field notation on the variable itself is postponed by Lean
                 self.walk(node.expr, None)
+        elif isinstance(node, tm.Collection) and node.open == "(" and expected is None:
+            for child in node.items:  # `(a, b)` is `Prod.mk a b`, polymorphic: its components are not fixed here
+                self.walk(child, None)
         elif isinstance(node, tm.Opaque):
             for token in node.tokens:
                 if token in self.names:
