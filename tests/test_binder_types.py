@@ -197,6 +197,11 @@ def test_finset_spellings(a, b, same):
     # … nor in the `↑(…)` spelling: `coeNotation` elaborates the compound alone (truncated ℕ subtraction, floor
     # division), then casts it — a leaf of the outer tree (src/Lean/Elab/BuiltinNotation.lean `elabCoe`).
     ("theorem t (m : ℕ) (k : ℤ) : k = ↑(m - 2)", "theorem t (m : ℕ) (k : ℤ) : k = ↑m - 2", False),
+    # issue 21's pair, through the substitution of `k` (definitions.py) — the cast of the compound survives it
+    ("theorem t (m : ℕ) (k : ℤ) (h : k = ↑(m - 2)) : k < 5", "theorem t (m : ℕ) (k : ℤ) (h : k = ↑m - 2) : k < 5",
+     False),
+    ("theorem t (m : ℕ) (k : ℤ) (h : k = ↑m - 2) : k < 5", "theorem t (m : ℕ) (k : ℤ) (h : k = (m : ℤ) - 2) : k < 5",
+     True),
     ("theorem t (m : ℕ) (k : ℤ) : k = ↑(m - 2)", "theorem t (m : ℕ) (k : ℤ) : k = m - 2", False),
     ("theorem t (a b : ℕ) (q : ℚ) : q = ↑(a / b)", "theorem t (a b : ℕ) (q : ℚ) : q = ↑a / ↑b", False),
     ("theorem t (m : ℕ) (f : ℤ → ℤ) : f ↑(m - 2) = 0", "theorem t (m : ℕ) (f : ℤ → ℤ) : f (m - 2) = 0", False),
