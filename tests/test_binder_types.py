@@ -337,6 +337,8 @@ def test_notations_and_polymorphic_domains(a, b, ctx, same):
     ("theorem t {n : ℕ} : True", "theorem t : True", True),
     ("theorem t {R : Type*} [Ring R] : True", "theorem t : True", False),  # mentioned by the instance binder
     ("theorem t (R : Type*) (x : R) : x = x", "theorem t (x : R) : x = x", False),
+    ("theorem t {α : Type*} [∀ a : α, Nonempty (Fin 2)] : True", "theorem t [∀ a : α, Nonempty (Fin 2)] : True",
+     False),
     ("theorem t (p : Prop) : True", "theorem t : True", False),  # `Prop` is not in the list: kept
 ])
 def test_unused_inhabited_binders(a, b, same):

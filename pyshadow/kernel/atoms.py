@@ -617,7 +617,8 @@ def _drop_unused_inhabited(binders: tuple[Binder, ...], type_: Term | None) -> t
             continue
         others = out[:i] + out[i + 1:]  # earlier ones too: a binder used before its declaration is not unused
         later = [*(x.type for x in others), *(x.bound[1] for x in others if x.bound), type_]
-        mentioned = {ident for t in later if t is not None for a in atoms(t) for ident in a.idents}
+        mentioned = {ident for t in later if t is not None for a in atoms(t)
+                     for ident in (a.idents or key_idents(a.text))}  # an instance binder is one atom, unindexed
         if not mentioned.intersection(b.names):
             del out[i]
     return tuple(out)
