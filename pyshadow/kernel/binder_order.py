@@ -15,9 +15,12 @@ computes the maximum type and ``applyCoe`` unifies a leaf of unknown type with i
 - membership ``x ∈ s`` (``Membership``'s element type is an ``outParam``), ascription ``(x : T)``.
 
 Where Lean surely fixes the type but this module does not know it — an argument of a function whose signature is
-not known here, a tree with a leaf of unknown type, notation this reader keeps opaque — the use fixes ``OPAQUE``.
-Numerals alone fix nothing (their type is chosen by default instances, after everything else). Field notation on
-the variable (``i.1``) is postponed by Lean until the type is known, so it fixes nothing either.
+not known here, a tree with a leaf of unknown type, a use inside ``↑e`` or ``⟨…⟩`` (postponed until their expected
+type is known), notation this reader keeps opaque — the use fixes ``OPAQUE``. An argument of a function whose
+domain is a type variable (``abs``, ``Set.Icc``, ``Int.floor``, ``Even``) is fixed only through the application's
+expected type; the components of a pair are not fixed by it. Numerals alone fix nothing (their type is chosen by
+default instances, after everything else). Field notation on the variable (``i.1``) is postponed by Lean until the
+type is known, so it fixes nothing either.
 
 Postponement can reorder elaboration, so the reading is conservative: a variable is typed only when Lean's order
 (the first fixing use) and the reading that leaves order out (the one type its *strong* uses fix — the variable
