@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 from pyshadow.kernel.atoms import opened_namespaces, term_key
-from pyshadow.kernel.binder_types import BinderTypes, infer_group
+from pyshadow.kernel.binder_order import infer, infer_group
 from pyshadow.kernel.definitions import normalize_declaration
 from pyshadow.syntax import terms as tm
 from pyshadow.syntax.parser import parse_declaration
@@ -35,7 +35,22 @@ TYPES = {"f": "ℕ → ℝ", "g": "ℝ → ℝ", "P": "ℤ → Polynomial ℤ", 
     # negatives: nothing fixes the type, or uses disagree, or a coercion may decide
     ("x", "x + 1 = 5", None),  # only numerals: Lean's default instance (ℕ) — not read here
     ("x", "f x = 1 ∧ g x = 1", None),  # two uses disagree (one of them is a coercion)
-    ("x", "x + n = r", None),  # known leaves ℕ and ℝ: the maximum is decided by a coercion
+    ("x", "x + n = r", "ℝ"),  # known leaves ℕ and ℝ: `analyze` keeps ℝ (ℕ coerces to it, `hasCoe`)
+    ("x", "x + n = r ∧ f x = 1", None),  # the first use fixes ℝ, a later strong one ℕ: order decides, not read
+    ("x", "f x = 1 ∧ x + r = 2", "ℕ"),  # strong use first: the later tree coerces (`↑x + r`) in either reading
+    ("x", "x + n = 0 ∧ g x = 0", None),  # issue 21: Lean gives ℕ (first use) and `g ↑x`; never ℝ
+    ("x", "s x = 0 ∧ x + r = 0", None),  # `s` unknown here: its domain fixes x first, to a type not known here
+    ("n", "f n < 1 / (n + r)", "ℕ"),  # one tree: its leaf `f n` is elaborated before the tree's analysis
+    ("x", "x.1 = 2 ∧ x ∈ S", "ℕ"),  # field notation on an unknown type is postponed: fixes nothing
+    ("n", "2 ^ f n = 4", "ℕ"),  # an exponent is elaborated as a leaf of its own (`rightact%`)
+    ("x", "x ^ 2 + r = 0", "ℝ"),  # … the base is in the tree
+    ("x", "abs x < r", "ℝ"),  # `abs x : α` with `α` x's type: unified with the maximum
+    ("x", "abs x < r ∧ f x = 0", None),  # … first, then a strong ℕ: order decides
+    ("x", "g (abs x) = 0", "ℝ"),
+    ("n", "Odd n → P n = 0", "ℤ"),
+    ("x", "(x, 1) = (2, 3) ∧ x ∈ S", "ℕ"),  # a pair's components (`Prod.mk`) are not fixed by the pair  # `Odd (a : α)`: its argument's type is a type variable, fixed by `P`  # the expected type ℝ assigns `abs`'s type variable, then x
+    ("x", "g (abs x) = 0 ∧ f x = 1", None),  # … then a strong ℕ
+    ("n", "S = Set.Icc 1 n ∧ g n = 0", None),  # `Set ?α` unified with `Set ℕ` by the tree: fixed first, not here
     ("x", "x = Real.pi", "ℝ"),  # Real.pi : ℝ
     ("x", "x = Foo.bar", None),  # a leaf of a type this module does not know
     ("x", "2 ^ x = 8", None),  # an exponent is not a leaf of the tree
@@ -43,15 +58,19 @@ TYPES = {"f": "ℕ → ℝ", "g": "ℝ → ℝ", "P": "ℤ → Polynomial ℤ", 
     ("x", "∀ x : ℝ, g x = 0", None),  # rebound: the inner x is another variable
 ])
 def test_inferred_type(name, body, expected):
-    assert BinderTypes(TYPES).infer(name, tm.read_term(body)) == expected
+    assert infer(name, tm.read_term(body), TYPES) == expected
 
 
 def test_a_group_is_typed_by_its_members_together():
     body = tm.read_term("P m = a * b")
     assert infer_group(("a", "b"), [body], TYPES) == {"a": "Polynomial ℤ", "b": "Polynomial ℤ"}
-    # `y` is fixed to ℝ elsewhere, so `x + y = n` has leaves ℝ and ℕ: `x` is left open, not guessed ℕ.
+    # `y` is fixed to ℝ first, so `x + y = n` has leaves ℝ and ℕ: the maximum ℝ, never ℕ.
     pieces = [tm.read_term("Real.sqrt y = 1"), tm.read_term("x + y = n")]
-    assert infer_group(("x", "y"), pieces, TYPES) == {"y": "ℝ"}
+    assert infer_group(("x", "y"), pieces, TYPES) == {"x": "ℝ", "y": "ℝ"}
+    # the other order: `x + y = n` first fixes both to ℕ (Lean then coerces `Real.sqrt ↑y`): x is ℕ; y's later
+    # use would fix ℝ, so y is left open — never ℝ.
+    pieces = [tm.read_term("x + y = n"), tm.read_term("Real.sqrt y = 1")]
+    assert infer_group(("x", "y"), pieces, TYPES) == {"x": "ℕ"}
 
 
 @pytest.mark.parametrize("a,b,ctx,same", [
@@ -61,8 +80,12 @@ def test_a_group_is_typed_by_its_members_together():
     ("∃ a b, P m = a * b", "∃ (a : ℤ) (b : ℤ), P m = a * b", "", False),
     ("∃ x, x + 1 = 5", "∃ x : ℕ, x + 1 = 5", "", False),  # defaulting is not read: conservative, not equal
     ("∃ x, x + 1 = 5", "∃ x : ℝ, x + 1 = 5", "", False),
-    ("Tendsto (fun n => Real.sqrt n) atTop (𝓝 0)", "Tendsto (fun n : ℝ => Real.sqrt n) atTop (𝓝 0)", "", True),
-    ("Tendsto (fun n => sqrt n) atTop (𝓝 0)", "Tendsto (fun n : ℝ => Real.sqrt n) atTop (𝓝 0)", "open Real", True),
+    ("Tendsto (fun n => Real.sqrt n) atTop (𝓝 0)", "Tendsto (fun n : ℝ => Real.sqrt n) atTop (𝓝 0)", "open Filter",
+     True),
+    ("Tendsto (fun n => sqrt n) atTop (𝓝 0)", "Tendsto (fun n : ℝ => Real.sqrt n) atTop (𝓝 0)", "open Filter Real",
+     True),
+    ("Tendsto (fun n => Real.sqrt n) atTop (𝓝 0)", "Tendsto (fun n : ℕ => Real.sqrt n) atTop (𝓝 0)", "open Filter",
+     False),
     # A callee with a concrete domain gives a `fun` its binder type: `Finset.sum (range 3) (fun i => √i)` has
     # `i : ℕ` and `√↑i` — the body's ℝ must not be read into the binder.
     ("Finset.sum (Finset.range 3) (fun i => Real.sqrt i)", "Finset.sum (Finset.range 3) (fun i : ℝ => Real.sqrt i)",
@@ -171,6 +194,23 @@ def test_finset_spellings(a, b, same):
     # `↑(n + 1)` is not `↑n + 1`.
     ("theorem t (s : ℕ → ℝ) (h : ∀ n : ℕ, s n < 1 / (n + 1)) : True",
      "theorem t (s : ℕ → ℝ) (h : ∀ n : ℕ, s n < 1 / ((n + 1 : ℕ) : ℝ)) : True", False),
+    # … nor in the `↑(…)` spelling: `coeNotation` elaborates the compound alone (truncated ℕ subtraction, floor
+    # division), then casts it — a leaf of the outer tree (src/Lean/Elab/BuiltinNotation.lean `elabCoe`).
+    ("theorem t (m : ℕ) (k : ℤ) : k = ↑(m - 2)", "theorem t (m : ℕ) (k : ℤ) : k = ↑m - 2", False),
+    # issue 21's pair, through the substitution of `k` (definitions.py) — the cast of the compound survives it
+    ("theorem t (m : ℕ) (k : ℤ) (h : k = ↑(m - 2)) : k < 5", "theorem t (m : ℕ) (k : ℤ) (h : k = ↑m - 2) : k < 5",
+     False),
+    ("theorem t (m : ℕ) (k : ℤ) (h : k = ↑m - 2) : k < 5", "theorem t (m : ℕ) (k : ℤ) (h : k = (m : ℤ) - 2) : k < 5",
+     True),
+    ("theorem t (m : ℕ) (k : ℤ) : k = ↑(m - 2)", "theorem t (m : ℕ) (k : ℤ) : k = m - 2", False),
+    ("theorem t (a b : ℕ) (q : ℚ) : q = ↑(a / b)", "theorem t (a b : ℕ) (q : ℚ) : q = ↑a / ↑b", False),
+    ("theorem t (m : ℕ) (f : ℤ → ℤ) : f ↑(m - 2) = 0", "theorem t (m : ℕ) (f : ℤ → ℤ) : f (m - 2) = 0", False),
+    # A cast of a leaf is the coercion the tree inserts anyway; an ascription of a compound elaborates it at the
+    # ascribed type; the cast of a compound has one reading whichever way it is spelled.
+    ("theorem t (m : ℕ) (k : ℤ) : k = ↑m - 2", "theorem t (m : ℕ) (k : ℤ) : k = (m : ℤ) - 2", True),
+    ("theorem t (m : ℕ) (k : ℤ) : k = ↑m - 2", "theorem t (m : ℕ) (k : ℤ) : k = (m - 2 : ℤ)", True),
+    ("theorem t (m : ℕ) (k : ℤ) : k = ↑(m - 2)", "theorem t (m : ℕ) (k : ℤ) : k = ((m - 2 : ℕ) : ℤ)", True),
+    ("theorem t (x : ℤ) (k : ℤ) : k = ↑(x - 2)", "theorem t (x : ℤ) (k : ℤ) : k = x - 2", True),  # no coercion
     # A cast that raises the tree's type is not dropped.
     ("theorem t (n : ℕ) : n / 2 = 3", "theorem t (n : ℕ) : (n : ℝ) / 2 = 3", False),
     # Membership fixes an interval's element type.
@@ -259,3 +299,48 @@ def test_an_instance_binder_type_is_one_class_term():
 ])
 def test_floor_modeq_and_list_notations(a, b, same):
     assert (term_key(a) == term_key(b)) is same
+
+
+@pytest.mark.parametrize("a,b,ctx,same", [
+    # Scoped notations denote their constant under their `open` (atoms.SCOPED_NOTATIONS); elsewhere ∠ is not
+    # Mathlib's notation (projects declare their own `notation "∠" => …`) and stays a symbol.
+    ("∠ A B C", "EuclideanGeometry.angle A B C", "open EuclideanGeometry", True),
+    ("∠ A B C", "EuclideanGeometry.angle A C B", "open EuclideanGeometry", False),
+    ("∠ A B C", "EuclideanGeometry.angle A B C", "", False),
+    ("π / 2", "Real.pi / 2", "open Real", True),
+    ("π / 2", "Real.pi / 3", "open Real", False),
+    ("𝓝 0", "nhds 0", "open scoped Topology", True),
+    # A `fun` passed where the callee's domain is a type variable is typed from its body, for every such callee
+    # (atoms.POLYMORPHIC_FUNCTION_ARGUMENT), after name resolution.
+    ("Injective (fun x => Real.sqrt x)", "Function.Injective (fun x : ℝ => Real.sqrt x)", "open Function", True),
+    ("Injective (fun x => Real.sqrt x)", "Function.Injective (fun x : ℕ => Real.sqrt x)", "open Function", False),
+    ("StrictMono (fun n => f n)", "StrictMono (fun n : ℕ => f n)", "", True),  # `f : ℕ → ℝ`
+    ("StrictMono (fun n => f n)", "StrictMono (fun n : ℤ => f n)", "", False),
+    # … but not where the callee fixes the domain itself (`Finset.sum (range 3) (fun i => √i)` has `i : ℕ`)
+    ("Finset.sum (Finset.range 3) (fun i => Real.sqrt i)", "Finset.sum (Finset.range 3) (fun i : ℝ => Real.sqrt i)",
+     "", False),
+    # A variable whose type is a definition unfolding to a function type is applied at its domains.
+    ("∃ x, S x", "∃ x : ℕ, S x", "", True),  # `S : Set ℕ`, `def Set α := α → Prop`
+    ("∃ x, S x", "∃ x : ℤ, S x", "", False),
+])
+def test_notations_and_polymorphic_domains(a, b, ctx, same):
+    opens = opened_namespaces(ctx)
+    ka = term_key(a, opens, {k: "" for k in TYPES}, TYPES)
+    kb = term_key(b, opens, {k: "" for k in TYPES}, TYPES)
+    assert (ka == kb) is same, (ka, kb)
+
+
+@pytest.mark.parametrize("a,b,same", [
+    # One mechanism: an unused binder of an inhabited type — a number type or a universe — is dropped.
+    ("theorem t {R : Type*} (n : ℤ) : n = n", "theorem t (n : ℤ) : n = n", True),
+    ("theorem t (R : Type u) (n : ℤ) : n = n", "theorem t (n : ℤ) : n = n", True),
+    ("theorem t {n : ℕ} : True", "theorem t : True", True),
+    ("theorem t {R : Type*} [Ring R] : True", "theorem t : True", False),  # mentioned by the instance binder
+    ("theorem t (R : Type*) (x : R) : x = x", "theorem t (x : R) : x = x", False),
+    ("theorem t {α : Type*} [∀ a : α, Nonempty (Fin 2)] : True", "theorem t [∀ a : α, Nonempty (Fin 2)] : True",
+     False),
+    ("theorem t (p : Prop) : True", "theorem t : True", False),  # `Prop` is not in the list: kept
+])
+def test_unused_inhabited_binders(a, b, same):
+    da, db = normalize_declaration(parse_declaration(a)), normalize_declaration(parse_declaration(b))
+    assert (da == db) is same, (da, db)

@@ -19,8 +19,8 @@ written                       read as              what makes them one constant
                                                    ``scoped notation:10000 n "!" => Nat.factorial n``
 ``‖x‖``                       ``norm x``           Mathlib/Analysis/Normed/Group/Basic.lean (``Norm`` class):
                                                    ``notation "‖" e "‖" => norm e``
-``π``                         ``Real.pi``          Mathlib/Analysis/SpecialFunctions/Trigonometric/Basic.lean:
-                                                   ``scoped notation "π" => Real.pi`` (namespace ``Real``)
+``π``, ``∠``, ``𝓝``             ``Real.pi`` …        scoped notations, under their ``open`` (``SCOPED_NOTATIONS``):
+                                                   ``scoped notation "π" => Real.pi`` (namespace ``Real``) …
 ``x ∉ s``                     ``¬x ∈ s``           Lean core src/Init/Notation.lean:
                                                    ``notation:50 a:50 " ∉ " b:50 => ¬ (a ∈ b)``
 ``a ≠ b``                     ``a ≠ b``            (kept: ``Ne a b`` is its own constant, ``¬ a = b`` unfolds to it
@@ -38,14 +38,14 @@ written                       read as              what makes them one constant
                                                    same for ℤ ℚ ℝ ℂ (``binder_types.TYPE_SPELLING``)
 ``f^[n]``                     ``Nat.iterate f n``  Mathlib/Logic/Function/Iterate.lean (read by syntax/terms.py)
 ``volume`` (open MeasureTh.)  ``MeasureTheory.…``  ``export MeasureSpace (volume)`` (MeasureSpaceDef.lean)
-``𝓝 x``                       ``nhds x``           Mathlib/Topology/Defs/Filter.lean ``scoped[Topology] notation``
 ``f '' s``, ``f ⁻¹' s``       ``Set.image f s`` …  Mathlib/Data/Set/Defs.lean ``infixl:80 " '' " => image`` (and
                                                    ``preimage``) in ``namespace Set``
 ===========================  ===================  ===========================================================
 
 Untyped binders (``∃ a b, P m = a * b``, ``{n | Nat.gcd n 7 = 1}``, ``(x) (h : x ∈ l)``, ``fun n => √n`` under
-``Tendsto``) get the type a use fixes — ``binder_types.py`` says exactly which uses count; a header binder of type
-ℕ/ℤ/ℚ/ℝ/ℂ that nothing mentions is dropped (``∀ n : ℕ, P`` is ``P``).
+``Tendsto``) get the type the first use that fixes it gives — ``binder_order.py`` says which uses count and in which
+order; casts Lean inserts anyway are dropped (``casts.py``: only at leaves); a header binder of type
+ℕ/ℤ/ℚ/ℝ/ℂ or a universe that nothing mentions is dropped (``∀ n : ℕ, P`` is ``P``: the type is inhabited).
 
 One logical reading is folded the same way: an equation whose side is syntactically a proposition
 (``p x = ∃ n, …``) is ``↔`` (Lean core ``eq_iff_iff``, by ``propext``). This step is not re-checked by the kernel
@@ -67,8 +67,8 @@ from ..syntax import terms as tm
 from ..syntax import lexer as lx
 from ..syntax.render import render_term
 from ..syntax.ast import IFF, Atom, Binder, BinOp, Declaration, Let, Not, Quant, Rel, Term, atoms
-from .binder_types import (ARITHMETIC, INTERVALS, NUMBER_CHAIN, TYPE_SPELLING, BinderTypes, infer_group, is_numeral,
-                           type_text)
+from . import binder_order, casts
+from .binder_types import INTERVALS, TYPE_SPELLING, BinderTypes, is_numeral, type_text
 
 # Short names and the namespaces that define them (Mathlib/Lean declarations; a root declaration is "").
 # A short name is resolved only when exactly one opened namespace defines it and no root declaration does — as
@@ -106,6 +106,14 @@ SHORT_NAMES: dict[str, frozenset[str]] = {
     # MeasureTheory` — `MeasureTheory.volume` and `volume` under `open MeasureTheory` name one constant
     "volume": frozenset({"MeasureTheory"}),
 }
+
+# Scoped notations for a constant, as (namespace, constant): the symbol denotes the constant under `open N` /
+# `open scoped N` (elsewhere it is not Mathlib's notation and stays a symbol). Mathlib/Analysis/SpecialFunctions/
+# Trigonometric/Basic.lean `scoped notation "π" => Real.pi` (namespace Real); Mathlib/Topology/Defs/Filter.lean
+# `scoped[Topology] notation "𝓝" => nhds`; Mathlib/Geometry/Euclidean/Angle/Unoriented/Affine.lean
+# `scoped notation "∠" => EuclideanGeometry.angle` (namespace EuclideanGeometry).
+SCOPED_NOTATIONS: dict[str, tuple[str, str]] = {"π": ("Real", "Real.pi"), "𝓝": ("Topology", "nhds"),
+                                                "∠": ("EuclideanGeometry", "EuclideanGeometry.angle")}
 
 # Generalized field notation `x.f args` ↦ `N.f x args` for a variable `x` whose type's head is namespace `N`, only
 # for functions whose first explicit argument of type `N` is known (Lean's rule; the first explicit argument unless
@@ -213,14 +221,15 @@ class Resolver:
             if not isinstance(node, tm.App):
                 return r(node, bound)
         if isinstance(node, tm.App):
-            if isinstance(node.fn, tm.Name) and node.fn.text in POLYMORPHIC_FUNCTION_ARGUMENT and node.args:
+            if isinstance(node.fn, tm.Name) and node.args \
+                    and self._name(node.fn.text, bound) in _POLYMORPHIC_FUNCTION_NAMES:
                 node = tm.App(node.fn, (self._typed_lambda(node.args[0]),) + node.args[1:])
             args = tuple(r(a, bound) for a in node.args)
             dotted = self._dot_call(node.fn, args, bound)
             if dotted is None:
                 fn = r(node.fn, bound)
                 dotted = tm.App(fn.fn, fn.args + args) if isinstance(fn, tm.App) else tm.App(fn, args)
-            return _as_big_operator(_filter_predicate(self._finset_arguments(self._plain_arguments(dotted))))
+            return _as_big_operator(_filter_predicate(self._finset_arguments(casts.plain_arguments(dotted, BinderTypes(self.types)))))
         if isinstance(node, (tm.Lambda, tm.Quantifier, tm.SetBuilder, tm.BigOperator)):
             if isinstance(node, (tm.SetBuilder, tm.Quantifier)):
                 # `{f | p f}` elaborates `f`'s type from its uses, as `∀ x, q x = 1` does: read it off.
@@ -279,83 +288,20 @@ class Resolver:
             return app
         return tm.App(app.fn, app.args[:index] + (converted,) + app.args[index + 1:])
 
-    def _plain_arguments(self, app: tm.App) -> tm.App:
-        """``g (2 : D)``/``g ↑n`` as ``g 2``/``g n`` when ``g``'s domain is known to be ``D``: the argument is
-        elaborated against ``D``, where ``binop%`` starts its maximum type, so a cast to ``D`` of a leaf whose type
-        lies below ``D`` is what Lean inserts anyway (``applyCoe``)."""
-        sig = BinderTypes(self.types).signature(app.fn)
-        if sig is None:
-            return app
-        domains, _ = sig
-        args = tuple(self._strip_casts(a, type_text(domains[k])) if k < len(domains) else a
-                     for k, a in enumerate(app.args))
-        return app if args == app.args else tm.App(app.fn, args)
-
-    def _plain_relation(self, left: tm.Node, right: tm.Node) -> tuple[tm.Node, tm.Node]:
-        """A ``binrel%`` relation without the casts that do not change its elaboration. Its leaves other than
-        casts must be numerals or of known types whose maximum ``M`` is known (``BinderTypes.tree_type``); then a
-        cast ``(e : M)`` or ``↑e`` of a leaf ``e`` whose type lies at or below ``M`` is the coercion ``applyCoe``
-        inserts at that leaf anyway, and dropping it leaves ``M`` the maximum. With numerals alone, ``(n : ℕ)``
-        is dropped: numerals default to ``ℕ`` (``instOfNatNat`` is a default instance, src/Init/Prelude.lean)."""
-        typing = BinderTypes(self.types)
-        leaves = typing.leaves(left) + typing.leaves(right)
-        rest = [leaf for leaf in leaves if _cast_inner(leaf) is None]
-        if any(not is_numeral(leaf) and typing.type_of(leaf) is None for leaf in rest):
-            return left, right
-        target = typing.tree_type(rest)
-        if target is None:
-            casts = [leaf for leaf in leaves if _cast_inner(leaf) is not None]
-            if casts and all(_numeral_ascription(c) and type_text(c.type) == "ℕ" for c in casts):
-                target = "ℕ"
-        return self._strip_casts(left, target), self._strip_casts(right, target)
-
     def _against(self, expr: tm.Node, ty: tm.Node) -> tm.Node:
         """``expr`` of ``(expr : ty)`` without the casts its elaboration against ``ty`` inserts anyway
-        (``_strip_casts`` with ``ty`` as the tree's starting maximum); a ``fun (x : A) => b`` against ``A → B``
+        (``casts.strip_casts`` with ``ty`` as the tree's starting maximum); a ``fun (x : A) => b`` against ``A → B``
         has ``b`` read against ``B``."""
         if isinstance(expr, tm.Lambda) and isinstance(ty, tm.Binary) and ty.op == "→":
             inner = self._binding(expr.binder.name, expr.binder.type)
             return replace(expr, body=inner._against(expr.body, ty.right))
-        return self._strip_casts(expr, type_text(ty))
+        return casts.strip_casts(expr, type_text(ty), BinderTypes(self.types), expected=True)
 
     def _interval_at(self, collection: tm.Node, element: str | None) -> tm.Node:
-        """``x ∈ Set.Icc (0 : T) 1`` with ``x : T`` as ``x ∈ Set.Icc 0 1``: membership unifies the interval's
-        element type with ``x``'s (``Set.instMembership : Membership α (Set α)``, α an outParam), so the bounds
-        are elaborated at ``T`` either way."""
-        if element is None or not (isinstance(collection, tm.App) and isinstance(collection.fn, tm.Name)
-                                   and collection.fn.text in INTERVALS):
-            return collection
-        args = tuple(self._strip_casts(a, element, numerals_only=True) for a in collection.args)
-        return collection if args == collection.args else tm.App(collection.fn, args)
+        return casts.interval_at(collection, element, BinderTypes(self.types), INTERVALS)
 
-    def _strip_casts(self, node: tm.Node, target: str | None, numerals_only: bool = False) -> tm.Node:
-        """``node`` (a ``binop%`` tree) with its leaves ``(e : target)`` and ``↑e`` written ``e`` where ``e`` is a
-        numeral (ascriptions only) or (unless ``numerals_only``) of a type at or below ``target`` on the number
-        chain. An ascription ``(e : T)`` that stays has ``e`` elaborated against ``T``: its own tree is read the
-        same way with ``T`` as its target (``target`` None: only that)."""
-        strip = lambda n: self._strip_casts(n, target, numerals_only)
-        inner = _cast_inner(node)
-        if inner is not None:
-            keep = node
-            if isinstance(node, tm.Ascription):
-                keep = tm.Ascription(self._strip_casts(inner, type_text(node.type), numerals_only), node.type)
-            if target is None or (isinstance(node, tm.Ascription) and type_text(node.type) != target):
-                return keep
-            if is_numeral(inner):
-                return inner if isinstance(node, tm.Ascription) else node
-            if numerals_only:
-                return keep
-            t = BinderTypes(self.types).type_of(inner)
-            if t is not None and _below(t, target):
-                return inner
-            return keep
-        if isinstance(node, tm.Binary) and node.op in ARITHMETIC:
-            return tm.Binary(node.op, strip(node.left), strip(node.right))
-        if isinstance(node, tm.Binary) and node.op == "^":
-            return tm.Binary("^", strip(node.left), node.right)
-        if isinstance(node, tm.Prefix) and node.op == "-":
-            return tm.Prefix("-", strip(node.arg))
-        return node
+    def _plain_relation(self, left: tm.Node, right: tm.Node) -> tuple[tm.Node, tm.Node]:
+        return casts.plain_relation(left, right, BinderTypes(self.types))
 
     def _binding(self, name: str, type_: tm.Node | None) -> "Resolver":
         """The resolver for a binder's body: ``name`` typed when its binder is (for inference in the body), and no
@@ -386,7 +332,7 @@ class Resolver:
         for q in chain:
             inner = inner._binding(q.binder.name, q.binder.type)
         body = inner.resolve(chain[-1].body, frozenset(q.binder.name for q in chain))  # `sqrt` read as `Real.sqrt`
-        got = {**infer_group(names, [body], self.types), **bounded} if names else bounded
+        got = {**binder_order.infer_group(names, [body], self.types), **bounded} if names else bounded
         if not got:
             return node
         out = chain[-1]
@@ -405,7 +351,7 @@ class Resolver:
         typing = BinderTypes(self.types)
         expected = typing.expected_element_type(other)
         body = self._binding(node.binder.name, None).resolve(node.body, frozenset({node.binder.name}))
-        from_body = typing.infer(node.binder.name, body)
+        from_body = binder_order.infer(node.binder.name, body, self.types)
         if expected is None or from_body not in (None, expected):
             return node
         return replace(node, binder=replace(node.binder, type=tm.read_or_opaque(expected)))
@@ -423,10 +369,8 @@ class Resolver:
     def _name(self, text: str, bound: frozenset[str]) -> tm.Node:
         if text.startswith("@") or text in bound or text in self.variables:
             return tm.Name(text)
-        if text == "π":
-            return tm.Name("Real.pi")
-        if text == "𝓝":  # Mathlib/Topology/Defs/Filter.lean: `scoped[Topology] notation "𝓝" => nhds`
-            return tm.Name("nhds")
+        if text in SCOPED_NOTATIONS and SCOPED_NOTATIONS[text][0] in self.opens:
+            return tm.Name(SCOPED_NOTATIONS[text][1])
         if text in TYPE_SPELLING:  # `Nat` and its Mathlib notation `ℕ` are one constant (binder_types.py)
             return tm.Name(TYPE_SPELLING[text])
         if "." in text:
@@ -559,26 +503,6 @@ def _filter_predicate(node: tm.Node) -> tm.Node:
     return tm.App(node.fn, (tm.Lambda(tm.Binder(x), tm.App(node.args[0], (tm.Name(x),))), node.args[1]))
 
 
-def _numeral_ascription(node: tm.Node) -> bool:
-    return isinstance(node, tm.Ascription) and is_numeral(node.expr)
-
-
-def _cast_inner(node: tm.Node) -> tm.Node | None:
-    """``e`` for a leaf ``(e : T)`` or ``↑e``; None for any other node."""
-    if isinstance(node, tm.Ascription):
-        return node.expr
-    if isinstance(node, tm.Prefix) and node.op == "↑":
-        return node.arg
-    return None
-
-
-def _below(t: str, target: str) -> bool:
-    """``t`` is ``target`` or coerces to it along ``binder_types.NUMBER_CHAIN``."""
-    if t == target:
-        return True
-    return t in NUMBER_CHAIN and target in NUMBER_CHAIN and NUMBER_CHAIN.index(t) < NUMBER_CHAIN.index(target)
-
-
 def _result_namespace(node: tm.Node) -> str:
     """The namespace of the head of ``node``'s type, when its head constant fixes it (``RESULT_NAMESPACES``)."""
     if isinstance(node, tm.SetBuilder) and node.binder.bound is None:
@@ -600,13 +524,19 @@ def _type_namespace(type_text: str) -> str:
 def infer_binder_type(name: str, body: tm.Node, types: dict[str, str]) -> str | None:
     """The type Lean's elaborator gives an untyped bound ``name`` from its uses in ``body`` (``binder_types``), with
     ``types`` the statement variables' type texts; None when no use fixes it or uses disagree."""
-    return BinderTypes(types).infer(name, body)
+    return binder_order.infer(name, body, types)
 
 
-# Functions whose first explicit argument is a function with an implicit, not yet known domain: a `fun x => …`
-# passed there gets its binder's type from its body, not from the callee (Mathlib/Order/Filter/Defs.lean
-# `def Tendsto (f : α → β) (l₁ : Filter α) (l₂ : Filter β)` with `{α β : Type*}`).
-POLYMORPHIC_FUNCTION_ARGUMENT = frozenset({"Filter.Tendsto", "Tendsto"})
+# Functions whose first explicit argument is a function `f : α → β` with `α` an implicit type variable: a `fun x => …`
+# passed there gets its binder's type from its body (the first use that fixes it), not from the callee.
+# Mathlib/Order/Filter/Defs.lean `def Tendsto (f : α → β) (l₁ : Filter α) (l₂ : Filter β)`; Mathlib/Logic/Function/
+# Defs.lean `def Injective (f : α → β) : Prop` (and `Surjective`, `Bijective`); Mathlib/Order/Monotone/Defs.lean
+# `def Monotone (f : α → β) : Prop` (and `Antitone`, `StrictMono`, `StrictAnti`); Mathlib/Topology/Defs/Basic.lean
+# `structure Continuous (f : X → Y) : Prop`. Matched after name resolution (`Tendsto` under `open Filter`).
+POLYMORPHIC_FUNCTION_ARGUMENT = frozenset({"Filter.Tendsto", "Function.Injective", "Function.Surjective",
+                                           "Function.Bijective", "Monotone", "Antitone", "StrictMono", "StrictAnti",
+                                           "Continuous"})
+_POLYMORPHIC_FUNCTION_NAMES = frozenset(tm.Name(n) for n in POLYMORPHIC_FUNCTION_ARGUMENT)
 
 
 @lru_cache(maxsize=65536)
@@ -649,12 +579,13 @@ def canonical_atoms(decl: Declaration, context: str = "") -> Declaration:
     reads statements through ``definitions.normalize_declaration``, which folds definitions after this step."""
     scope = _Scope(opened_namespaces(context, decl.preamble), {}, {})
     binders = []
-    header = _drop_unused_sorts(decl)
+    header = decl.binders
     for i, b in enumerate(header):
         nb = _binder(b, scope)
         if nb.type is None and b.names and b.bound is None and b.bracket in ("(", "{", "⦃"):
             # `theorem t (l : List ℕ) (x) (h : x ∈ l)`: the header binder's type is fixed by later uses, as a ∀'s
-            inferred = _infer_in_header(b.names, header[i + 1:], decl.type, scope)
+            inferred = binder_order.infer_in_header(b.names, header[i + 1:], decl.type, scope.types,
+                                                    _resolver(scope).resolve)
             if inferred is not None:
                 nb = replace(nb, type=Atom(inferred, key_idents(inferred)))
         binders.append(nb)
@@ -663,48 +594,33 @@ def canonical_atoms(decl: Declaration, context: str = "") -> Declaration:
     return replace(decl, binders=_drop_unused_inhabited(tuple(binders), type_), type=type_)
 
 
-# Types with a closed inhabitant (`0`), so `∀ n : ℕ, P` is `P` when `P` does not mention `n`: forward `h 0`, backward
-# `fun _ => h` — both constructive (Mathlib's `Nat`, `Int`, `Rat`, `Real`, `Complex` are `Zero` instances).
+# An unused binder of an inhabited type is dropped: `∀ x : T, P` is `P` when `P` does not mention `x` and `T` has an
+# inhabitant — forward `h t`, backward `fun _ => h`, both constructive. Inhabited here: the number types (Mathlib's
+# `Nat`, `Int`, `Rat`, `Real`, `Complex` are `Zero` instances: `0`) and every universe (`Type*`, `Sort u`: `PUnit`).
 INHABITED_TYPES = frozenset({"ℕ", "ℤ", "ℚ", "ℝ", "ℂ"})
-
-
-def _drop_unused_inhabited(binders: tuple[Binder, ...], type_: Term | None) -> tuple[Binder, ...]:
-    """The (already keyed) explicit binders without those of an ``INHABITED_TYPES`` type that nothing else
-    mentions (``theorem t (n : ℕ) : Tendsto (fun n => …) …``: the outer ``n`` is unused — a bound ``n`` inside is
-    another variable, and keys rename bound variables, so their idents never show it)."""
-    out = list(binders)
-    for i in range(len(out) - 1, -1, -1):
-        b = out[i]
-        if not (b.bracket == "(" and b.names and b.default is None and b.bound is None
-                and isinstance(b.type, Atom) and b.type.text in INHABITED_TYPES):
-            continue
-        others = out[:i] + out[i + 1:]  # earlier ones too: a binder used before its declaration is not unused
-        later = [*(x.type for x in others), *(x.bound[1] for x in others if x.bound), type_]
-        mentioned = {ident for t in later if t is not None for a in atoms(t) for ident in a.idents}
-        if not mentioned.intersection(b.names):
-            del out[i]
-    return tuple(out)
-
-
 _SORT = re.compile(r"^(Type|Sort)(\*|\s+\S+|\s*\{[^}]*\})?$")
 
 
-def _drop_unused_sorts(decl: Declaration) -> tuple[Binder, ...]:
-    """The binders without those that bind a type variable (``{R : Type*}``) nothing else mentions: ``∀ R : Type u,
-    P`` is ``P`` when ``P`` does not mention ``R`` (every universe is inhabited, ``PUnit``)."""
-    mentioned: set[str] = set()
-    terms = [decl.type, *(b.type for b in decl.binders), *(b.bound[1] for b in decl.binders if b.bound)]
-    for t in terms:
-        if t is None:
+def _inhabited(t: Term | None) -> bool:
+    return isinstance(t, Atom) and (t.text in INHABITED_TYPES or bool(_SORT.match(t.text.strip())))
+
+
+def _drop_unused_inhabited(binders: tuple[Binder, ...], type_: Term | None) -> tuple[Binder, ...]:
+    """The (already keyed) binders without those of an inhabited type that nothing else mentions (``theorem t
+    (n : ℕ) : Tendsto (fun n => …) …``: the outer ``n`` is unused — a bound ``n`` inside is another variable, and
+    keys rename bound variables, so their idents never show it; ``{R : Type*}`` that no other binder mentions)."""
+    out = list(binders)
+    for i in range(len(out) - 1, -1, -1):
+        b = out[i]
+        if not (b.bracket in ("(", "{", "⦃") and b.names and b.default is None and b.bound is None
+                and _inhabited(b.type)):
             continue
-        for a in atoms(t):
-            mentioned.update(a.idents)
-    out = []
-    for b in decl.binders:
-        if (isinstance(b.type, Atom) and _SORT.match(b.type.text.strip()) and b.names and b.default is None
-                and not any(n in mentioned for n in b.names)):
-            continue
-        out.append(b)
+        others = out[:i] + out[i + 1:]  # earlier ones too: a binder used before its declaration is not unused
+        later = [*(x.type for x in others), *(x.bound[1] for x in others if x.bound), type_]
+        mentioned = {ident for t in later if t is not None for a in atoms(t)
+                     for ident in (a.idents or key_idents(a.text))}  # an instance binder is one atom, unindexed
+        if not mentioned.intersection(b.names):
+            del out[i]
     return tuple(out)
 
 
@@ -756,13 +672,14 @@ def _term(t: Term, scope: _Scope) -> Term:
         for b in t.binders:
             nb = _binder(b, inner)
             if nb.type is None and b.names and b.bound is None:
-                inferred = _infer_in_tree(b.names, t.body, inner)
+                inferred = binder_order.infer_in_term(b.names, t.body, inner.types, _resolver(inner).resolve)
                 if inferred is not None:
                     nb = replace(nb, type=Atom(inferred, key_idents(inferred)))
             elif nb.type is None and b.names and b.bound is not None:
                 # `∀ x ∈ l,`: x's type is l's element type; `∀ ε > 0,`: read off the bound and the body
                 inferred = _bound_element_type(b.bound[1], inner) if b.bound[0] == "∈" else \
-                    _infer_in_tree(b.names, t.body, inner, _bound_pieces(b))
+                    binder_order.infer_in_term(b.names, t.body, inner.types, _resolver(inner).resolve,
+                                               binder_order.bound_pieces(b))
                 if inferred is not None:
                     nb = replace(nb, type=Atom(inferred, key_idents(inferred)))
             binders.append(nb)
@@ -846,93 +763,6 @@ def _type_text(t: Term | None) -> str | None:
     return t.text if isinstance(t, Atom) else render_term(t)
 
 
-def _infer_in_tree(names: tuple[str, ...], body: Term, scope: _Scope, extra: tuple[tm.Node, ...] = ()) -> str | None:
-    """One type for all of ``names`` (a binder group shares it) from their uses in ``body``: its atoms, and each
-    relation read as one term (``P m = a * b`` is one ``binrel%`` tree, whose sides are separate atoms here);
-    ``extra``: the binder's own bound as a relation (``ε > 0``)."""
-    siblings = names + _untyped_inner(body)
-    pieces = list(extra) + [node for name in siblings for node in _pieces(body, name)]
-    got = infer_group(siblings, pieces, scope.types)
-    found = {got.get(n) for n in names}
-    return found.pop() if len(found) == 1 else None
-
-
-def _infer_in_header(names: tuple[str, ...], later: tuple[Binder, ...], conclusion: Term | None,
-                     scope: _Scope) -> str | None:
-    """``_infer_in_tree`` for header binders: the uses are in the later binders and the conclusion."""
-    siblings = names + tuple(n for b in later if b.type is None and b.bound is None for n in b.names)
-    terms: list[Term] = []
-    for b in later:
-        if set(b.names) & set(names):
-            break  # rebound: later uses are another variable's
-        terms += [t for t in (b.type, b.bound[1] if b.bound else None) if t is not None]
-    else:
-        if conclusion is not None:
-            terms.append(conclusion)
-    pieces = [node for t in terms for name in siblings for node in _pieces(t, name)]
-    got = infer_group(siblings, pieces, scope.types)
-    found = {got.get(n) for n in names}
-    return found.pop() if len(found) == 1 else None
-
-
 def _bound_element_type(collection: Term, scope: _Scope) -> str | None:
     node = tm.read_term(_type_text(collection) or "")
     return BinderTypes(scope.types).element_type(_resolver(scope).resolve(node)) if node is not None else None
-
-
-def _untyped_inner(t: Term) -> tuple[str, ...]:
-    """The names of the untyped binders of the quantifiers inside ``t`` (``∃ a, ∃ b, …``, ``∃ N, ∀ n ≥ N, …``)."""
-    out: list[str] = []
-    stack = [t]
-    while stack:
-        t = stack.pop()
-        if isinstance(t, Quant):
-            out += [n for b in t.binders if b.type is None for n in b.names]
-            stack.append(t.body)
-        elif isinstance(t, (BinOp, Rel)):
-            stack += [t.left, t.right]
-        elif isinstance(t, Not):
-            stack.append(t.arg)
-    return tuple(dict.fromkeys(out))
-
-
-def _bound_pieces(b: Binder) -> tuple[tm.Node, ...]:
-    """A bounded binder's bound as relations (``∀ n ≥ N,``: ``n ≥ N``), one per bound name."""
-    if b.bound is None:
-        return ()
-    bound = tm.read_term(_type_text(b.bound[1]) or "")
-    if bound is None:
-        return ()
-    return tuple(tm.Binary(b.bound[0], tm.Name(n), bound) for n in b.names)
-
-
-def _pieces(t: Term, name: str):
-    """The term trees of ``t``'s atoms and relations where ``name`` is free (quantifiers rebinding it stop)."""
-    if isinstance(t, Atom):
-        node = tm.read_term(t.text) if name in t.idents else None
-        if node is not None:
-            yield node
-    elif isinstance(t, Rel):
-        left, right = tm.read_term(_type_text(t.left) or ""), tm.read_term(_type_text(t.right) or "")
-        if isinstance(t.left, Atom) and isinstance(t.right, Atom) and left is not None and right is not None:
-            yield tm.Binary(t.op, left, right)
-        else:
-            yield from _pieces(t.left, name)
-            yield from _pieces(t.right, name)
-    elif isinstance(t, Not):
-        yield from _pieces(t.arg, name)
-    elif isinstance(t, BinOp):
-        yield from _pieces(t.left, name)
-        yield from _pieces(t.right, name)
-    elif isinstance(t, Quant):
-        for b in t.binders:
-            if b.type is not None:
-                yield from _pieces(b.type, name)
-            if name in b.names:
-                return
-            yield from _bound_pieces(b)
-        yield from _pieces(t.body, name)
-    elif isinstance(t, Let):
-        yield from _pieces(t.value, name)
-        if t.name != name:
-            yield from _pieces(t.body, name)

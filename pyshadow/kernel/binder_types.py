@@ -1,25 +1,21 @@
-"""The type Lean gives a bound variable written without one, read off its uses — only where elaboration fixes it.
+"""The types of terms as far as they are surely known without Lean: what binder typing and cast reading rest on.
 
-``∃ a b, P m = a * b`` (``P : ℤ → Polynomial ℤ``), ``{n | Nat.gcd n 2021 = 1}`` and ``fun n => Real.sqrt (n + 1)``
-bind variables whose type Lean's unifier assigns from a use. Reading those types lets ``∃ a b, …`` and
-``∃ (a : Polynomial ℤ) (b : Polynomial ℤ), …`` become the same statement. A wrong guess would equate two statements
-Lean reads differently, so a use counts only where Lean's elaborator surely gives the variable that type, and the
-answer is None unless every use that fixes a type fixes the same one:
+``BinderTypes.type_of`` gives a term's type when it is fixed by what is written — a statement variable's declared
+type, a constant with a fixed signature (``SIGNATURES``), an ascription, an application of either, a ``binop%``
+tree whose leaves have known types on one coercion chain (``tree_type``), a collection's element type. Which uses
+of an untyped bound variable fix its type, and in which order Lean elaborates them, is ``binder_order.py``.
 
-- **application** ``g … x …`` where ``g`` has a known arrow type (a statement variable, or a constant in
-  ``SIGNATURES``): the argument is elaborated against the domain, so an unknown-typed ``x`` — alone or as a leaf of
-  an arithmetic tree in that argument — gets the domain (``binop%`` starts its maximum type at the expected type:
-  ``analyze`` in leanprover/lean4 src/Lean/Elab/Extra.lean; a leaf of unknown type is unified with it in
-  ``applyCoe``).
-- **arithmetic and relations without an expected type**: ``+ - * / %`` are ``binop%``, ``^`` is ``rightact%`` (its
-  base is a leaf, its exponent is not), prefix ``-`` is ``unop%`` (src/Init/Notation.lean), ``= < ≤ > ≥`` and
-  ``≠`` are ``binrel%`` (src/Init/Notation.lean, src/Init/Core.lean): the leaves of both sides form one tree whose
-  maximum type is the join of the known leaf types, and an unknown leaf is unified with it. Read only when every
-  leaf is the variable, a numeral, or of a type known here, and the known types agree (no coercion decides).
-  ``a ∣ b`` (``Dvd.dvd : α → α → Prop``, plain application) is read the same way.
+- **application** ``g … x …`` where ``g`` has a known arrow type: the argument is elaborated against the domain
+  (``binop%`` starts its maximum type at the expected type: ``analyze`` in leanprover/lean4
+  src/Lean/Elab/Extra.lean). ``Matrix m n α`` and ``Set α`` are definitions whose body is a function type
+  (``FUNCTION_TYPE_DEFINITIONS``): ``elabAppArgs`` unfolds the function's type to a ``∀`` (``whnf``), so ``M i j``
+  and ``s a`` are applications with those domains.
+- **arithmetic and relations**: ``+ - * / %`` are ``binop%``, ``^`` is ``rightact%`` (its base is a leaf, its
+  exponent is not), prefix ``-`` is ``unop%`` (src/Init/Notation.lean), ``= < ≤ > ≥`` and ``≠`` are ``binrel%``
+  (src/Init/Notation.lean, src/Init/Core.lean): the leaves of both sides form one tree whose maximum type is the
+  join of the leaf types along the coercion chain ℕ → ℤ → ℚ → ℝ → ℂ.
 - **membership** ``x ∈ s`` with ``s : Set T`` / ``Finset T`` / ``List T`` / ``Multiset T``: ``Membership``'s element
   type is an ``outParam`` fixed by the collection (src/Init/Prelude.lean ``class Membership (α : outParam …) (γ …)``).
-- **ascription** ``(x : T)``: ``x`` is elaborated against ``T`` and its unknown type is unified with it.
 
 A set-builder's binder can also take its type from the other side of an equation (``R = {p | …}`` with
 ``R : Set T``): ``expected_element_type``.
@@ -50,8 +46,16 @@ SIGNATURES: dict[str, str] = {
     "Nat.choose": "ℕ → ℕ → ℕ", "Nat.totient": "ℕ → ℕ", "Nat.Prime": "ℕ → Prop", "Nat.divisors": "ℕ → Finset ℕ",
     "Nat.digits": "ℕ → ℕ → List ℕ", "Finset.range": "ℕ → Finset ℕ",
     "Int.natAbs": "ℤ → ℕ", "Int.toNat": "ℤ → ℕ", "Int.gcd": "ℤ → ℤ → ℕ",
+    "Irrational": "ℝ → Prop",  # Mathlib/Data/Real/Irrational.lean `def Irrational (x : ℝ)`
     "Real.pi": "ℝ",  # Mathlib/Analysis/SpecialFunctions/Trigonometric/Basic.lean `protected noncomputable def pi : ℝ`
 }
+# Functions of a polymorphic argument whose result type is fixed (Mathlib/Algebra/Order/Floor/Defs.lean:
+# `def Int.floor : α → ℤ`, `def Int.ceil : α → ℤ`, `def Nat.floor : α → ℕ`, `def Nat.ceil : α → ℕ`): the argument
+# is elaborated without a known expected type, the application has the result type.
+# Likewise Mathlib/Algebra/Group/Even.lean `def Even [Add α] (a : α) : Prop`, Mathlib/Algebra/Ring/Parity.lean
+# `def Odd [Semiring α] (a : α) : Prop`, Mathlib/GroupTheory/OrderOfElement.lean `noncomputable def orderOf (x : G) : ℕ`.
+RESULT_TYPES: dict[str, str] = {"Int.floor": "ℤ", "Int.ceil": "ℤ", "Nat.floor": "ℕ", "Nat.ceil": "ℕ",
+                                "Even": "Prop", "Odd": "Prop", "orderOf": "ℕ"}
 # Core type names and the Mathlib notations for the same constants (Mathlib/Data/Nat/Notation.lean `notation "ℕ"
 # => Nat`, Mathlib/Data/Int/Notation.lean, Mathlib/Data/Rat/Init.lean, Mathlib/Data/Real/Basic.lean,
 # Mathlib/Data/Complex/Basic.lean): one spelling, so `Nat` and `ℕ` compare equal.
@@ -64,9 +68,7 @@ INTERVALS = {**{f"Set.{k}": ("Set", 2) for k in ("Icc", "Ico", "Ioc", "Ioo")},
              **{f"Set.{k}": ("Set", 1) for k in ("Ici", "Iic", "Ioi", "Iio")},
              **{f"Finset.{k}": ("Finset", 2) for k in ("Icc", "Ico", "Ioc", "Ioo")}}
 ARITHMETIC = ("+", "-", "*", "/", "%")  # `binop%` operators (src/Init/Notation.lean)
-_RELATIONS = ("=", "≠", "<", "≤", ">", "≥", "∣")
 _COLLECTIONS = ("Set", "Finset", "List", "Multiset")
-_OPAQUE = object()  # a leaf whose type Lean may know but this module does not
 
 
 def type_text(node: tm.Node) -> str:
@@ -84,14 +86,25 @@ def _spell(node: tm.Node) -> tm.Node:
     return node
 
 
+# Type definitions whose body is a function type, as (arity, the body): `elabAppArgs` unfolds a function's type to a
+# `∀` (`whnf`), so an application of a variable of such a type elaborates its arguments against these domains.
+#   Mathlib/Data/Matrix/Defs.lean `def Matrix (m : Type u) (n : Type u') (α : Type v) : Type max u u' v := m → n → α`
+#   Mathlib/Data/Set/Defs.lean `def Set (α : Type u) := α → Prop` (applied as such: Mathlib/Data/Set/Basic.lean
+#   `theorem mem_def {a : α} {s : Set α} : a ∈ s ↔ s a := Iff.rfl`)
+FUNCTION_TYPE_DEFINITIONS = {
+    "Matrix": (3, lambda a: tm.Binary("→", a[0], tm.Binary("→", a[1], a[2]))),
+    "Set": (1, lambda a: tm.Binary("→", a[0], tm.Name("Prop"))),
+}
+
+
 def _arrow(type_: str) -> tuple[list[tm.Node], tm.Node] | None:
     node = tm.read_term(type_)
     if node is None:
         return None
-    if isinstance(node, tm.App) and isinstance(node.fn, tm.Name) and node.fn.text == "Matrix" and len(node.args) == 3:
-        # Mathlib/Data/Matrix/Defs.lean: `def Matrix (m : Type u) (n : Type u') (α : Type v) := m → n → α`, so
-        # `M i j` elaborates with `i : m`, `j : n` (the definition unfolds to the function type).
-        return [node.args[0], node.args[1]], node.args[2]
+    if isinstance(node, tm.App) and isinstance(node.fn, tm.Name) and node.fn.text in FUNCTION_TYPE_DEFINITIONS:
+        arity, unfold = FUNCTION_TYPE_DEFINITIONS[node.fn.text]
+        if len(node.args) == arity:
+            node = unfold(node.args)
     domains = []
     while isinstance(node, tm.Binary) and node.op == "→":
         domains.append(node.left)
@@ -100,57 +113,12 @@ def _arrow(type_: str) -> tuple[list[tm.Node], tm.Node] | None:
 
 
 class BinderTypes:
-    """Reads the types of untyped bound variables; ``types`` maps statement variables to their type's text."""
+    """The types of terms as far as they are surely known here; ``types`` maps variables to their type's text."""
 
-    def __init__(self, types: dict[str, str], unknown: frozenset[str] = frozenset()):
+    def __init__(self, types: dict[str, str]):
         self.types = types
-        self.unknown = unknown  # other untyped bound variables: leaves whose type is a metavariable, as `name`'s
 
-    def infer(self, name: str, body: tm.Node) -> str | None:
-        """The type the uses of ``name`` in ``body`` fix (``decide``); None when none does or they differ."""
-        return decide(self.evidence(name, body))
-
-    def evidence(self, name: str, body: tm.Node) -> set[tuple[str, bool]]:
-        """Every type a use of ``name`` in ``body`` fixes, with whether the use is *strong*: the variable itself
-        elaborated against a known type (a direct argument, a membership, an ascription) — it is typed there,
-        whatever the order. A *weak* use is a leaf of an arithmetic tree: it takes the tree's maximum type only
-        if nothing typed it before (every leaf of a tree is elaborated before the tree is analysed, and a
-        variable typed elsewhere is coerced instead)."""
-        found: set[tuple[str, bool]] = set()
-        self._uses(name, body, found)
-        return found
-
-    # -- evidence ------------------------------------------------------------------------------------------------
-    def _uses(self, name: str, node: tm.Node, found: set[str]) -> None:
-        if isinstance(node, (tm.Lambda, tm.Quantifier, tm.SetBuilder, tm.BigOperator)) and node.binder.name == name:
-            for child in tm._children(node)[:-1]:  # binder type/bound are outside the shadowing binder
-                self._uses(name, child, found)
-            return
-        if isinstance(node, tm.App):
-            sig = self.signature(node.fn)
-            if sig is not None:
-                domains, _ = sig
-                for k, arg in enumerate(node.args[:len(domains)]):
-                    if self._leaf_of_tree(name, arg):
-                        found.add((type_text(domains[k]), _is(arg, name)))
-        elif isinstance(node, tm.Binary) and node.op in _RELATIONS:
-            leaves = self.leaves(node.left) + self.leaves(node.right)
-            if any(isinstance(x, tm.Name) and x.text == name for x in leaves):
-                known = self._join(name, leaves)
-                if known is not None:
-                    found.add((known, False))
-        elif isinstance(node, tm.Binary) and node.op in ("∈", "∉") and _is(node.left, name):
-            element = self.element_type(node.right)
-            if element is not None:
-                found.add((element, True))
-        elif isinstance(node, tm.Ascription) and _is(node.expr, name):
-            found.add((type_text(node.type), True))
-        for child in tm._children(node):
-            self._uses(name, child, found)
-
-    def _leaf_of_tree(self, name: str, node: tm.Node) -> bool:
-        return any(_is(x, name) for x in self.leaves(node))
-
+    # -- types of terms ------------------------------------------------------------------------------------------
     def leaves(self, node: tm.Node) -> list[tm.Node]:
         """The leaves of the ``binop%`` tree rooted at ``node`` (parentheses are already gone in the tree)."""
         if isinstance(node, tm.Binary) and node.op in ARITHMETIC:
@@ -161,20 +129,6 @@ class BinderTypes:
             return self.leaves(node.arg)
         return [node]
 
-    def _join(self, name: str, leaves: list[tm.Node]) -> str | None:
-        """The tree's maximum type when every leaf other than ``name`` is a numeral or of a known type, and those
-        types agree; None otherwise."""
-        types: set[str] = set()
-        for leaf in leaves:
-            if _is(leaf, name) or is_numeral(leaf) or (isinstance(leaf, tm.Name) and leaf.text in self.unknown):
-                continue
-            t = self.type_of(leaf)
-            if t is None:
-                return None
-            types.add(t)
-        return types.pop() if len(types) == 1 else None
-
-    # -- types of terms ------------------------------------------------------------------------------------------
     def type_of(self, node: tm.Node) -> str | None:
         """The type of ``node`` when it is surely known here (statement variables, ``SIGNATURES``, ascriptions)."""
         if isinstance(node, tm.Name):
@@ -206,6 +160,14 @@ class BinderTypes:
             return f"{kind} {_wrapped(element)}" if element is not None else None
         if isinstance(node, tm.App) and isinstance(node.fn, tm.Name) and node.fn.text == "abs" and len(node.args) == 1:
             return self.type_of(node.args[0])  # `abs (a : α) : α`
+        if isinstance(node, tm.App) and isinstance(node.fn, tm.Name) and node.fn.text in RESULT_TYPES \
+                and len(node.args) == 1:
+            return RESULT_TYPES[node.fn.text]
+        if isinstance(node, tm.BigOperator) and node.op in ("∑", "∏"):
+            # `Finset.sum (s : Finset α) (f : α → β) : β` (Mathlib/Algebra/BigOperators/Group/Finset/Defs.lean):
+            # the body's type, when it is known without the bound variable's
+            inner = BinderTypes({k: v for k, v in self.types.items() if k != node.binder.name})
+            return inner.type_of(node.body)
         if isinstance(node, tm.Enclosed) and node.open == "|":
             return self.type_of(node.inner)
         if isinstance(node, (tm.Binary, tm.Prefix)) and self.leaves(node) != [node]:
@@ -263,10 +225,6 @@ class BinderTypes:
         return None
 
 
-def _is(node: tm.Node, name: str) -> bool:
-    return isinstance(node, tm.Name) and node.text == name
-
-
 def is_numeral(node: tm.Node) -> bool:
     """A numeric literal (its type is the elaborator's: `OfNat` at the tree's type, else ℕ)."""
     return isinstance(node, tm.Name) and node.text[:1].isdigit()
@@ -276,33 +234,3 @@ def _wrapped(type_: str) -> str:
     """A type as an argument: ``Set (Fin 2 → ℝ)``, ``Set ℝ``."""
     node = tm.read_term(type_)
     return type_ if isinstance(node, tm.Name) else f"({type_})"
-
-
-def decide(found: set[tuple[str, bool]]) -> str | None:
-    """The one type the strong uses fix, else the one type the weak uses fix; None when uses disagree."""
-    strong = {t for t, is_strong in found if is_strong}
-    candidates = strong or {t for t, _ in found}
-    return next(iter(candidates)) if len(candidates) == 1 else None
-
-
-def infer_group(names: tuple[str, ...], pieces: list[tm.Node], types: dict[str, str]) -> dict[str, str]:
-    """Types for untyped bound ``names`` (``∃ a b, P m = a * b``) from their uses in ``pieces``. Each is first read
-    with the others opaque; then those still unknown are read again with the typed ones known and the rest as
-    metavariables (``binop%`` skips a leaf of unknown type). A name is typed only when its uses agree."""
-    def run(typing: BinderTypes, todo) -> dict[str, str]:
-        out = {}
-        for name in todo:
-            found: set[tuple[str, bool]] = set()
-            for piece in pieces:
-                found |= typing.evidence(name, piece)
-            got = decide(found)
-            if got is not None:
-                out[name] = got
-        return out
-
-    first = run(BinderTypes(types), names)
-    rest = tuple(n for n in names if n not in first)
-    if not rest:
-        return first
-    second = run(BinderTypes({**types, **first}, frozenset(rest)), rest)
-    return {**first, **second}
