@@ -171,6 +171,13 @@ def opened_namespaces(context: str, preamble: str | None = None) -> frozenset[st
     return frozenset(names)
 
 
+# A name Lean may auto-bind when not relaxed: one letter, then digits, subscripts, `_` or `'`
+# (src/Lean/Elab/AutoBound.lean `isValidAutoBoundImplicitName`) — here the capital and Greek ones, which Mathlib
+# also spells constants with (`Complex.I`, `Polynomial.X`, `Polynomial.C`); lowercase Latin ones are read as
+# auto-bound variables (kernel/definitions.py, 3.).
+_ONE_LETTER = re.compile(r"^[A-Zα-ωΑ-Ω][0-9₀-₉_']*$")
+
+
 class Resolver:
     """Rewrites term trees: notations to their constants, short names under opens, dot notation on typed binders."""
 
@@ -381,6 +388,12 @@ class Resolver:
                     return tm.App(tm.Name(f"{ns}.{field}"), (tm.Name(root),))
             return tm.Name(text)
         owners = SHORT_NAMES.get(text)
+        if owners is None and self.opens and _ONE_LETTER.match(text):
+            # A one-letter name no table knows is what the file makes it: a constant of an open namespace
+            # (`I` is `Complex.I` under `open Complex`, `X` is `Polynomial.X` …) or, with none, an auto-bound
+            # variable (src/Lean/Elab/AutoBound.lean). Keyed with the namespaces open, so two statements read it as
+            # one only under the same opens.
+            return tm.Name(f"«{text} under {' '.join(sorted(self.opens))}»")
         if owners is None or "" in owners:
             return tm.Name(text)
         hits = owners & self.opens
