@@ -71,6 +71,15 @@ def _label(name: str) -> str:
 
 def plot_pass_rates(counts: Sequence[PassCounts], stem: Path, *, compile_name: str = "Compile",
                     sa_name: str = "SA-Pass") -> list[Path]:
+    """``pass_rates_figure`` written as PNG and SVG."""
+    plt = _pyplot()
+    fig = pass_rates_figure(counts, compile_name=compile_name, sa_name=sa_name)
+    paths = _save(fig, stem)
+    plt.close(fig)
+    return paths
+
+
+def pass_rates_figure(counts: Sequence[PassCounts], *, compile_name: str = "Compile", sa_name: str = "SA-Pass"):
     """Horizontal grouped bars, one panel per level ("All" first), one bar group per system: compile, SA-Pass_soft
     and SA-Pass in percent, with Wilson 95% whiskers on compile and SA-Pass (SA-Pass_soft is a mean of fractions,
     not a proportion: no interval). The title sits above the panels and the legend below them, outside every axes; the width
@@ -123,9 +132,7 @@ def plot_pass_rates(counts: Sequence[PassCounts], stem: Path, *, compile_name: s
     fig.legend(handles, labels, loc="outside lower center", ncol=3, frameon=False, fontsize=8)
     fig.suptitle(f"{compile_name}, {sa_name}_soft and {sa_name} per system and level\n"
                  "(whiskers: Wilson 95% intervals)", fontsize=10)
-    paths = _save(fig, stem)
-    plt.close(fig)
-    return paths
+    return fig
 
 
 def plot_agreement(rows: Sequence[tuple[str, float | None, tuple[float, float] | None]], stem: Path) -> list[Path]:
