@@ -48,9 +48,11 @@ Sample candidates (``<folder>/candidates/<kind>.lean`` with ``candidates/expecte
 
 from __future__ import annotations
 
+import difflib
 import os
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -107,8 +109,42 @@ class ProblemError(BadInput):
         self.path = Path(path)
         self.field = field
         self.reason = message
+        self.errors: tuple[ProblemError, ...] = (self,)  # every defect found (several: see ``combined``)
         where = f"{path}: field '{field}'" if field else f"{path}"
         super().__init__(_one_line(f"{where}: {message}"))
+
+    @classmethod
+    def combined(cls, path: Path | str, errors: Iterable[ProblemError]) -> ProblemError:
+        """One error for every defect of a file, so an author fixes them all in one round: the error itself when
+        there is one, else ``FILE: N errors: (1) field 'a': …; (2) …`` (``field`` is the first one's)."""
+        found = [e for err in errors for e in err.errors]
+        if len(found) == 1:
+            return found[0]
+        parts = [f"({n}) " + (f"field '{e.field}': " if e.field else "") + e.reason
+                 for n, e in enumerate(found, start=1)]
+        err = cls(path, f"{len(found)} errors: " + "; ".join(parts))
+        err.field, err.errors = found[0].field, tuple(found)
+        return err
+
+
+class _Collect:
+    """Gathers the ``ProblemError`` of each independent check (``with errors.check(): …``) instead of stopping at
+    the first; ``raise_any`` raises them together (``ProblemError.combined``)."""
+
+    def __init__(self, path: Path):
+        self.path = path
+        self.found: list[ProblemError] = []
+
+    @contextmanager
+    def check(self) -> Iterator[None]:
+        try:
+            yield
+        except ProblemError as err:
+            self.found.append(err)
+
+    def raise_any(self) -> None:
+        if self.found:
+            raise ProblemError.combined(self.path, self.found)
 
 
 @dataclass(frozen=True)
@@ -192,63 +228,93 @@ class SampleCandidate:
 
 
 def load_problem(folder: Path | str) -> Problem:
-    """Load and validate the problem in ``folder``; raise :class:`ProblemError` on the first defect found."""
+    """Load and validate the problem in ``folder``; raise :class:`ProblemError` naming every defect found (the
+    checks that need a defective field's value are skipped; a file that is not TOML stops at once)."""
     folder = Path(folder)
     path = folder / PROBLEM_FILE
     doc = _parse_toml(path)
     data = doc.unwrap()
-    _check_keys(path, data, _TOP_KEYS, prefix="")
+    errors = _Collect(path)
+    problem_id = area = level = source = statement = ""
+    imports: list[str] | None = None
+    targets: list[str] | None = None
+    reference: Path | None = None
+    proofs = proof = rules = None
+    shadows: tuple[ExpertShadow, ...] = ()
+    shadowbench = None
+    with errors.check():
+        _check_keys(path, data, _TOP_KEYS, prefix="")
+    with errors.check():
+        problem_id = _require_str(path, data, "id")
+        if not _ID_RE.fullmatch(problem_id):
+            raise ProblemError(path, f"expected letters, digits, '_', '.' or '-', got {problem_id!r}", "id")
+        if problem_id != folder.resolve().name:
+            raise ProblemError(path, f"expected the folder name {folder.resolve().name!r}, got {problem_id!r}", "id")
+    with errors.check():
+        area = _require_str(path, data, "area")
+        if not _AREA_RE.fullmatch(area):
+            raise ProblemError(path, f"expected lower_snake text such as 'number_theory', got {area!r}", "area")
+    with errors.check():
+        level = _require_str(path, data, "level")
+        if level not in LEVELS:
+            raise ProblemError(path, f"expected one of {', '.join(LEVELS)}, got {level!r}", "level")
+    with errors.check():
+        source = _require_str(path, data, "source")
+    with errors.check():
+        found = _require_str_list(path, data, "imports", allow_empty=True)
+        for module in found:
+            if not _MODULE_RE.fullmatch(module):
+                raise ProblemError(path, f"expected Lean module names such as 'Mathlib', got {module!r}", "imports")
+        imports = found
+    with errors.check():
+        reference = _reference_path(path, folder, _require_str(path, data, "reference"))
+    with errors.check():
+        found = _require_str_list(path, data, "targets", allow_empty=True)
+        if not found:
+            raise ProblemError(path, "the target is missing: declare the target theorem in the reference and list "
+                               "its fully qualified name here", "targets")
+        for target in found:
+            if not _LEAN_NAME_RE.fullmatch(target):
+                raise ProblemError(path, f"expected a fully qualified Lean name, got {target!r}", "targets")
+        if len(set(found)) != len(found):
+            raise ProblemError(path, "expected distinct names, got a repeated one", "targets")
+        targets = found
+    with errors.check():
+        proofs = _proofs_value(path, data)
 
-    problem_id = _require_str(path, data, "id")
-    if not _ID_RE.fullmatch(problem_id):
-        raise ProblemError(path, f"expected letters, digits, '_', '.' or '-', got {problem_id!r}", "id")
-    if problem_id != folder.resolve().name:
-        raise ProblemError(path, f"expected the folder name {folder.resolve().name!r}, got {problem_id!r}", "id")
-    area = _require_str(path, data, "area")
-    if not _AREA_RE.fullmatch(area):
-        raise ProblemError(path, f"expected lower_snake text such as 'number_theory', got {area!r}", "area")
-    level = _require_str(path, data, "level")
-    if level not in LEVELS:
-        raise ProblemError(path, f"expected one of {', '.join(LEVELS)}, got {level!r}", "level")
-    source = _require_str(path, data, "source")
-    imports = _require_str_list(path, data, "imports", allow_empty=True)
-    for module in imports:
-        if not _MODULE_RE.fullmatch(module):
-            raise ProblemError(path, f"expected Lean module names such as 'Mathlib', got {module!r}", "imports")
-    reference = _reference_path(path, folder, _require_str(path, data, "reference"))
-    targets = _require_str_list(path, data, "targets", allow_empty=True)
-    if not targets:
-        raise ProblemError(path, "the target is missing: declare the target theorem in the reference and list its "
-                           "fully qualified name here", "targets")
-    for target in targets:
-        if not _LEAN_NAME_RE.fullmatch(target):
-            raise ProblemError(path, f"expected a fully qualified Lean name, got {target!r}", "targets")
-    if len(set(targets)) != len(targets):
-        raise ProblemError(path, "expected distinct names, got a repeated one", "targets")
-    proofs = _proofs_value(path, data)
+    with errors.check():
+        informal = _require_table(path, data, "informal")
+        with errors.check():
+            _check_keys(path, informal, _INFORMAL_KEYS, prefix="informal.")
+        with errors.check():
+            statement = _require_str(path, informal, "statement", prefix="informal.")
+        proof = _optional_str(path, informal, "proof", prefix="informal.")
+    with errors.check():
+        rules_table = data.get("rules")
+        if rules_table is not None:
+            if not isinstance(rules_table, dict):
+                raise ProblemError(path, f"expected a table [rules], got {_type_name(rules_table)}", "rules")
+            with errors.check():
+                _check_keys(path, rules_table, _RULES_KEYS, prefix="rules.")
+            rules = _optional_str(path, rules_table, "text", prefix="rules.")
+    with errors.check():
+        shadows = _expert_shadows(path, data.get("shadows"), targets)
+    with errors.check():
+        shadowbench = _shadowbench_table(path, data.get("shadowbench"))
 
-    informal = _require_table(path, data, "informal")
-    _check_keys(path, informal, _INFORMAL_KEYS, prefix="informal.")
-    statement = _require_str(path, informal, "statement", prefix="informal.")
-    proof = _optional_str(path, informal, "proof", prefix="informal.")
-    rules_table = data.get("rules")
-    rules = None
-    if rules_table is not None:
-        if not isinstance(rules_table, dict):
-            raise ProblemError(path, f"expected a table [rules], got {_type_name(rules_table)}", "rules")
-        _check_keys(path, rules_table, _RULES_KEYS, prefix="rules.")
-        rules = _optional_str(path, rules_table, "text", prefix="rules.")
-    shadows = _expert_shadows(path, data.get("shadows"), targets)
-    shadowbench = _shadowbench_table(path, data.get("shadowbench"))
-
-    text = _read_text(reference, path, "reference")
-    _check_imports(path, reference, text, imports)
-    declared = declared_names(text)
-    for target in targets:
-        if normalize_name(target) not in declared:
-            raise ProblemError(
-                path, f"{target!r} is not declared in {reference.name} (declared: {_preview(declared)})", "targets"
-            )
+    if reference is not None:
+        with errors.check():
+            text = _read_text(reference, path, "reference")
+            if imports is not None:
+                with errors.check():
+                    _check_imports(path, reference, text, imports)
+            declared = declared_names(text)
+            for target in targets or ():
+                if normalize_name(target) not in declared:
+                    raise ProblemError(path, f"{target!r} is not declared in {reference.name} "
+                                       f"(declared: {_preview(declared)})", "targets")
+    errors.raise_any()
+    assert reference is not None and imports is not None and targets is not None
 
     return Problem(
         id=problem_id,
@@ -592,10 +658,17 @@ def _read_text(path: Path, owner: Path, field_name: str | None) -> str:
 
 
 def _check_keys(path: Path, data: Mapping[str, Any], allowed: Iterable[str], prefix: str) -> None:
+    """Every unknown key at once, each with the nearest allowed one (``difflib``) as a "did you mean"."""
     allowed = tuple(allowed)
+    unknown = []
     for key in data:
         if key not in allowed:
-            raise ProblemError(path, f"unknown field; expected one of {', '.join(allowed)}", prefix + key)
+            near = difflib.get_close_matches(key, allowed, n=1, cutoff=0.6)
+            hint = f" (did you mean '{near[0]}'?)" if near else ""
+            unknown.append(ProblemError(path, f"unknown field{hint}; expected one of {', '.join(allowed)}",
+                                        prefix + key))
+    if unknown:
+        raise ProblemError.combined(path, unknown)
 
 
 def _require(path: Path, data: Mapping[str, Any], key: str, prefix: str) -> Any:
@@ -655,23 +728,35 @@ def _reference_path(path: Path, folder: Path, relative: str) -> Path:
     return reference
 
 
-def _expert_shadows(path: Path, value: Any, targets: list[str]) -> tuple[ExpertShadow, ...]:
+def _expert_shadows(path: Path, value: Any, targets: list[str] | None) -> tuple[ExpertShadow, ...]:
+    """The ``[[shadows]]`` entries, every entry's defects raised together; ``targets`` None (the targets field is
+    itself wrong) skips the target check."""
     if value is None:
         return ()
     if not isinstance(value, list) or not all(isinstance(v, dict) for v in value):
         raise ProblemError(path, f"expected [[shadows]] tables, got {_type_name(value)}", "shadows")
+    errors = _Collect(path)
     shadows = []
     for n, entry in enumerate(value, start=1):
         prefix = f"shadows[{n}]."
-        _check_keys(path, entry, _SHADOW_KEYS, prefix=prefix)
-        target = _require_str(path, entry, "target", prefix=prefix)
-        if target not in targets:
-            raise ProblemError(path, f"expected one of the targets {targets}, got {target!r}", prefix + "target")
-        statement = _require_str(path, entry, "statement", prefix=prefix)
-        provenance = entry.get("provenance", "expert")
-        if not isinstance(provenance, str) or not _PROVENANCE_RE.fullmatch(provenance):
-            raise ProblemError(path, f"expected 'expert' or 'llm:<model>', got {provenance!r}", prefix + "provenance")
-        shadows.append(ExpertShadow(target, statement, provenance))
+        target = statement = provenance = ""
+        before = len(errors.found)
+        with errors.check():
+            _check_keys(path, entry, _SHADOW_KEYS, prefix=prefix)
+        with errors.check():
+            target = _require_str(path, entry, "target", prefix=prefix)
+            if targets is not None and target not in targets:
+                raise ProblemError(path, f"expected one of the targets {targets}, got {target!r}", prefix + "target")
+        with errors.check():
+            statement = _require_str(path, entry, "statement", prefix=prefix)
+        with errors.check():
+            provenance = entry.get("provenance", "expert")
+            if not isinstance(provenance, str) or not _PROVENANCE_RE.fullmatch(provenance):
+                raise ProblemError(path, f"expected 'expert' or 'llm:<model>', got {provenance!r}",
+                                   prefix + "provenance")
+        if len(errors.found) == before:
+            shadows.append(ExpertShadow(target, statement, provenance))
+    errors.raise_any()
     return tuple(shadows)
 
 
