@@ -37,6 +37,7 @@ th{background:#f1f3f5;position:sticky;top:0}
 table.sortable th{cursor:pointer;user-select:none}
 th[aria-sort=ascending]::after{content:" \\25B2"}th[aria-sort=descending]::after{content:" \\25BC"}
 td.num{text-align:right;font-variant-numeric:tabular-nums}
+table.checks td:nth-child(2),table.checks td:nth-child(3){white-space:nowrap;overflow-wrap:normal}
 .pass{color:#11691c}.fail{color:#a4161a}.undecided{color:#8a5a00}
 pre{white-space:pre-wrap;word-break:break-word;margin:0;font-size:12px}
 details{margin:.3em 0;border:1px solid #e0e0e0;border-radius:4px;padding:.2em .6em}
@@ -58,10 +59,11 @@ document.querySelectorAll('table.sortable').forEach(function(table){
       var asc=th.getAttribute('aria-sort')!=='ascending';
       table.querySelectorAll('thead th').forEach(function(o){o.removeAttribute('aria-sort');});
       th.setAttribute('aria-sort',asc?'ascending':'descending');
-      var body=table.tBodies[0],rows=Array.prototype.slice.call(body.rows);
-      rows.sort(function(r,s){var a=key(r.cells[col]),b=key(s.cells[col]),c=cmp(a,b);
-        return (a===null||b===null)?c:(asc?c:-c);});
-      rows.forEach(function(r){body.appendChild(r);});
+      var body=table.tBodies[0];
+      var keyed=Array.prototype.map.call(body.rows,function(r,i){return [key(r.cells[col]),i,r];});
+      keyed.sort(function(x,y){var a=x[0],b=y[0],c=cmp(a,b);
+        if(a!==null&&b!==null&&!asc)c=-c;return c||x[1]-y[1];});
+      keyed.forEach(function(k){body.appendChild(k[2]);});
     });
   });
 });
