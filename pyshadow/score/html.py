@@ -155,7 +155,7 @@ def drilldown_html(rows: Sequence[Mapping[str, Any]], tables: ReportTables) -> s
                                                               natural_key(r.get("sample"))))
         passed = sum(bool(r.get("sa_pass")) and row_bucket(r) == "both" for r in mine)
         summary = (f"<code>{_e(pid)}</code> · level {_e(level)} · "
-                   + (f'<span class="fail">did not load</span>' if pid in not_loaded
+                   + ('<span class="fail">did not load</span>' if pid in not_loaded
                       else f"{passed}/{len(mine)} candidates pass"))
         body = ([f"<p>Did not load: <code>{_e(not_loaded[pid])}</code></p>"] if pid in not_loaded else []) \
             + [candidate_html(r) for r in mine] + ([] if mine or pid in not_loaded else ["<p>No candidate.</p>"])
