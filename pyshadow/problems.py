@@ -50,17 +50,28 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import tomlkit
-from tomlkit.exceptions import ParseError as TomlParseError
 from tomlkit.toml_document import TOMLDocument
 
 from .errors import BadInput
 from .files import write_atomically
+from .problem_fields import Collect as _Collect
+from .problem_fields import ProblemError
+from .problem_fields import check_keys as _check_keys
+from .problem_fields import optional_str as _optional_str
+from .problem_fields import parse_toml as _parse_toml
+from .problem_fields import preview as _preview
+from .problem_fields import read_text as _read_text
+from .problem_fields import require_bool as _require_bool
+from .problem_fields import require_str as _require_str
+from .problem_fields import require_str_list as _require_str_list
+from .problem_fields import require_table as _require_table
+from .problem_fields import type_name as _type_name
 from .shadows.expert import ExpertShadow
 from .syntax.scanner import declarations, normalize_name
 from .syntax.lexer import IDENT, code_tokens
@@ -95,20 +106,6 @@ _INFORMAL_KEYS = ("statement", "proof")
 _RULES_KEYS = ("text",)
 _SHADOW_KEYS = ("target", "statement", "provenance")
 _EXPECTED_KEYS = ("kind", "forward", "backward", "audit", "sorry", "note")
-
-
-class ProblemError(BadInput):
-    """A problem (or its sample candidates) is malformed; the message names the file, the field, what was expected.
-
-    ``path`` is the offending file (or folder); ``field`` the dotted field name, when one field is at fault.
-    """
-
-    def __init__(self, path: Path | str, message: str, field: str | None = None):
-        self.path = Path(path)
-        self.field = field
-        self.reason = message
-        where = f"{path}: field '{field}'" if field else f"{path}"
-        super().__init__(_one_line(f"{where}: {message}"))
 
 
 @dataclass(frozen=True)
@@ -192,63 +189,93 @@ class SampleCandidate:
 
 
 def load_problem(folder: Path | str) -> Problem:
-    """Load and validate the problem in ``folder``; raise :class:`ProblemError` on the first defect found."""
+    """Load and validate the problem in ``folder``; raise :class:`ProblemError` naming every defect found (the
+    checks that need a defective field's value are skipped; a file that is not TOML stops at once)."""
     folder = Path(folder)
     path = folder / PROBLEM_FILE
     doc = _parse_toml(path)
     data = doc.unwrap()
-    _check_keys(path, data, _TOP_KEYS, prefix="")
+    errors = _Collect(path)
+    problem_id = area = level = source = statement = ""
+    imports: list[str] | None = None
+    targets: list[str] | None = None
+    reference: Path | None = None
+    proofs = proof = rules = None
+    shadows: tuple[ExpertShadow, ...] = ()
+    shadowbench = None
+    with errors.check():
+        _check_keys(path, data, _TOP_KEYS, prefix="")
+    with errors.check():
+        problem_id = _require_str(path, data, "id")
+        if not _ID_RE.fullmatch(problem_id):
+            raise ProblemError(path, f"expected letters, digits, '_', '.' or '-', got {problem_id!r}", "id")
+        if problem_id != folder.resolve().name:
+            raise ProblemError(path, f"expected the folder name {folder.resolve().name!r}, got {problem_id!r}", "id")
+    with errors.check():
+        area = _require_str(path, data, "area")
+        if not _AREA_RE.fullmatch(area):
+            raise ProblemError(path, f"expected lower_snake text such as 'number_theory', got {area!r}", "area")
+    with errors.check():
+        level = _require_str(path, data, "level")
+        if level not in LEVELS:
+            raise ProblemError(path, f"expected one of {', '.join(LEVELS)}, got {level!r}", "level")
+    with errors.check():
+        source = _require_str(path, data, "source")
+    with errors.check():
+        found = _require_str_list(path, data, "imports", allow_empty=True)
+        for module in found:
+            if not _MODULE_RE.fullmatch(module):
+                raise ProblemError(path, f"expected Lean module names such as 'Mathlib', got {module!r}", "imports")
+        imports = found
+    with errors.check():
+        reference = _reference_path(path, folder, _require_str(path, data, "reference"))
+    with errors.check():
+        found = _require_str_list(path, data, "targets", allow_empty=True)
+        if not found:
+            raise ProblemError(path, "the target is missing: declare the target theorem in the reference and list "
+                               "its fully qualified name here", "targets")
+        for target in found:
+            if not _LEAN_NAME_RE.fullmatch(target):
+                raise ProblemError(path, f"expected a fully qualified Lean name, got {target!r}", "targets")
+        if len(set(found)) != len(found):
+            raise ProblemError(path, "expected distinct names, got a repeated one", "targets")
+        targets = found
+    with errors.check():
+        proofs = _proofs_value(path, data)
 
-    problem_id = _require_str(path, data, "id")
-    if not _ID_RE.fullmatch(problem_id):
-        raise ProblemError(path, f"expected letters, digits, '_', '.' or '-', got {problem_id!r}", "id")
-    if problem_id != folder.resolve().name:
-        raise ProblemError(path, f"expected the folder name {folder.resolve().name!r}, got {problem_id!r}", "id")
-    area = _require_str(path, data, "area")
-    if not _AREA_RE.fullmatch(area):
-        raise ProblemError(path, f"expected lower_snake text such as 'number_theory', got {area!r}", "area")
-    level = _require_str(path, data, "level")
-    if level not in LEVELS:
-        raise ProblemError(path, f"expected one of {', '.join(LEVELS)}, got {level!r}", "level")
-    source = _require_str(path, data, "source")
-    imports = _require_str_list(path, data, "imports", allow_empty=True)
-    for module in imports:
-        if not _MODULE_RE.fullmatch(module):
-            raise ProblemError(path, f"expected Lean module names such as 'Mathlib', got {module!r}", "imports")
-    reference = _reference_path(path, folder, _require_str(path, data, "reference"))
-    targets = _require_str_list(path, data, "targets", allow_empty=True)
-    if not targets:
-        raise ProblemError(path, "the target is missing: declare the target theorem in the reference and list its "
-                           "fully qualified name here", "targets")
-    for target in targets:
-        if not _LEAN_NAME_RE.fullmatch(target):
-            raise ProblemError(path, f"expected a fully qualified Lean name, got {target!r}", "targets")
-    if len(set(targets)) != len(targets):
-        raise ProblemError(path, "expected distinct names, got a repeated one", "targets")
-    proofs = _proofs_value(path, data)
+    with errors.check():
+        informal = _require_table(path, data, "informal")
+        with errors.check():
+            _check_keys(path, informal, _INFORMAL_KEYS, prefix="informal.")
+        with errors.check():
+            statement = _require_str(path, informal, "statement", prefix="informal.")
+        proof = _optional_str(path, informal, "proof", prefix="informal.")
+    with errors.check():
+        rules_table = data.get("rules")
+        if rules_table is not None:
+            if not isinstance(rules_table, dict):
+                raise ProblemError(path, f"expected a table [rules], got {_type_name(rules_table)}", "rules")
+            with errors.check():
+                _check_keys(path, rules_table, _RULES_KEYS, prefix="rules.")
+            rules = _optional_str(path, rules_table, "text", prefix="rules.")
+    with errors.check():
+        shadows = _expert_shadows(path, data.get("shadows"), targets)
+    with errors.check():
+        shadowbench = _shadowbench_table(path, data.get("shadowbench"))
 
-    informal = _require_table(path, data, "informal")
-    _check_keys(path, informal, _INFORMAL_KEYS, prefix="informal.")
-    statement = _require_str(path, informal, "statement", prefix="informal.")
-    proof = _optional_str(path, informal, "proof", prefix="informal.")
-    rules_table = data.get("rules")
-    rules = None
-    if rules_table is not None:
-        if not isinstance(rules_table, dict):
-            raise ProblemError(path, f"expected a table [rules], got {_type_name(rules_table)}", "rules")
-        _check_keys(path, rules_table, _RULES_KEYS, prefix="rules.")
-        rules = _optional_str(path, rules_table, "text", prefix="rules.")
-    shadows = _expert_shadows(path, data.get("shadows"), targets)
-    shadowbench = _shadowbench_table(path, data.get("shadowbench"))
-
-    text = _read_text(reference, path, "reference")
-    _check_imports(path, reference, text, imports)
-    declared = declared_names(text)
-    for target in targets:
-        if normalize_name(target) not in declared:
-            raise ProblemError(
-                path, f"{target!r} is not declared in {reference.name} (declared: {_preview(declared)})", "targets"
-            )
+    if reference is not None:
+        with errors.check():
+            text = _read_text(reference, path, "reference")
+            if imports is not None:
+                with errors.check():
+                    _check_imports(path, reference, text, imports)
+            declared = declared_names(text)
+            for target in targets or ():
+                if normalize_name(target) not in declared:
+                    raise ProblemError(path, f"{target!r} is not declared in {reference.name} "
+                                       f"(declared: {_preview(declared)})", "targets")
+    errors.raise_any()
+    assert reference is not None and imports is not None and targets is not None
 
     return Problem(
         id=problem_id,
@@ -566,83 +593,7 @@ def reference_imports(src: str) -> tuple[str, ...]:
 
 
 # ---------------------------------------------------------------------------------------------------------------
-# Validation helpers (pure, each raises one ProblemError)
-
-
-def _parse_toml(path: Path) -> TOMLDocument:
-    text = _read_text(path, path, None)
-    try:
-        return tomlkit.parse(text)
-    except TomlParseError as err:
-        reason = re.sub(r" at line \d+ col \d+$", "", str(err))
-        raise ProblemError(path, f"invalid TOML at line {err.line}, column {err.col + 1}: {reason}") from None
-
-
-def _read_text(path: Path, owner: Path, field_name: str | None) -> str:
-    try:
-        return path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        if path == owner:
-            raise ProblemError(path, "file not found") from None
-        raise ProblemError(owner, f"expected an existing file, {path} not found", field_name) from None
-    except UnicodeDecodeError as err:
-        raise ProblemError(path, f"expected UTF-8 text, byte {err.start} is not") from None
-    except OSError as err:
-        raise ProblemError(path, f"cannot read: {err.strerror or err}") from None
-
-
-def _check_keys(path: Path, data: Mapping[str, Any], allowed: Iterable[str], prefix: str) -> None:
-    allowed = tuple(allowed)
-    for key in data:
-        if key not in allowed:
-            raise ProblemError(path, f"unknown field; expected one of {', '.join(allowed)}", prefix + key)
-
-
-def _require(path: Path, data: Mapping[str, Any], key: str, prefix: str) -> Any:
-    if key not in data:
-        raise ProblemError(path, "missing", prefix + key)
-    return data[key]
-
-
-def _require_str(path: Path, data: Mapping[str, Any], key: str, prefix: str = "") -> str:
-    value = _require(path, data, key, prefix)
-    if not isinstance(value, str):
-        raise ProblemError(path, f"expected a string, got {_type_name(value)}", prefix + key)
-    if not value.strip():
-        raise ProblemError(path, "expected a non-empty string", prefix + key)
-    return value
-
-
-def _optional_str(path: Path, data: Mapping[str, Any], key: str, prefix: str = "") -> str | None:
-    value = data.get(key)
-    if value is None:
-        return None
-    if not isinstance(value, str):
-        raise ProblemError(path, f"expected a string, got {_type_name(value)}", prefix + key)
-    return value if value.strip() else None
-
-
-def _require_bool(path: Path, data: Mapping[str, Any], key: str, prefix: str = "") -> bool:
-    value = _require(path, data, key, prefix)
-    if not isinstance(value, bool):
-        raise ProblemError(path, f"expected true or false, got {_type_name(value)}", prefix + key)
-    return value
-
-
-def _require_str_list(path: Path, data: Mapping[str, Any], key: str, allow_empty: bool) -> list[str]:
-    value = _require(path, data, key, "")
-    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-        raise ProblemError(path, f"expected a list of strings, got {_type_name(value)}", key)
-    if not value and not allow_empty:
-        raise ProblemError(path, "expected at least one name", key)
-    return value
-
-
-def _require_table(path: Path, data: Mapping[str, Any], key: str) -> Mapping[str, Any]:
-    value = _require(path, data, key, "")
-    if not isinstance(value, dict):
-        raise ProblemError(path, f"expected a table [{key}], got {_type_name(value)}", key)
-    return value
+# Validation of problem.toml fields (the generic readers are pyshadow.problem_fields)
 
 
 def _reference_path(path: Path, folder: Path, relative: str) -> Path:
@@ -655,23 +606,35 @@ def _reference_path(path: Path, folder: Path, relative: str) -> Path:
     return reference
 
 
-def _expert_shadows(path: Path, value: Any, targets: list[str]) -> tuple[ExpertShadow, ...]:
+def _expert_shadows(path: Path, value: Any, targets: list[str] | None) -> tuple[ExpertShadow, ...]:
+    """The ``[[shadows]]`` entries, every entry's defects raised together; ``targets`` None (the targets field is
+    itself wrong) skips the target check."""
     if value is None:
         return ()
     if not isinstance(value, list) or not all(isinstance(v, dict) for v in value):
         raise ProblemError(path, f"expected [[shadows]] tables, got {_type_name(value)}", "shadows")
+    errors = _Collect(path)
     shadows = []
     for n, entry in enumerate(value, start=1):
         prefix = f"shadows[{n}]."
-        _check_keys(path, entry, _SHADOW_KEYS, prefix=prefix)
-        target = _require_str(path, entry, "target", prefix=prefix)
-        if target not in targets:
-            raise ProblemError(path, f"expected one of the targets {targets}, got {target!r}", prefix + "target")
-        statement = _require_str(path, entry, "statement", prefix=prefix)
-        provenance = entry.get("provenance", "expert")
-        if not isinstance(provenance, str) or not _PROVENANCE_RE.fullmatch(provenance):
-            raise ProblemError(path, f"expected 'expert' or 'llm:<model>', got {provenance!r}", prefix + "provenance")
-        shadows.append(ExpertShadow(target, statement, provenance))
+        target = statement = provenance = ""
+        before = len(errors.found)
+        with errors.check():
+            _check_keys(path, entry, _SHADOW_KEYS, prefix=prefix)
+        with errors.check():
+            target = _require_str(path, entry, "target", prefix=prefix)
+            if targets is not None and target not in targets:
+                raise ProblemError(path, f"expected one of the targets {targets}, got {target!r}", prefix + "target")
+        with errors.check():
+            statement = _require_str(path, entry, "statement", prefix=prefix)
+        with errors.check():
+            provenance = entry.get("provenance", "expert")
+            if not isinstance(provenance, str) or not _PROVENANCE_RE.fullmatch(provenance):
+                raise ProblemError(path, f"expected 'expert' or 'llm:<model>', got {provenance!r}",
+                                   prefix + "provenance")
+        if len(errors.found) == before:
+            shadows.append(ExpertShadow(target, statement, provenance))
+    errors.raise_any()
     return tuple(shadows)
 
 
@@ -694,26 +657,6 @@ def _check_imports(path: Path, reference: Path, text: str, imports: list[str]) -
         raise ProblemError(
             path, f"expected the imports of {reference.name}, which are {list(found)}, got {imports}", "imports"
         )
-
-
-def _type_name(value: Any) -> str:
-    names = {bool: "a boolean", int: "an integer", float: "a number", str: "a string", list: "a list", dict: "a table"}
-    for typ, name in names.items():
-        if isinstance(value, typ):
-            return name
-    return type(value).__name__
-
-
-def _preview(names: Iterable[str], limit: int = 6) -> str:
-    names = sorted(names)
-    if not names:
-        return "none"
-    shown = ", ".join(names[:limit])
-    return shown + (f", … ({len(names)} in all)" if len(names) > limit else "")
-
-
-def _one_line(text: str) -> str:
-    return " ".join(text.split())
 
 
 # ---------------------------------------------------------------------------------------------------------------

@@ -41,6 +41,12 @@ class TargetNotFound(BadInput):
         super().__init__(f"{target!r} is not declared in the reference (declared: {shown or 'none'})")
 
 
+# A target pyshadow cannot parse is not necessarily the author's error: pyshadow's parser reads a subset of Lean.
+PARSER_LIMITATION = ("pyshadow's parser cannot read this statement: if Lean accepts it, this is a pyshadow parser "
+                     "limitation, not an error in your reference (please report it with the statement); otherwise "
+                     "fix the Lean syntax")
+
+
 class TargetParseError(ParseError):
     """The target's header cannot be read; ``line``/``column`` are positions in the reference file."""
 
@@ -255,7 +261,8 @@ def _reference_target(problem: Problem, src: str, name: str, checker_id: str) ->
         return target
     except TargetParseError as err:
         target.error = f"the reference statement does not parse: {err.reason} (line {err.line}, column {err.column})"
-        target.fixes.append(f"{problem.reference}:{err.line}:{err.column}: target {name} does not parse: {err.reason}")
+        target.fixes.append(f"{problem.reference}:{err.line}:{err.column}: target {name} does not parse: {err.reason}"
+                            f" — {PARSER_LIMITATION}")
         return target
     if is_data_declaration(target.declaration):
         # `instance X … : T := sorry` states that T is inhabited: its checkers state `Nonempty T` (a theorem of a

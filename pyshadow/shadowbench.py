@@ -44,6 +44,8 @@ from .problems import (
     SHADOWBENCH_AS_JSON,
     SHADOWBENCH_HELD_BY,
     Problem,
+    ProblemError,
+    load_problem,
     new_problem_document,
     problem_document,
     save_problem,
@@ -89,12 +91,37 @@ class ShadowBenchError(Exception):
 
 @dataclass
 class Imported:
-    """A problem written by :func:`import_problem`: its pyshadow id, folder, targets and notes for the author."""
+    """A problem written by :func:`import_problem`: its pyshadow id, folder, targets, notes for the author and the
+    other declarations the formalization rules require (``(kind, name)``: definitions, structures …)."""
 
     id: str
     folder: Path
     targets: tuple[str, ...]
     notes: list[str] = field(default_factory=list)
+    auxiliaries: tuple[tuple[str, str], ...] = ()
+
+    def to_write(self) -> str:
+        """What the author must write for this problem to load, in one line."""
+        reference = self.folder / REFERENCE_FILE
+        if not self.targets:
+            return (f"{reference}: choose the target theorem, declare it and list it under `targets` in "
+                    f"{self.folder / PROBLEM_FILE}")
+        also = "".join(f", {kind} `{name}`" for kind, name in self.auxiliaries)
+        return f"{reference}: declare " + ", ".join(f"`{t}`" for t in self.targets) + also
+
+
+def loading(imported: list[Imported]) -> tuple[list[Imported], list[Imported]]:
+    """(problems that load as written, problems that do not yet) — an imported reference is a stub, so normally
+    none loads until its author declares the targets in it."""
+    ok, not_yet = [], []
+    for problem in imported:
+        try:
+            load_problem(problem.folder)
+        except ProblemError:
+            not_yet.append(problem)
+        else:
+            ok.append(problem)
+    return ok, not_yet
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -333,7 +360,7 @@ def import_problem(folder: Path, data_dir: Path, out_dir: Path) -> Imported:
     (out / REFERENCE_FILE).write_text(_stub(sb_id, targets, auxiliaries, rules_preamble(rules or "")),
                                       encoding="utf-8")
     save_problem(document, out)
-    return Imported(problem_id, out, targets, notes)
+    return Imported(problem_id, out, targets, notes, tuple(auxiliaries))
 
 
 def _targets(meta: dict[str, Any], rules: str | None, meta_path: Path, notes: list[str]

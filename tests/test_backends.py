@@ -54,3 +54,16 @@ def test_scheduler_without_a_distributed_backend_is_bad_input():
     with pytest.raises(BadInput, match="--scheduler needs --backend dask or ray"):
         with lean_backend(LeanSettings(scheduler="tcp://127.0.0.1:8786")):
             pass
+
+
+@pytest.mark.kernel
+def test_score_on_dask_says_the_backend_was_used(tmp_path, capsys, kernel_lean_exe):
+    from pyshadow.paths import PROBLEMS_DIR
+
+    candidates = PROBLEMS_DIR / "nat_pos_facts" / "candidates"
+    args = ["score", str(PROBLEMS_DIR), str(candidates), "--tier", "kernel", "-j", "2"]
+    assert main([*args, "-o", str(tmp_path / "dask.jsonl"), "--backend", "dask"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert "backend: dask (LocalCluster on this machine, 2 workers)" in lines
+    assert main([*args, "-o", str(tmp_path / "local.jsonl")]) == 0
+    assert not any(line.startswith("backend:") for line in capsys.readouterr().out.splitlines())

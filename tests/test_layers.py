@@ -28,7 +28,7 @@ RANKS = {
     "syntax": 1,
     "shadows": 2,
     "kernel": 3, "lean": 3, "llm": 3, "elab": 3,
-    "problems": 4, "references": 4, "workspace": 4, "corpus": 4, "export": 4, "shadowbench": 4, "lint": 4,
+    "problems": 4, "problem_fields": 4, "references": 4, "workspace": 4, "corpus": 4, "export": 4, "shadowbench": 4, "lint": 4,
     "settings": 4,
     "score": 5,
     "robustness": 6, "api": 6,

@@ -415,3 +415,37 @@ def test_sample_candidates_malformed(tmp_path, expected, files, message):
     with pytest.raises(ProblemError, match=re.escape(message)) as info:
         load_sample_candidates(problem)
     assert "\n" not in str(info.value)
+
+
+def test_every_defect_is_reported_at_once_with_did_you_mean(tmp_path):
+    """A fresh scaffold with four mistakes is one round trip, not four: each field named, misspellings matched."""
+    toml = (_sub("level = 'L1'", "levle = 'L1'").replace('area = "arithmetic"', 'area = "Number Theory"')
+            .replace('source = "made up for the tests"', "source = 3")
+            .replace('provenance = "llm:some-model"', 'provenanse = "llm:some-model"'))
+    folder = make_problem(tmp_path, toml, REFERENCE)
+    with pytest.raises(ProblemError) as info:
+        load_problem(folder)
+    err = info.value
+    message = str(err)
+    assert "\n" not in message and message.startswith(f"{folder / PROBLEM_FILE}: 5 errors: (1) ")
+    assert [e.field for e in err.errors] == ["levle", "area", "level", "source", "shadows[2].provenanse"]
+    assert "field 'levle': unknown field (did you mean 'level'?)" in message
+    assert "field 'shadows[2].provenanse': unknown field (did you mean 'provenance'?)" in message
+    assert "field 'level': missing" in message and "expected a string, got an integer" in message
+    assert err.field == "levle"  # the first defect, as for a single one
+
+
+def test_a_key_nothing_resembles_gets_no_guess(tmp_path):
+    folder = make_problem(tmp_path, _sub("imports = [ ]", "imports = [ ]\nzzz = 1"), REFERENCE)
+    with pytest.raises(ProblemError) as info:
+        load_problem(folder)
+    assert "did you mean" not in str(info.value) and len(info.value.errors) == 1
+    assert "field 'zzz': unknown field; expected one of id, " in str(info.value)
+
+
+def test_a_defective_targets_field_does_not_add_spurious_errors(tmp_path):
+    toml = re.sub(r"targets = \[.*?\n\]", 'targets = "root_fact"', TOML, flags=re.S)
+    folder = make_problem(tmp_path, toml, REFERENCE)
+    with pytest.raises(ProblemError) as info:
+        load_problem(folder)
+    assert [e.field for e in info.value.errors] == ["targets"]  # no "shadow target is not a target", no "not declared"

@@ -249,3 +249,23 @@ def test_required_names_and_preamble():
 ])
 def test_required_names_other_phrasings(rules, names):
     assert required_names(rules) == names
+
+
+def test_the_import_says_how_many_load_and_what_to_write(imported):
+    """Stub references declare nothing, so none loads yet: the output says so and names, per problem, what to
+    declare; once one reference is written, that problem loads and the count says it (the mutation partner)."""
+    from pyshadow.shadowbench import Imported, loading
+
+    _, out, root = imported
+    lines = out.splitlines()
+    assert f"load as written: 0/{len(GOOD)} problems" in lines
+    assert any(line.startswith(f"to write ({len(GOOD)}): each Reference.lean is a stub") for line in lines)
+    folder = root / "algebra.L1.alg_toy_L1_001"
+    assert f"  {folder / 'Reference.lean'}: declare `toy_double_even`, definition `toyDouble`" in lines
+    nt = root / "number-theory.L3.nt_toy_L3_001"
+    assert f"  {nt / 'Reference.lean'}: declare `ToyBound0`, `ToyBound1`, definition `ToyConstant`" in lines
+    write_reference(folder, "def toyDouble (n : ℕ) : ℕ := n + n\n\n"
+                            "theorem toy_double_even (n : ℕ) : 2 ∣ toyDouble n ∧ n ≤ toyDouble n := sorry\n")
+    problems = [Imported(pid, root / pid, tuple(targets)) for pid, (_, targets) in GOOD.items()]
+    ok, not_yet = loading(problems)
+    assert [p.id for p in ok] == ["algebra.L1.alg_toy_L1_001"] and len(not_yet) == len(GOOD) - 1

@@ -4,7 +4,8 @@
 problem becomes ``PROBLEMS_DIR/<area>.<level>.<problem_id>/`` with a ``problem.toml`` keeping every ``meta.json``
 field and a stub ``Reference.lean`` naming the targets (see :mod:`pyshadow.shadowbench`). A problem that cannot
 be imported (malformed ``meta.json``, missing ``text.md``, already imported) is listed and the rest go
-on. Exit codes (README): 0 every problem imported; 4 some imported, some not (each listed); 2 none could be.
+on. The last lines say how many imported problems load as written (a stub reference does not: it declares no
+target yet) and what the author must write — per problem, the names to declare in its ``Reference.lean``. Exit codes (README): 0 every problem imported; 4 some imported, some not (each listed); 2 none could be.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ import argparse
 from pathlib import Path
 
 from ..errors import EXIT_BAD_INPUT, EXIT_NEGATIVE, EXIT_OK, BadInput
-from ..shadowbench import import_shadowbench
+from ..shadowbench import import_shadowbench, loading
 
 
 def register(subparsers) -> None:
@@ -35,6 +36,16 @@ def run(args: argparse.Namespace) -> int:
             print(f"  note: {note}")
     for error in errors:
         print(f"error: {error}")
-    print(f"imported {len(imported)}/{found} problems into {args.output}, {len(errors)} errors; each reference is a "
-          "stub to write before the problem loads")
+    print(f"imported {len(imported)}/{found} problems into {args.output}, {len(errors)} errors")
+    if imported:
+        ok, not_yet = loading(imported)
+        print(f"load as written: {len(ok)}/{len(imported)} problems")
+        if not_yet:
+            untargeted = sum(not p.targets for p in not_yet)
+            print(f"to write ({len(not_yet)}): each Reference.lean is a stub that declares nothing yet; write the "
+                  "reference formalization, declaring exactly these names"
+                  + (f" ({untargeted} without a named target: choose one)" if untargeted else "") + ":")
+            for problem in not_yet:
+                print(f"  {problem.to_write()}")
+            print(f"then run `pyshadow check-problem {args.output}/<id>` on each")
     return (EXIT_NEGATIVE if errors else EXIT_OK) if imported else EXIT_BAD_INPUT

@@ -4,7 +4,10 @@ In DIR: ``report.md`` — per system × level the paper's Table 3 (compile, SA-P
 SA-Pass gap; in the kernel tier the compile column says "statement elaborated"), coverage (submitted / problems,
 and leaderboard columns counting a missing problem as a failure), buckets that add up to n with a legend, a
 per-problem table and the failures with their first reason — plus one CSV per table and, when matplotlib is
-installed (``pip install 'pyshadow-lean[plots]'``), ``pass_rates.png``/``.svg`` (grouped bars per system).
+installed (``pip install 'pyshadow-lean[plots]'``), ``pass_rates.png``/``.svg`` (bars per system, one panel
+per level, Wilson 95% whiskers). With ``--html``, also ``report.html``: the same tables on one self-contained page
+(inline CSS and script, the figure inline; no network), sortable by a click on a header, with each problem's
+candidates — their checks, the shadow statements, the failing messages, the trust gate's findings.
 
 The coverage denominator is the problems of ``--problems`` when given, else every problem the results mention
 (the report says how many); problems that did not load — recorded by ``score``, or found so in ``--problems`` —
@@ -34,6 +37,9 @@ def register(subparsers) -> None:
     p.add_argument("--problems", type=Path, metavar="PROBLEMS_DIR",
                    help="the benchmark's problems (the coverage denominator; default: the problems in the results)")
     p.add_argument("--no-plots", action="store_true", help="write the text report and CSVs only")
+    p.add_argument("--html", action="store_true",
+                   help="also write report.html: one self-contained page (sortable tables, each problem's "
+                        "candidates with their checks; opens offline)")
     p.set_defaults(handler=run)
 
 
@@ -51,8 +57,10 @@ def run(args: argparse.Namespace) -> int:
         universe = {p.id: p.level for p in loaded}
         not_loaded = unloaded_problems(errors, set(universe))
     written = write_report(rows, args.output, universe, plots=not args.no_plots, unreadable=unreadable,
-                           not_loaded=not_loaded)
+                           not_loaded=not_loaded, html=args.html)
     if not args.no_plots and not matplotlib_available():
         print(PLOTS_EXTRA_HINT)
     print(f"report: {written[0]} and {len(written) - 1} more files in {args.output}")
+    if args.html:
+        print(f"page: {args.output / 'report.html'} (self-contained: open it in a browser, no network needed)")
     return 0

@@ -192,7 +192,7 @@ def run(args: argparse.Namespace) -> int:
             log.append(row)
             rows.append(row)
         codes = {p.content_hash: p.candidate.code for p in pending}
-        with lean_backend(settings):
+        with lean_backend(settings, announce=print):
             for row in track(chosen.score(pending), len(pending), "score", unit="candidates"):
                 if args.lint and row.content_hash in codes:
                     row.lint = finding_records(codes[row.content_hash], row.origin)

@@ -12,12 +12,16 @@
 Each worker runs ``pyshadow.lean.batch.run_job``: it must import the same pyshadow and reach the same ``lean``
 path (for the kernel tier, ``~/.cache/pyshadow/…`` or ``$PYSHADOW_CACHE`` on a shared file system). Results come
 back as plain dataclasses, so they are the same whichever backend ran them.
+
+``announce`` (e.g. ``print``) is told, once the backend is up, which one runs the batches and where — a line such
+as ``backend: dask (LocalCluster on this machine, 2 worker processes)`` — so a run's output says it was used; the
+default local backend announces nothing.
 """
 
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
 from ..errors import BadInput, Unavailable
@@ -25,8 +29,10 @@ from .settings import BACKENDS, LeanSettings
 
 
 @contextmanager
-def lean_backend(settings: LeanSettings) -> Iterator[None]:
-    """Run the enclosed Lean batches on ``settings.backend`` (see the module docstring)."""
+def lean_backend(settings: LeanSettings, announce: Callable[[str], None] | None = None) -> Iterator[None]:
+    """Run the enclosed Lean batches on ``settings.backend``; ``announce`` gets one line naming a distributed
+    backend once it is up (see the module docstring)."""
+    say = announce or (lambda _line: None)
     if settings.backend not in BACKENDS:
         raise BadInput(f"unknown backend {settings.backend!r}; expected one of {', '.join(BACKENDS)}")
     if settings.backend == "loky":
@@ -37,7 +43,9 @@ def lean_backend(settings: LeanSettings) -> Iterator[None]:
     import joblib
 
     if settings.backend == "dask":
-        with _dask_client(settings):
+        with _dask_client(settings) as (client, where):
+            workers = len(client.scheduler_info().get("workers", {}))
+            say(f"backend: dask ({where}, {workers} worker{'s' if workers != 1 else ''})")
             with joblib.parallel_config(backend="dask"):
                 yield
         return
@@ -51,6 +59,8 @@ def lean_backend(settings: LeanSettings) -> Iterator[None]:
     if started:
         ray.init(address=settings.scheduler, include_dashboard=False, log_to_driver=False)
     try:
+        say(f"backend: ray ({'the cluster at ' + settings.scheduler if settings.scheduler else 'a local Ray'}, "
+            f"{int(ray.cluster_resources().get('CPU', 0))} CPUs)")
         with joblib.parallel_config(backend="ray"):
             yield
     finally:
@@ -59,7 +69,7 @@ def lean_backend(settings: LeanSettings) -> Iterator[None]:
 
 
 @contextmanager
-def _dask_client(settings: LeanSettings) -> Iterator[object]:
+def _dask_client(settings: LeanSettings) -> Iterator[tuple[object, str]]:
     try:
         from dask.distributed import Client, LocalCluster
     except ImportError:
@@ -71,9 +81,9 @@ def _dask_client(settings: LeanSettings) -> Iterator[object]:
         except (OSError, TimeoutError) as err:
             raise Unavailable(f"cannot reach the dask scheduler at {settings.scheduler}: {err}") from None
         with client:
-            yield client
+            yield client, f"scheduler {settings.scheduler}"
         return
     workers = settings.jobs if settings.jobs > 0 else (os.cpu_count() or 1)
     with LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
         with Client(cluster) as client:
-            yield client
+            yield client, "LocalCluster on this machine"

@@ -1,7 +1,8 @@
 """Figures for reports (optional: ``pip install 'pyshadow-lean[plots]'``; the text report never needs
 matplotlib).
 
-- ``plot_pass_rates``: compile (or statement elaborated) vs SA-Pass_soft vs SA-Pass per system, grouped bars;
+- ``plot_pass_rates``: compile (or statement elaborated), SA-Pass_soft and SA-Pass per system, one panel per
+  level, Wilson 95% whiskers, legend and title outside the panels (readable from 2 to 50 systems and more);
 - ``plot_agreement``: agreement with human labels per metric, with Wilson 95% whiskers.
 
 Each figure is written as PNG and SVG, byte-identical across reruns: the Agg backend, a fixed SVG hash salt (the
@@ -11,6 +12,7 @@ ids of clip paths and glyphs), no creation date, no software version in the meta
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
 PLOTS_EXTRA_HINT = "plots need matplotlib: pip install 'pyshadow-lean[plots]' (the text report is written without it)"
@@ -45,25 +47,92 @@ def _save(fig, stem: Path) -> list[Path]:
     return [png, svg]
 
 
-def plot_pass_rates(chart: Sequence[tuple[str, float, float, float]], stem: Path, *, compile_name: str = "Compile",
+@dataclass(frozen=True)
+class PassCounts:
+    """One bar group of ``plot_pass_rates``: a system's candidates on one level (``"All"`` for every level)."""
+
+    system: str
+    level: str
+    n: int
+    compiled: int
+    soft: float  # the sum of SA-Pass_soft over the n candidates
+    passed: int
+
+
+PANEL_WIDTH_IN = 3.2  # one level's panel
+MAX_COLUMNS = 3  # panels per row: the width stays bounded however many levels or systems there are
+ROW_HEIGHT_IN = 0.3  # one system in a panel (three bars)
+LABEL_CHARS = 32  # longer system names are cut with "…" (the tables carry them whole)
+
+
+def _label(name: str) -> str:
+    return name if len(name) <= LABEL_CHARS else name[: LABEL_CHARS - 1] + "…"
+
+
+def plot_pass_rates(counts: Sequence[PassCounts], stem: Path, *, compile_name: str = "Compile",
                     sa_name: str = "SA-Pass") -> list[Path]:
-    """Grouped bars per system: compile, SA-Pass_soft, SA-Pass (fractions, shown in percent)."""
+    """``pass_rates_figure`` written as PNG and SVG."""
     plt = _pyplot()
-    width = 0.27
-    fig, ax = plt.subplots(figsize=(max(5.0, 1.2 * len(chart) + 2), 3.6))
-    xs = range(len(chart))
-    for offset, (label, index) in zip((-width, 0.0, width),
-                                      ((compile_name, 1), (f"{sa_name}_soft", 2), (sa_name, 3))):
-        ax.bar([x + offset for x in xs], [100 * row[index] for row in chart], width, label=label)
-    ax.set_xticks(list(xs), [row[0] for row in chart], rotation=20, ha="right")
-    ax.set_ylabel("%")
-    ax.set_ylim(0, 105)
-    ax.legend(frameon=False, fontsize=8)
-    ax.set_title(f"{compile_name} vs {sa_name}_soft vs {sa_name}")
-    fig.tight_layout()
+    fig = pass_rates_figure(counts, compile_name=compile_name, sa_name=sa_name)
     paths = _save(fig, stem)
     plt.close(fig)
     return paths
+
+
+def pass_rates_figure(counts: Sequence[PassCounts], *, compile_name: str = "Compile", sa_name: str = "SA-Pass"):
+    """Horizontal grouped bars, one panel per level ("All" first), one bar group per system: compile, SA-Pass_soft
+    and SA-Pass in percent, with Wilson 95% whiskers on compile and SA-Pass (SA-Pass_soft is a mean of fractions,
+    not a proportion: no interval). The title sits above the panels and the legend below them, outside every axes; the width
+    is bounded (at most ``MAX_COLUMNS`` panels a row), the height grows with the systems."""
+    from .stats import wilson_interval
+
+    plt = _pyplot()
+    levels = list(dict.fromkeys(c.level for c in counts))
+    panels = (["All"] if "All" in levels else []) + [lv for lv in levels if lv != "All"]
+    systems = list(dict.fromkeys(c.system for c in counts))
+    cell = {(c.system, c.level): c for c in counts}
+    ncols = min(len(panels), MAX_COLUMNS) or 1
+    nrows = -(-len(panels) // ncols) or 1
+    label_in = 0.09 * max((len(_label(s)) for s in systems), default=4) + 0.3
+    width = max(6.5, ncols * PANEL_WIDTH_IN + label_in)
+    panel_h = ROW_HEIGHT_IN * len(systems) + 0.9
+    fig, axes = plt.subplots(nrows, ncols, figsize=(width, nrows * panel_h + 1.1), squeeze=False,
+                             layout="constrained")
+    bar = 0.27
+    series = ((compile_name, "compiled", True), (f"{sa_name}_soft", "soft", False), (sa_name, "passed", True))
+    ys = list(range(len(systems)))[::-1]
+    for index, ax in enumerate(axes.flat):
+        if index >= len(panels):
+            ax.set_visible(False)
+            continue
+        level = panels[index]
+        for offset, (label, attr, interval) in zip((bar, 0.0, -bar), series):
+            pos, vals, lo, hi = [], [], [], []
+            for y, system in zip(ys, systems):
+                c = cell.get((system, level))
+                if c is None or not c.n:
+                    continue
+                value = getattr(c, attr) / c.n
+                pos.append(y + offset)
+                vals.append(100 * value)
+                ci = wilson_interval(getattr(c, attr), c.n) if interval else None
+                lo.append(100 * (value - ci[0]) if ci else 0.0)
+                hi.append(100 * (ci[1] - value) if ci else 0.0)
+            ax.barh(pos, vals, bar, label=label, xerr=[lo, hi] if interval else None,
+                    error_kw={"elinewidth": 0.8, "capsize": 1.5, "ecolor": "0.25"})
+        ax.set_yticks(ys, [_label(s) for s in systems] if index % ncols == 0 else [""] * len(systems),
+                      fontsize=8)
+        ax.set_ylim(-0.6, len(systems) - 0.4)
+        ax.set_xlim(0, 100)
+        ax.set_title(f"Level {level}" if level != "All" else "All levels", fontsize=9)
+        ax.grid(axis="x", linewidth=0.4, alpha=0.5)
+        ax.set_xlabel("% of candidates", fontsize=8)
+        ax.tick_params(axis="x", labelsize=8)
+    handles, labels = axes.flat[0].get_legend_handles_labels()
+    fig.legend(handles, labels, loc="outside lower center", ncol=3, frameon=False, fontsize=8)
+    fig.suptitle(f"{compile_name}, {sa_name}_soft and {sa_name} per system and level\n"
+                 "(whiskers: Wilson 95% intervals)", fontsize=10)
+    return fig
 
 
 def plot_agreement(rows: Sequence[tuple[str, float | None, tuple[float, float] | None]], stem: Path) -> list[Path]:

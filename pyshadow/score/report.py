@@ -176,11 +176,13 @@ def read_result_dicts(paths: Sequence[Path]) -> tuple[list[dict[str, Any]], list
 
 def write_report(rows: Sequence[Mapping[str, Any]], out_dir: Path,
                  problems: Mapping[str, str | None] | None = None, *, plots: bool = True,
-                 unreadable: Sequence[str] = (), not_loaded: Mapping[str, str] | None = None) -> list[Path]:
+                 unreadable: Sequence[str] = (), not_loaded: Mapping[str, str] | None = None,
+                 html: bool = False) -> list[Path]:
     """``report.md``, the CSVs and (with matplotlib) ``pass_rates.{png,svg}`` in ``out_dir``; one section per tier
     when the rows hold both (their numbers never share a table). ``unreadable``: lines of the results files that
     are not score rows (listed as inputs not scored); ``not_loaded``: problems of ``--problems`` that did not load
-    (id → reason), besides those the rows record. Returns the paths written."""
+    (id → reason), besides those the rows record; ``html``: also ``report.html``, the same tables on one
+    self-contained page with each problem's drill-down (``pyshadow.score.html``). Returns the paths written."""
     from .plots import matplotlib_available, plot_pass_rates
 
     chosen = report_rows(rows)
@@ -200,8 +202,11 @@ def write_report(rows: Sequence[Mapping[str, Any]], out_dir: Path,
     if sorried:
         parts += [f"{sorried} candidates have `sorry` in a theorem's proof, allowed (proofs ignored); each row's "
                   "`sorry` lists them.", ""]
+    intro = [line for line in parts if line and not line.startswith("#")]
+    sections = []
     for tier in tiers or ["full"]:
         tables = build_tables([r for r in chosen if r.tier == tier], universe, missing)
+        figure = None
         prefix = "" if len(tiers) <= 1 else f"{tier}_"
         if len(tiers) > 1:
             parts += [f"## {'Full tier' if tier == 'full' else 'Kernel tier (skeleton)'}", ""]
@@ -214,8 +219,19 @@ def write_report(rows: Sequence[Mapping[str, Any]], out_dir: Path,
             written.append(path)
         if plots and matplotlib_available() and tables.chart:
             sa_name = "skeleton SA-Pass" if tier == "kernel" else "SA-Pass"
-            written += plot_pass_rates(tables.chart, out_dir / f"{prefix}pass_rates",
-                                       compile_name=compile_label(tier), sa_name=sa_name)
+            figures = plot_pass_rates(tables.chart, out_dir / f"{prefix}pass_rates",
+                                      compile_name=compile_label(tier), sa_name=sa_name)
+            written += figures
+            figure = figures[0].read_bytes()
+        sections.append((("Full tier" if tier == "full" else "Kernel tier (skeleton)"), tables, figure))
     md = out_dir / "report.md"
     md.write_text("\n".join(parts).rstrip("\n") + "\n", encoding="utf-8")
+    if html:
+        from .html import write_page
+
+        last = {(r.get("tier", "full"), r["problem_id"], r["system"], r.get("sample")): r for r in rows
+                if r.get("counted", True) and r.get("problem_id") and r.get("system")}
+        written.append(write_page(out_dir / "report.html",
+                                  [(title, tables, [r for r in last.values() if r.get("tier", "full") == tables.tier],
+                                    figure) for title, tables, figure in sections], intro))
     return [md, *written]

@@ -22,6 +22,7 @@ from typing import Any
 from .agreement_inputs import row_is_undecided
 from .metrics import BUCKETS, MixedTierError, is_score_row, natural_key, percent, row_compiled  # noqa: F401
 from .passk import ks_for, per_problem, per_system
+from .plots import PassCounts
 from .skeleton_llm import answer_errors, column_verdict
 
 BUCKET_ORDER: tuple[str, ...] = BUCKETS
@@ -175,7 +176,7 @@ class ReportTables:
     buckets: Table
     per_problem: Table
     failures: Table
-    chart: list[tuple[str, float, float, float]]  # system, compile, SA-Pass_soft, SA-Pass (fractions) for plots
+    chart: list[PassCounts]  # per system × level ("All" included): the counts the figure draws
     # skeleton SA-Pass beside skeleton + LLM, per system; None when no row has the column (no --llm)
     skeleton_llm: Table | None = None
     pass_at_k: Table = ([], [])  # per system: pass@k and mean@k over every problem of the set
@@ -221,9 +222,8 @@ def build_tables(rows: Sequence[ReportRow], problems: Mapping[str, str | None],
             body3.append([system, level or "All", str(n), _mean_pct([r.compiled for r in part]),
                           _mean_pct([r.sa_pass_soft for r in part]), _mean_pct([r.sa_pass for r in part]),
                           percent(gap)])
-        n = len(group)
-        chart.append((system, sum(r.compiled for r in group) / n,
-                      sum(r.sa_pass_soft for r in group) / n, sum(r.sa_pass for r in group) / n))
+            chart.append(PassCounts(system, level or "All", n, sum(r.compiled for r in part),
+                                    sum(r.sa_pass_soft for r in part), sum(r.sa_pass for r in part)))
 
     def per_problem_mean(system: str, attr: str) -> list[Fraction]:
         """Per submitted problem, the fraction of the system's samples with ``attr`` (one sample: 0 or 1)."""
