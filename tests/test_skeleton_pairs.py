@@ -119,10 +119,14 @@ def test_pairs_fixture_is_the_shared_file_verbatim():
     ("range n", "open Finset Set", "Finset.range n", "", False),
     ("‖z‖", "", "Complex.abs z", "", False),  # provably equal, not the same constant
     ("x ∉ s", "", "¬x ∈ s", "", True),
+    # a capital one-letter name: `Complex.I` under `open Complex`, an auto-bound variable without
+    ("1 + I", "open Complex", "1 + I", "", False),
+    ("1 + I", "open Complex", "1 + I", "open Complex", True),
 ])
 def test_names_resolve_to_one_constant_only_where_lean_does(a, a_ctx, b, b_ctx, same):
-    ka = term_key(a, opened_namespaces(a_ctx))
-    kb = term_key(b, opened_namespaces(b_ctx))
+    variables = {"V": "", "𝕜": ""}  # the statement's own variables (declared by its binders)
+    ka = term_key(a, opened_namespaces(a_ctx), variables)
+    kb = term_key(b, opened_namespaces(b_ctx), variables)
     assert (ka == kb) is same, (ka, kb)
 
 
