@@ -34,7 +34,7 @@ from .check import block_spans
 from . import proof_terms as pt
 from ..lean.toolchain import LeanExecutable
 from ..shadows.checkers import certificate_prefix, named_binders
-from ..shadows.rules import Shadow, decompose
+from ..shadows.rules import CertLeaf, Decomposition, Shadow, decompose
 from ..syntax import lexer as lx
 from ..syntax.ast import AND, IFF, IMP, OR, Atom, Binder, BinOp, Declaration, Let, Not, Quant, Rel, Term
 from ..syntax.ast import atoms, declaration_names, is_proposition, walk
@@ -57,6 +57,9 @@ class SkeletonPair:
     candidate_context: str = ""
     # (reference atom, candidate atom) pairs to read as one atom: the undecided re-check (``undecided.py``).
     aliases: tuple[tuple[str, str], ...] = ()
+    # The reference as one shadow (its identity), not decomposed: forward:1 is then exactly "candidate ⇒ reference"
+    # (``score.verification`` checks that a target implies an expert shadow so).
+    whole: bool = False
 
 
 @dataclass
@@ -729,7 +732,7 @@ def skeleton_block(pair: SkeletonPair, namespace: str) -> SkeletonBlock:
         candidate = _read_as(candidate, {c: r for r, c in pair.aliases})
     ref = _closed(replace(reference, binders=named_binders(reference.binders)))
     cand = _closed(replace(candidate, binders=named_binders(candidate.binders)))
-    dec = decompose(ref, mathlib=pair.mathlib)
+    dec = _identity(ref) if pair.whole else decompose(ref, mathlib=pair.mathlib)
     taken = declaration_names(ref) | declaration_names(cand)
     a = Abstraction(taken)
     cand_axiom = a.fresh("cand")  # the candidate's statement as an axiom, named apart from every statement name
@@ -785,6 +788,12 @@ def skeleton_block(pair: SkeletonPair, namespace: str) -> SkeletonBlock:
                             found["backward"], pair.mathlib,
                             tuple(replace(d, binders=named_binders(d.binders)) for d in (pair.reference, pair.candidate)))
     return SkeletonBlock(pair.key, namespace, text, checks, frozenset(allowed), len(dec.shadows), unbuilt, search)
+
+
+def _identity(decl: Declaration) -> Decomposition:
+    """``decl``'s conclusion as its only shadow (``SkeletonPair.whole``)."""
+    assert decl.type is not None
+    return Decomposition([Shadow("identity", (), decl.type, decl.type)], CertLeaf(0), True)
 
 
 # The ∨/∃ steps the search learned for relating two statements (not in the search before them).
