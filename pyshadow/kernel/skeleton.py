@@ -26,9 +26,10 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Sequence
 
-from .abstract import PRELUDE, PRELUDE_AXIOMS, Abstraction, Printer, Scope, variable_tokens
+from .abstract import PRELUDE, PRELUDE_AXIOMS, Abstraction, Printer, Scope
 from .definitions import normalize_declaration
-from .undecided import aligned_atom_pairs
+from .alpha import _rename_binder, align_binders, canonical_binders, rename, rename_declaration
+from .undecided import AtomPair, aligned_atom_pairs
 from ..lean.batch import LeanJob, run_jobs
 from .check import block_spans
 from . import proof_terms as pt
@@ -37,7 +38,7 @@ from ..shadows.checkers import certificate_prefix, named_binders
 from ..shadows.rules import CertLeaf, Decomposition, Shadow, decompose
 from ..syntax import lexer as lx
 from ..syntax.ast import AND, IFF, IMP, OR, Atom, Binder, BinOp, Declaration, Let, Not, Quant, Rel, Term
-from ..syntax.ast import atoms, declaration_names, is_proposition, walk
+from ..syntax.ast import declaration_names, is_proposition
 from ..syntax.render import render_term
 from ..syntax.names import FreshNames
 
@@ -86,126 +87,6 @@ class SkeletonVerdict:
 
 # ---------------------------------------------------------------------------------------------------------------
 # Renaming variables inside trees (atoms are text: rename their identifier tokens)
-
-
-def rename(term: Term, mapping: dict[str, str], *, types: bool = False) -> Term:
-    """``term`` with free occurrences of the variables in ``mapping`` renamed (binders stop the renaming).
-
-    The type of a data binder (``(a : Fin n)``) is kept as written unless ``types``: the printer abstracts a type
-    as one constant keyed by its text, not a family over the variables it mentions, so the type of ``a`` in
-    ``∀ n, ∀ a : Fin n, P a`` stays that constant when ``n`` is instantiated — renaming its text would give the
-    search another constant than the one Lean sees. ``types`` is for renaming constants (``align_auxiliary_names``)."""
-    if not mapping:
-        return term
-    if isinstance(term, Atom):
-        if not set(term.idents) & mapping.keys():
-            return term
-        out, last = [], 0
-        for tok in variable_tokens(term.text):
-            root = lx.ident_root(tok.text)
-            if root in mapping:
-                out.append(term.text[last:tok.start] + mapping[root] + tok.text[len(root):])
-                last = tok.end
-        out.append(term.text[last:])
-        idents = tuple(dict.fromkeys(mapping.get(i, i) for i in term.idents))
-        return Atom("".join(out), idents, term.open_right)
-    if isinstance(term, Not):
-        return Not(rename(term.arg, mapping, types=types))
-    if isinstance(term, (BinOp, Rel)):
-        return replace(term, left=rename(term.left, mapping, types=types), right=rename(term.right, mapping, types=types))
-    if isinstance(term, Quant):
-        # Capture-avoiding: a binder named like a variable the renaming introduces (`y ↦ x` under `∀ x`) is renamed
-        # apart first, or the renamed occurrence would refer to the inner binder.
-        binders, inner = [], dict(mapping)
-        for b in term.binders:
-            b = _rename_binder(b, inner, types=types)
-            names = []
-            for n in b.names:
-                inner.pop(n, None)
-                if n in inner.values():
-                    fresh = _apart(n, term, inner)
-                    inner[n] = fresh
-                    n = fresh
-                names.append(n)
-            binders.append(replace(b, names=tuple(names)) if tuple(names) != b.names else b)
-        return Quant(term.kind, tuple(binders), rename(term.body, inner, types=types))
-    if isinstance(term, Let):
-        inner = {k: v for k, v in mapping.items() if k != term.name}
-        if term.name in inner.values():
-            fresh = _apart(term.name, term, inner)
-            inner[term.name] = fresh
-            return replace(term, name=fresh, value=rename(term.value, mapping),
-                           body=rename(term.body, inner, types=types))
-        return replace(term, value=rename(term.value, mapping), body=rename(term.body, inner, types=types))
-    return term
-
-
-def canonical_binders(term: Term, level: int = 0) -> Term:
-    """``term`` with its ∀/∃ binders renamed by nesting level (``«✝1»``, ``«✝2»`` …: names no statement can
-    write), so that α-equivalent statements print to the same key (``Prover.key``): a fact ``∀ x, P x`` then
-    proves the goal ``∀ y, P y`` as it is, which Lean accepts (binder names are not part of a term's identity).
-
-    Keys only — the terms given to Lean keep the statement's names — so a name is renamed only where the printer
-    abstracts it as a variable (an argument of atom constants, ``abstract.alpha_pattern``). Where its text is part
-    of a constant's key instead it is kept: a name a binder *type* or a ``let`` mentions (types and let values are
-    keyed by their text), and the binders of an opaque ``∃!`` or of a relation's operand (keyed by their
-    rendering). Otherwise two keys could agree where the printed constants differ."""
-    if isinstance(term, Not):
-        return Not(canonical_binders(term.arg, level))
-    if isinstance(term, BinOp):
-        return replace(term, left=canonical_binders(term.left, level), right=canonical_binders(term.right, level))
-    if isinstance(term, Let):
-        return replace(term, body=canonical_binders(term.body, level))
-    if not (isinstance(term, Quant) and term.kind in ("∀", "∃")):
-        return term
-    keyed_by_text = _names_in_texts(term)
-    binders, mapping = [], {}
-    for b in term.binders:
-        b = _rename_binder(b, mapping)
-        names = []
-        for n in b.names:
-            level += 1
-            if n != "_" and n not in keyed_by_text:
-                mapping[n] = f"«✝{level}»"
-                n = mapping[n]
-            names.append(n)
-        binders.append(replace(b, names=tuple(names)))
-    return Quant(term.kind, tuple(binders), canonical_binders(rename(term.body, mapping), level))
-
-
-def _names_in_texts(term: Quant) -> set[str]:
-    """The names that binder types, ``let``s and opaque quantifiers inside ``term`` mention (``canonical_binders``)."""
-    names: set[str] = set()
-    for node in walk(term):
-        if isinstance(node, Quant):
-            for b in node.binders:
-                if b.type is not None:
-                    names.update(i for a in atoms(b.type) for i in a.idents)
-            if node.kind not in ("∀", "∃"):
-                names.update(i for a in atoms(node) for i in a.idents)
-        elif isinstance(node, Let):
-            names.update(i for a in atoms(node) for i in a.idents)
-    return names
-
-
-def _apart(name: str, term: Term, mapping: dict[str, str]) -> str:
-    """``name`` primed until it names nothing in ``term`` nor in ``mapping``."""
-    nodes = list(walk(term))
-    used = set(mapping) | set(mapping.values()) | {i for a in nodes if isinstance(a, Atom) for i in a.idents}
-    used |= {n for q in nodes if isinstance(q, Quant) for b in q.binders for n in b.names}
-    used |= {let.name for let in nodes if isinstance(let, Let)}
-    fresh = name + "'"
-    while fresh in used:
-        fresh += "'"
-    return fresh
-
-
-def _rename_binder(b: Binder, mapping: dict[str, str], *, types: bool = False) -> Binder:
-    renamed = b.type is not None and (types or (not b.is_instance and is_proposition(b)))
-    t = rename(b.type, mapping, types=types) if renamed else b.type
-    bound = (b.bound[0], rename(b.bound[1], mapping, types=types)) if b.bound is not None else None
-    return replace(b, type=t, bound=bound)
-
 
 def align_auxiliary_names(candidate: Declaration, candidate_src: str, reference_src: str) -> Declaration:
     """The candidate's statement with its auxiliary declarations renamed to the reference's names.
@@ -728,8 +609,12 @@ def skeleton_block(pair: SkeletonPair, namespace: str) -> SkeletonBlock:
     # Atoms are compared as terms: each side's atoms become canonical keys, names resolved under its own opens.
     reference = normalize_declaration(pair.reference, pair.reference_context)
     candidate = normalize_declaration(pair.candidate, pair.candidate_context)
+    # The candidate's binders renamed to the reference binders they correspond to (by kind and type, not name):
+    # nothing below may depend on what the candidate calls its variables (``pyshadow.kernel.alpha``).
+    aligned = align_binders(reference, candidate)
     if pair.aliases:
         candidate = _read_as(candidate, {c: r for r, c in pair.aliases})
+    candidate = rename_declaration(candidate, aligned)
     ref = _closed(replace(reference, binders=named_binders(reference.binders)))
     cand = _closed(replace(candidate, binders=named_binders(candidate.binders)))
     dec = _identity(ref) if pair.whole else decompose(ref, mathlib=pair.mathlib)
@@ -786,7 +671,8 @@ def skeleton_block(pair: SkeletonPair, namespace: str) -> SkeletonBlock:
     search = SkeletonSearch(ref, cand, tuple(dec.shadows), a, cand_axiom, hyp,
                             tuple(found[f"forward:{i}"] for i in range(1, len(dec.shadows) + 1)),
                             found["backward"], pair.mathlib,
-                            tuple(replace(d, binders=named_binders(d.binders)) for d in (pair.reference, pair.candidate)))
+                            tuple(replace(d, binders=named_binders(d.binders))
+                                  for d in (pair.reference, rename_declaration(pair.candidate, aligned))))
     return SkeletonBlock(pair.key, namespace, text, checks, frozenset(allowed), len(dec.shadows), unbuilt, search)
 
 
@@ -951,11 +837,17 @@ def skeleton_score(pairs: Sequence[SkeletonPair], lean: LeanExecutable, *, n_job
     return verdicts
 
 
-def undecided_aliases(pair: SkeletonPair) -> tuple[tuple[str, str], ...]:
+def undecided_atom_pairs(pair: SkeletonPair) -> list[AtomPair]:
     """The aligned atom pairs of ``pair`` the kernel tier cannot judge (``undecided.aligned_atom_pairs``)."""
     ref = normalize_declaration(pair.reference, pair.reference_context)
     cand = normalize_declaration(pair.candidate, pair.candidate_context)
-    return tuple(aligned_atom_pairs(ref, cand))
+    return aligned_atom_pairs(ref, cand)
+
+
+def undecided_aliases(pair: SkeletonPair) -> tuple[tuple[str, str], ...]:
+    """``SkeletonPair.aliases`` for the undecided re-check: each candidate atom read as the reference's atom over
+    the candidate atom's own variables (``AtomPair.read_as``)."""
+    return tuple((p.read_as, p.candidate) for p in undecided_atom_pairs(pair))
 
 
 def _recheck_undecided(pairs: Sequence[SkeletonPair], verdicts: dict[str, SkeletonVerdict], lean, **run) -> None:
@@ -963,13 +855,15 @@ def _recheck_undecided(pairs: Sequence[SkeletonPair], verdicts: dict[str, Skelet
     again with those atoms read as one; where that passes, the verdict becomes *undecided*, naming the pairs, and
     the checks that passed only so are listed in ``undecided_roles``."""
     again: list[SkeletonPair] = []
+    shown: dict[str, list[tuple[str, str]]] = {}
     for pair in pairs:
         v = verdicts.get(pair.key)
         if v is None or v.error or v.passed:
             continue
-        aliases = undecided_aliases(pair)
-        if aliases:
-            again.append(replace(pair, aliases=aliases))
+        atom_pairs = undecided_atom_pairs(pair)
+        if atom_pairs:
+            again.append(replace(pair, aliases=tuple((p.read_as, p.candidate) for p in atom_pairs)))
+            shown[pair.key] = [(p.reference, p.candidate) for p in atom_pairs]
     if not again:
         return
     second = skeleton_score(again, lean, recheck=False, **run)
@@ -978,7 +872,7 @@ def _recheck_undecided(pairs: Sequence[SkeletonPair], verdicts: dict[str, Skelet
         if w is None or not w.passed:
             continue
         v = verdicts[pair.key]
-        v.undecided = list(pair.aliases)
+        v.undecided = shown[pair.key]  # as each statement writes its atom
         v.undecided_roles = [f"forward:{i}" for i, ok in enumerate(v.forward, start=1) if not ok]
         if not v.backward:
             v.undecided_roles.append("backward")
