@@ -151,8 +151,9 @@ def align_binders(reference: Declaration, candidate: Declaration) -> dict[str, s
     Binders are matched in the candidate's order, each with an unmatched reference binder of the same kind (data,
     hypothesis, instance) whose type reads the same once the names matched so far are renamed — among several,
     the same-named one, else the first; a data binder whose type matches none takes the same-named reference
-    binder, else the first unmatched one (a hypothesis or instance that matches none keeps its name). A name is never given where the candidate already uses it for
-    something else (a constant, an unmatched binder), so the renaming is a bijection that captures nothing."""
+    binder, else the first unmatched one (a hypothesis or instance that matches none keeps its name). A name is
+    never given where the candidate already uses it for something else (a constant, an unmatched binder), so the
+    renaming is a bijection that captures nothing."""
     ref = [(n, b) for b in reference.binders for n in b.names if n != "_"]
     cand = [(n, b) for b in candidate.binders for n in b.names if n != "_"]
     own = {n for n, _ in cand}
