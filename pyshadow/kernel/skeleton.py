@@ -24,7 +24,7 @@ from functools import lru_cache
 from itertools import islice, product
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Sequence
+from typing import Callable, Sequence
 
 from .abstract import PRELUDE, PRELUDE_AXIOMS, Abstraction, Printer, Scope
 from .definitions import normalize_declaration
@@ -32,6 +32,7 @@ from .alpha import _rename_binder, align_binders, canonical_binders, rename, ren
 from .undecided import AtomPair, aligned_atom_pairs
 from ..lean.batch import LeanJob, run_jobs
 from .check import block_spans
+from . import explain as ex
 from . import proof_terms as pt
 from ..lean.toolchain import LeanExecutable
 from ..shadows.checkers import certificate_prefix, named_binders
@@ -636,7 +637,7 @@ def skeleton_block(pair: SkeletonPair, namespace: str) -> SkeletonBlock:
     def theorem(name: str, header: str, prop: str, term: str | None, role: str) -> None:
         term = found[role] = pt.canonical_text(term) if term is not None else None
         if term is None:
-            unbuilt[role] = "no proof term found by the skeleton search (the statements' shapes do not match)"
+            unbuilt[role] = NOT_FOUND
             return
         body.append(f"theorem {name} {header} :\n    {prop} :=\n  {term}".replace("  :", " :"))
         body.append(f"#print axioms {name}")
@@ -645,7 +646,7 @@ def skeleton_block(pair: SkeletonPair, namespace: str) -> SkeletonBlock:
     # Forward: reference binders, its hypotheses as facts, the candidate as a rule.
     # The context is the same for every shadow (proving never changes it: intros work on copies), so build once.
     cand_rule = Rule(f"@{cand_axiom}", _binder_params(cand.binders, prover, Scope()), cand.type)
-    ctx = Context(ref_scope, [], [cand_rule])
+    ctx = forward_ctx = Context(ref_scope, [], [cand_rule])
     _hypotheses_as_facts(prover, ctx, ref.binders)
     prover.saturate(ctx, 0)
     for i, shadow in enumerate(dec.shadows, start=1):
@@ -664,6 +665,8 @@ def skeleton_block(pair: SkeletonPair, namespace: str) -> SkeletonBlock:
     prover.saturate(ctx, 0)
     term = _using(prover.prove(cand.type, ctx), tuple(f"{hyp}{i}" for i in range(1, len(dec.shadows) + 1)))
     theorem("bwd", " ".join([cand_text, *hyps]), cand_concl, term, "backward")
+    if unbuilt:  # after every term is built: the diagnosis runs the search again, which must not change them
+        _explain(unbuilt, prover, forward_ctx, ctx, ref, cand, dec, pair)
 
     text = "\n".join([f"namespace {namespace}", *a.declarations, *body, f"end {namespace}", ""])
     own = {*a.axioms, cand_axiom}
@@ -674,6 +677,55 @@ def skeleton_block(pair: SkeletonPair, namespace: str) -> SkeletonBlock:
                             tuple(replace(d, binders=named_binders(d.binders))
                                   for d in (pair.reference, rename_declaration(pair.candidate, aligned))))
     return SkeletonBlock(pair.key, namespace, text, checks, frozenset(allowed), len(dec.shadows), unbuilt, search)
+
+
+EXPLAIN_DEPTH = MAX_DEPTH - 2  # the depth a diagnosis' searches start at (``_explain``)
+NOT_FOUND = "no proof term found by the skeleton search (the statements' shapes do not match)"
+
+
+def _explain(unbuilt: dict[str, str], prover: Prover, forward_ctx: Context, backward_ctx: Context,
+             ref: Declaration, cand: Declaration, dec: Decomposition, pair: SkeletonPair) -> None:
+    """Replace each unbuilt role's message by what the search could not match (``pyshadow.kernel.explain``)."""
+    written_ref = replace(pair.reference, binders=named_binders(pair.reference.binders))
+    written_cand = replace(pair.candidate, binders=named_binders(pair.candidate.binders))
+
+    def shadows(d: Declaration) -> list[Shadow]:
+        try:
+            return list(decompose(d, mathlib=pair.mathlib).shadows)
+        except (ValueError, TypeError):
+            return []
+
+    ref_pieces = ex.shadow_pieces("reference", dec.shadows, shadows(written_ref))
+    cand_pieces = ex.shadow_pieces("candidate", shadows(cand), shadows(written_cand))
+    ref_hyps = ex.hypothesis_pieces("reference", ref, written_ref)
+    cand_hyps = ex.hypothesis_pieces("candidate", cand, written_cand)
+    granted: dict[str, Context] = {}
+
+    def context(role: str, with_granted: bool) -> Context:
+        base = forward_ctx if role == "forward" else backward_ctx
+        if not with_granted:
+            return base
+        if role not in granted:
+            ctx = granted[role] = Context(base.scope, list(base.facts), list(base.rules))
+            if role == "forward":  # the candidate's hypotheses and conclusion, granted
+                _hypotheses_as_facts(prover, ctx, cand.binders)
+                prover.add_fact(ctx, "h_granted", cand.type)
+            else:  # the reference's hypotheses, granted
+                _hypotheses_as_facts(prover, ctx, ref.binders)
+            prover.saturate(ctx, 0)
+        return granted[role]
+
+    def proves(role: str) -> Callable[[Term, bool], bool]:
+        # A shallower search than the checks' (a diagnosis must stay cheap: ∨/∃ eliminations multiply).
+        return lambda goal, with_granted: prover.prove(goal, context(role, with_granted), EXPLAIN_DEPTH) is not None
+
+    for role in unbuilt:
+        if role.startswith("forward:"):
+            i = int(role.split(":")[1])
+            why = ex.explain_forward(ref_pieces[i - 1], proves("forward"), cand_pieces, cand_hyps, ref_hyps)
+        else:
+            why = ex.explain_backward(cand_pieces, proves("backward"), ref_pieces, ref_hyps, cand_hyps)
+        unbuilt[role] = f"no proof term found by the skeleton search: {why}"
 
 
 def _identity(decl: Declaration) -> Decomposition:
