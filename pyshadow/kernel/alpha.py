@@ -212,3 +212,24 @@ def _type_text(b: Binder, mapping: dict[str, str]) -> str:
     if b.type is None:
         return ""
     return render_term(rename(b.type, mapping, types=True) if mapping else b.type)
+
+
+def rename_binders_apart(q: Quant, taken: set[str], fresh) -> Quant:
+    """``q`` with each of its own binders named in ``taken`` renamed to ``fresh(name)`` (in the later binders'
+    types and the body too); ``q`` itself when none is."""
+    if not taken or not any(n in taken for b in q.binders for n in b.names):
+        return q
+    mapping: dict[str, str] = {}
+    binders = []
+    for b in q.binders:
+        b = _rename_binder(b, mapping)
+        names = []
+        for n in b.names:
+            if n in taken:
+                mapping[n] = fresh(n)
+                n = mapping[n]
+            else:
+                mapping.pop(n, None)
+            names.append(n)
+        binders.append(replace(b, names=tuple(names)))
+    return Quant(q.kind, tuple(binders), rename(q.body, mapping))

@@ -28,7 +28,8 @@ from typing import Callable, Sequence
 
 from .abstract import PRELUDE, PRELUDE_AXIOMS, Abstraction, Printer, Scope
 from .definitions import normalize_declaration
-from .alpha import _rename_binder, align_binders, canonical_binders, rename, rename_declaration
+from .alpha import _rename_binder, align_binders, canonical_binders, rename, rename_binders_apart, rename_declaration
+from .reshape import reshaped
 from .undecided import AtomPair, aligned_atom_pairs
 from ..lean.batch import LeanJob, run_jobs
 from .check import block_spans
@@ -209,6 +210,9 @@ class Prover:
         params: list[Param] = []
         while True:
             if isinstance(tree, Quant) and tree.kind == "∀":
+                # An inner binder named like an outer parameter (`∀ x y, P x y → ∀ x y : A, Q x y`) is renamed
+                # apart: parameters are instantiated by name, and the two `x` are different arguments.
+                tree = rename_binders_apart(tree, {p.name for p in params if p.kind == "var"}, self.name)
                 for b in tree.binders:
                     for n in b.names or ("_",):
                         if b.type is not None and not b.is_instance and is_proposition(b):
@@ -885,8 +889,35 @@ def skeleton_score(pairs: Sequence[SkeletonPair], lean: LeanExecutable, *, n_job
         forward = [role_ok.get(f"forward:{i}", False) for i in range(1, b.n_forward + 1)]
         verdicts[b.key] = SkeletonVerdict(b.key, forward, role_ok.get("backward", False), messages)
     if recheck:
-        _recheck_undecided(pairs, verdicts, lean, n_jobs=n_jobs, cache_dir=cache_dir, batch_size=batch_size)
+        run = {"n_jobs": n_jobs, "cache_dir": cache_dir, "batch_size": batch_size}
+        flat = _retry_reshaped(pairs, verdicts, lean, **run)
+        _recheck_undecided(pairs, verdicts, lean, flat, **run)
     return verdicts
+
+
+def _retry_reshaped(pairs: Sequence[SkeletonPair], verdicts: dict[str, SkeletonVerdict], lean, **run
+                    ) -> dict[str, SkeletonPair]:
+    """Failed pairs whose candidate has a flatter shape (``reshape.reshaped``: the conclusion's ∀/→ as binders,
+    conjunctive hypotheses split) are run again with it; a check either run proves passes. Returns those pairs
+    with the candidate reshaped, by key (the undecided re-check's second choice)."""
+    again = []
+    for pair in pairs:
+        v = verdicts.get(pair.key)
+        flat = reshaped(pair.candidate) if v is not None and not v.error and not v.passed else pair.candidate
+        if flat != pair.candidate:
+            again.append(replace(pair, candidate=flat))
+    out = {pair.key: pair for pair in again}
+    if again:
+        second = skeleton_score(again, lean, recheck=False, **run)
+        for pair in again:
+            v, w = verdicts[pair.key], second.get(pair.key)
+            if w is None or w.error or len(w.forward) != len(v.forward):
+                continue
+            v.forward = [a or b for a, b in zip(v.forward, w.forward)]
+            v.backward = v.backward or w.backward
+            passed = {f"forward:{i}" for i, ok in enumerate(v.forward, start=1) if ok} | ({"backward"} if v.backward else set())
+            v.messages = {r: (w.messages.get(r) or m) for r, m in v.messages.items() if r not in passed}
+    return out
 
 
 def undecided_atom_pairs(pair: SkeletonPair) -> list[AtomPair]:
@@ -902,7 +933,8 @@ def undecided_aliases(pair: SkeletonPair) -> tuple[tuple[str, str], ...]:
     return tuple((p.read_as, p.candidate) for p in undecided_atom_pairs(pair))
 
 
-def _recheck_undecided(pairs: Sequence[SkeletonPair], verdicts: dict[str, SkeletonVerdict], lean, **run) -> None:
+def _recheck_undecided(pairs: Sequence[SkeletonPair], verdicts: dict[str, SkeletonVerdict], lean,
+                       flat: dict[str, SkeletonPair] | None = None, **run) -> None:
     """Failed pairs whose aligned atoms differ only where the kernel tier cannot judge (``undecided.py``) are run
     again with those atoms read as one; where that passes, the verdict becomes *undecided*, naming the pairs, and
     the checks that passed only so are listed in ``undecided_roles``."""
@@ -913,6 +945,9 @@ def _recheck_undecided(pairs: Sequence[SkeletonPair], verdicts: dict[str, Skelet
         if v is None or v.error or v.passed:
             continue
         atom_pairs = undecided_atom_pairs(pair)
+        if not atom_pairs and flat and pair.key in flat:  # the reshaped candidate's atoms may align instead
+            pair = flat[pair.key]
+            atom_pairs = undecided_atom_pairs(pair)
         if atom_pairs:
             again.append(replace(pair, aliases=tuple((p.read_as, p.candidate) for p in atom_pairs)))
             shown[pair.key] = [(p.reference, p.candidate) for p in atom_pairs]
