@@ -13,19 +13,19 @@ listed one line each:
 * an error of ``pyshadow lint`` on the reference (its warnings are printed as notes).
 
 The verdict line uses the words of ``run`` and ``verify`` (``pyshadow.score.verification``): ``complete``,
-``complete (identity shadow only)``, ``incomplete``. check-problem is the author's gate, so it is stricter in what
-it accepts: only ``complete`` exits 0 — a residual target without expert shadows is a thing to fix even though
-its (trivial) shadow set verifies.
+``complete (identity shadow only)``, ``unchecked``, ``incomplete``. check-problem is the author's gate, so it is
+stricter in what it accepts: only ``complete`` exits 0 — a residual target without expert shadows is a thing to fix
+even though its (trivial) shadow set verifies, and an expert shadow the tier could not check (``unchecked``: the
+kernel tier proves T ⇒ S only where the skeleton search finds a term) is listed with its statement.
 
-Exit codes (README): 0 complete; 4 something to fix (listed; the status is ``complete (identity shadow only)`` or
-``incomplete``); 2 malformed input (``problem.toml`` or the folder); 3 the requested Lean tier is not available
-here; 1 internal error.
+Exit codes (README): 0 complete; 4 something to fix or to check (listed; the status is ``complete (identity
+shadow only)``, ``unchecked`` or ``incomplete``); 2 malformed input (``problem.toml`` or the folder); 3 the
+requested Lean tier is not available here; 1 internal error.
 """
 
 from __future__ import annotations
 
 import argparse
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -38,7 +38,8 @@ from ..problems import Problem, load_problem
 from ..references import ReferenceTarget
 from ..score.pipeline import prepare_problem
 from ..score.tiers import Tier
-from ..score.verification import COMPLETE, INCOMPLETE
+from ..score.verification import (COMPLETE, INCOMPLETE, UNCHECKED,
+                                  expert_shadows, with_expert_shadows)
 from ..syntax import render_term
 from .common import add_lean_arguments, choose_tier, lean_settings
 
@@ -62,9 +63,9 @@ def run(args: argparse.Namespace) -> int:
     chosen, why = _tier(problem, settings)
     tier = chosen.name
     info = prepare_problem(problem)
-    # The full tier checks the expert shadows too (``simpa`` forward checkers); the kernel tier the generated ones.
-    targets = [t.checked_with(t.merged) if tier == "full" and t.merged is not None else t for t in info.targets]
-    info = replace(info, targets=tuple(targets))
+    # The full tier checks the merged set (expert shadows by ``simpa`` forward checkers), the kernel tier the
+    # generated one and each expert shadow by the skeleton search (``pyshadow.score.verification``).
+    targets = [with_expert_shadows(t) if tier == "full" else t for t in info.targets]
     fixes = [fix for t in targets for fix in t.fixes]
     notes = []
     for t in targets:
@@ -72,9 +73,6 @@ def run(args: argparse.Namespace) -> int:
             fixes.append(f"{problem.problem_file}: target {t.name} has only the identity shadow (its conclusion "
                          f"`{render_term(t.declaration.type)}` is atomic for the rules): add expert shadows — "
                          f"[[shadows]] tables with target = \"{t.name}\" and a statement each")
-        if t.added_shadows and tier == "kernel":
-            notes.append(f"{t.added_shadows} expert shadow(s) of {t.name} parse; the kernel tier checks the "
-                         "generated shadows only — the full tier checks the expert ones (`simpa` forward checkers)")
     for _, finding in lint_lean(info.reference, str(problem.reference), problem.informal_statement):  # pyshadow lint
         (fixes if finding.severity == ERROR else notes).append(format_finding(str(problem.reference), finding))
     n = len(problem.targets)
@@ -89,17 +87,29 @@ def run(args: argparse.Namespace) -> int:
             report = chosen.verify([info])[0]
         reports = {t["target"]: t for t in report["targets"]}
         status = report["status"]
+    unchecked = []
     for t in targets:
         print(f"  {t.name}: {_target_line(t, reports.get(t.name), fixes)}")
+        for item in (reports.get(t.name) or {}).get("unchecked", []):
+            unchecked.append(f"{t.name}: expert shadow {item['shadow']} `{item['statement']}`: {item['reason']}")
     for note in notes:
         print(f"note: {note}")
+    if unchecked:
+        print(f"unchecked ({len(unchecked)}; not counted toward complete):")
+        for line in unchecked:
+            print(f"  {line}")
     if fixes:
         print(f"to fix ({len(fixes)}):")
         for fix in fixes:
             print(f"  {fix}")
-        if status == COMPLETE:  # an expert shadow that does not parse: the checked set is complete, the file not
-            status = INCOMPLETE
+        if status in (COMPLETE, UNCHECKED):  # an expert shadow that does not parse: the checked set passed, the
+            status = INCOMPLETE              # file did not
         print(f"{status}: {problem.id} has {len(fixes)} thing{'s' if len(fixes) != 1 else ''} to fix")
+        return EXIT_NEGATIVE
+    if status == UNCHECKED:
+        n = len(unchecked)
+        print(f"{status}: {n} expert shadow{'s' if n != 1 else ''} of {problem.id} not checked by the {tier} tier "
+              "(verify with the full tier: a Lean toolchain, with Mathlib if the problem needs it)")
         return EXIT_NEGATIVE
     print(f"{status}: every shadow set of {problem.id} is complete ({tier} tier)")
     return EXIT_OK
@@ -129,8 +139,15 @@ def _target_line(t: ReferenceTarget, report: dict[str, Any] | None, fixes: list[
     if t.decomposition is None:
         return f"not checked ({t.error})"
     shadows = t.decomposition.shadows
-    status = "residual: identity shadow only" if t.decomposition.residual else "decomposed"
-    head = f"{len(shadows)} shadow{'s' if len(shadows) != 1 else ''} ({status})"
+    experts = len(expert_shadows(t))
+    if not t.residual:
+        status = "decomposed"
+    elif experts:
+        status = f"residual: the identity shadow and {experts} expert shadow{'s' if experts != 1 else ''}"
+    else:
+        status = "residual: identity shadow only"
+    n = len(t.merged.shadows) if t.merged is not None else len(shadows)
+    head = f"{n} shadow{'s' if n != 1 else ''} ({status})"
     if report is None:
         return f"{head}; no verdict"
     if report.get("error"):
@@ -142,6 +159,9 @@ def _target_line(t: ReferenceTarget, report: dict[str, Any] | None, fixes: list[
     if failed:
         return f"{head}; Lean rejected {len(failed)} of {checks} checker{'s' if checks != 1 else ''}"
     accepted = "its checker" if checks == 1 else f"all {checks} checkers"
+    left = len(report.get("unchecked", ()))
+    if left:
+        return f"{head}; Lean accepted {accepted}; {left} expert shadow{'s' if left != 1 else ''} unchecked"
     return f"{head}; Lean accepted {accepted}" + ("" if report["complete"] else " (incomplete)")
 
 
@@ -149,7 +169,8 @@ def _describe(check: dict[str, Any], t: ReferenceTarget) -> str:
     if check["kind"] in ("backward", "certificate"):
         return "the backward certificate (the shadows together imply the target)"
     index = check.get("shadow")
-    if index is None or not 1 <= index <= len(t.decomposition.shadows):
+    shadows = t.merged.shadows if check["kind"] == "expert" and t.merged is not None else t.decomposition.shadows
+    if index is None or not 1 <= index <= len(shadows):
         return f"checker {check['name']}"
-    shadow = t.decomposition.shadows[index - 1]
+    shadow = shadows[index - 1]
     return f"the forward checker of shadow {index} ({shadow.kind} `{shadow.path_text}`: {render_term(shadow.statement)})"

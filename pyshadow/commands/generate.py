@@ -66,7 +66,9 @@ def run(args: argparse.Namespace) -> int:
         how = "sent to the LLM" if use_llm else "identity shadow only; --llm none"
         print(f"residual targets ({how}): {len(residual)}")
         for plan, t in residual:
-            print(f"  {plan.problem.id}: {t.name}{_llm_note(t)}")
+            n = t.added_shadows if t.llm is None else 0  # an LLM answer's note says what it added
+            experts = f" (+{n} expert shadow{'s' if n != 1 else ''})" if n else ""
+            print(f"  {plan.problem.id}: {t.name}{experts}{_llm_note(t)}")
     if use_llm:
         for line in client.accounting.summary_lines():
             print(line)

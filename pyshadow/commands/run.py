@@ -5,14 +5,14 @@ bundled problems).
    shared with ``generate`` and ``export``);
 2. verify completeness with the best Lean available — a full toolchain where present, else the kernel tier —
    saying which (``pyshadow.score.verification``: ``complete``, ``complete (identity shadow only)``,
-   ``incomplete``);
+   ``unchecked``, ``incomplete``; an unchecked expert shadow is listed under the table);
 3. score the bundled sample candidates (``problems/*/candidates``): full SA-Pass with a full toolchain, else
    skeleton SA-Pass, saying which, and compare with each candidate's expected verdict;
 4. print a short table: problems, shadows per target, status, and per candidate kind the verdicts.
 
 A problem that does not load, or whose target cannot be read, is a row (``incomplete`` with the reason) and the
-run goes on. Exit codes (README): 0 every problem complete and every sample as expected; 2 no problem at all, or
-none loads; 3 no Lean tier available; 4 otherwise.
+run goes on. Exit codes (README): 0 every problem complete (an ``unchecked`` one is not) and every sample as
+expected; 2 no problem at all, or none loads; 3 no Lean tier available; 4 otherwise.
 """
 
 from __future__ import annotations
@@ -84,6 +84,11 @@ def run(args: argparse.Namespace) -> int:
         print(f"{problem.id:<28} {problem.level:<3} {len(info.targets):>7} {shadows:>8}  {report['status']}")
     for err in load_errors:
         print(f"{err.path.parent.name:<28} {'-':<3} {'-':>7} {'-':>8}  {INCOMPLETE} (does not load)")
+    for report in reports:
+        for target in report["targets"]:
+            for item in target.get("unchecked", ()):
+                print(f"  unchecked: {report['problem_id']}: {target['target']}: expert shadow {item['shadow']} "
+                      f"`{item['statement']}`: {item['reason']}")
 
     label = chosen.measure
     print()

@@ -13,12 +13,14 @@ against the reference) and ⋀ Sᵢ ⇒ T (the certificate compiles).
 
 A Mathlib problem without ``--workspace`` is reported incomplete with that reason.
 
-Each problem's status is ``complete``, ``complete (identity shadow only)`` or ``incomplete``
-(``pyshadow.score.verification``); a problem that does not load is an ``incomplete`` row with its reason.
+Each problem's status is ``complete``, ``complete (identity shadow only)``, ``unchecked`` (an expert shadow the
+tier could not check; listed with its statement) or ``incomplete`` (``pyshadow.score.verification``); a problem
+that does not load is an ``incomplete`` row with its reason.
 
 Exit codes (README): 0 every problem complete (identity shadow only included); 1 internal error; 2 bad input (no
 problems folder, an empty one, no problem loads, ``--workspace`` not a Lake workspace); 3 the requested Lean tier
-is not available here; 4 some problem is incomplete or did not load (details in the output and the report).
+is not available here; 4 some problem is incomplete, unchecked or did not load (details in the output and the
+report).
 """
 
 from __future__ import annotations
@@ -31,7 +33,7 @@ from ..corpus import JsonlWriter
 from ..errors import EXIT_NEGATIVE, EXIT_OK
 from ..lean.backends import lean_backend
 from ..score.pipeline import prepare_problem
-from ..score.verification import COMPLETE_IDENTITY_ONLY, unloadable_report
+from ..score.verification import COMPLETE_IDENTITY_ONLY, UNCHECKED, unloadable_report
 from ..progress import set_default
 from .common import add_lean_arguments, choose_tier, lean_settings, load_problem_set
 
@@ -69,10 +71,13 @@ def run(args: argparse.Namespace) -> int:
 
 
 def completeness_summary(reports: list[dict[str, Any]]) -> str:
-    """``K/N complete`` and, when some are, how many of them with the identity shadow only."""
+    """``K/N complete`` and, when some are, how many of them with the identity shadow only, and how many problems
+    are ``unchecked`` (not counted in K)."""
     complete = sum(r["complete"] for r in reports)
     identity = sum(r["status"] == COMPLETE_IDENTITY_ONLY for r in reports)
-    return f"{complete}/{len(reports)} complete" + (f", {identity} of them identity shadow only" if identity else "")
+    unchecked = sum(r["status"] == UNCHECKED for r in reports)
+    return (f"{complete}/{len(reports)} complete" + (f", {identity} of them identity shadow only" if identity else "")
+            + (f"; {unchecked} unchecked (expert shadows this tier could not check)" if unchecked else ""))
 
 
 def print_report(report: dict[str, Any]) -> None:
@@ -87,3 +92,6 @@ def print_report(report: dict[str, Any]) -> None:
         for check in target["checks"]:
             if not check["passed"]:
                 print(f"  {target['target']}: {check['name']}: {check['message']}")
+        for item in target.get("unchecked", ()):
+            print(f"  {target['target']}: expert shadow {item['shadow']} `{item['statement']}` unchecked: "
+                  f"{item['reason']}")

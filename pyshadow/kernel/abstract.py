@@ -455,8 +455,12 @@ def kernel_block(key: str, namespace: str, decl: Declaration, dec: Decomposition
         terms[f"{namespace}.{name}"] = term
 
     shadow_props = [pr.prop(statement, scope) for statement in statements]
+    # The axiom's universe parameters, in Lean's order (the `universe` commands' order, used ones only).
+    ref_levels = [u for u in ("u", *universes) if u in _universes_in(binder_text + " " + conclusion)]
+    heads = [_pinned(head, ref, ref_levels, binder_text + " " + p) for p in shadow_props]
     for i, shadow in enumerate(dec.shadows, start=1):
-        theorem(f"fwd_{i}", binder_text, shadow_props[i - 1], forward_term(shadow, head), f"forward:{i}", True)
+        theorem(f"fwd_{i}", binder_text, shadow_props[i - 1], forward_term(shadow, heads[i - 1]), f"forward:{i}",
+                True)
     if not dec.residual:
         quantified, _ = pr.binders(binders, Scope(), implicit_variables=True)
         hyp = certificate_prefix(taken, len(shadow_props))
@@ -484,7 +488,7 @@ def kernel_block(key: str, namespace: str, decl: Declaration, dec: Decomposition
             reached = _follow(conclusion_term, mutated.path)
             if reached is not None and pr.prop(reached, scope) == shadow_props[i - 1]:
                 continue  # the wrong path happens to prove the same abstract statement: not a mutant
-            theorem(f"mutant_fwd_{i}", binder_text, shadow_props[i - 1], forward_term(mutated, head),
+            theorem(f"mutant_fwd_{i}", binder_text, shadow_props[i - 1], forward_term(mutated, heads[i - 1]),
                     f"mutant:forward:{i}", False)
     # As the full tier's checker files: declared universes, and no auto-bound implicit (a name must resolve).
     header = [f"namespace {namespace}", "set_option autoImplicit false"]
@@ -494,6 +498,29 @@ def kernel_block(key: str, namespace: str, decl: Declaration, dec: Decomposition
     text = "\n".join([*header, *a.declarations, *body, f"end {namespace}", ""])
     allowed = PRELUDE_AXIOMS | {f"{namespace}.{n}" for n in a.axioms} | {f"{namespace}.{ref}"}
     return KernelBlock(key, namespace, text, checkers, expect, frozenset(allowed), terms)
+
+
+_LEVEL = re.compile(r"\b(?:Type|Sort)\s*(\([^()]*\)|[^\s()]+)")
+
+
+def _universes_in(text: str) -> set[str]:
+    """The universe names the ``Type …``/``Sort …`` of ``text`` mention."""
+    return {name for level in _LEVEL.findall(text) for name in re.findall(r"[^\W\d][\w']*", level)
+            if name not in ("max", "imax")}
+
+
+def _pinned(head: str, ref: str, levels: list[str], text: str) -> str:
+    """``head`` (``@ref a₁ …``) with the axiom's universes given explicitly when the checker's statement ``text``
+    does not mention them all: a level only the axiom's type mentions (``(∀ S : Type u_1, …) ∧ ∃ S : Type u_2, …``
+    projected to its first conjunct) is otherwise a universe metavariable nothing assigns, which Lean rejects
+    ("contains universe level metavariables"); it is pinned to ``0`` (the axiom holds at every level). Lean orders
+    a declaration's universe parameters as the ``universe`` commands declared them (``sortDeclLevelParams``,
+    leanprover/lean4 src/Lean/Elab/DeclUtil.lean)."""
+    used = _universes_in(text)
+    if all(u in used for u in levels):
+        return head
+    pins = ", ".join(u if u in used else "0" for u in levels)
+    return head.replace(f"@{ref}", f"@{ref}.{{{pins}}}", 1)
 
 
 def statement_names(decl: Declaration) -> frozenset[str]:

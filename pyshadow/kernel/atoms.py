@@ -222,6 +222,8 @@ class Resolver:
                 right = self._interval_at(right, BinderTypes(self.types).type_of(left))
             if node.op in _BINREL:  # no expected type for either side: `{x ∈ s | p}` over a Finset is a filter
                 left, right = self._plain_relation(self._finset_builder(left), self._finset_builder(right))
+            if node.op in _FLIPPED:  # `a > b` is `GT.gt a b := LT.lt b a`, reducible (src/Init/Prelude.lean)
+                return tm.Binary(_FLIPPED[node.op], right, left)
             return tm.Binary(node.op, left, right)
         if isinstance(node, tm.App) and "Polynomial" in self.opens and _POLYNOMIAL_X in node.args:
             node = _polynomial_rings(node)
@@ -446,6 +448,7 @@ _MOD_EQ = {"MOD": "Nat.ModEq", "ZMOD": "Int.ModEq", "PMOD": "AddCommGroup.ModEq"
 # Mathlib/Data/Set/Defs.lean, in `namespace Set`: `infixl:80 " '' " => image`, `infixl:80 " ⁻¹' " => preimage`.
 _SET_FUNCTIONS = {"''": "Set.image", "⁻¹'": "Set.preimage"}
 _FINSET_ARGUMENT = {"Finset.card": 0, "Finset.sum": 0, "Finset.prod": 0, "Finset.filter": 1}
+_FLIPPED = {">": "<", "≥": "≤"}  # inside an atom, as the printer reads a relation of the tree (``abstract``)
 _BINREL = ("=", "≠", "<", "≤", ">", "≥")  # `binrel%` (src/Init/Notation.lean, src/Init/Core.lean)
 # `∑ x ∈ s, f x` is notation for `Finset.sum s (fun x ↦ f x)` (Mathlib/Algebra/BigOperators/Group/Finset/Defs.lean)
 _BIG_OPERATORS = {"Finset.sum": "∑", "Finset.prod": "∏"}

@@ -1,6 +1,6 @@
 """The skeleton search's proof terms as trees, with every constant occurrence marked; the abstract printer.
 
-``pyshadow.kernel.skeleton.Prover`` builds its proof terms as text over a small fixed vocabulary: local names
+``pyshadow.kernel.search.Prover`` builds its proof terms as text over a small fixed vocabulary: local names
 (binders, hypotheses, the search's fresh ``h_skN``/``a_skN``), the candidate axiom (``@cand1``), the certificate
 hypotheses (``@hS_1``), lemma axioms of the prelude (``le_of_eq``, ``ge_of_eq``, ``le_antisymm``, ``subset_of_eq``
 …) and, inside ``let`` bindings, abstract type and term constants (``τ3``, ``(t5 x y)``). This module reads that text

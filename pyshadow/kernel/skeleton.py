@@ -9,41 +9,41 @@ flipped ``≤``) — and real Lean checks, in one prelude file per candidate:
   candidate (an axiom ``cand``) and the reference's hypotheses;
 - backward: ``theorem bwd <candidate binders> (hS_1 : ∀ …, S₁) … : <candidate conclusion> := …``.
 
-The proof terms come from a small goal-directed search (``Prover``): intro ∀/→, split ∧/↔/= on the goal, project
-∧/↔ facts, apply ∀/→ facts whose conclusion matches (variables matched by name, else by abstract type), turn an
-equality into ``le_of_eq``/``ge_of_eq``. The search only proposes terms; **Lean decides**. A check the search
-cannot build a term for fails — conservative, and reported with the reason. Reports call this *skeleton SA-Pass*
-and never mix it with full SA-Pass (the score layer marks these rows ``CandidateScore.skeleton``).
+The proof terms come from a small goal-directed search (``pyshadow.kernel.search.Prover``). The search only
+proposes terms; **Lean decides**. A check the search cannot build a term for fails — conservative, and reported
+with what it could not match (``pyshadow.kernel.explain``). Before the search the candidate's binders are renamed
+to the reference's (``pyshadow.kernel.alpha``); a failed candidate is tried again in its flattest shape
+(``pyshadow.kernel.reshape``) and then with the atoms the kernel tier cannot judge read as one (*undecided*,
+``pyshadow.kernel.undecided``). Reports call this *skeleton SA-Pass* and never mix it with full SA-Pass (the score
+layer marks these rows ``CandidateScore.skeleton``).
 """
 
 from __future__ import annotations
 
 import os
 import re
-from functools import lru_cache
-from itertools import islice, product
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Sequence
+from typing import Callable, Sequence
 
-from .abstract import PRELUDE, PRELUDE_AXIOMS, Abstraction, Printer, Scope, variable_tokens
+from .abstract import PRELUDE, PRELUDE_AXIOMS, Abstraction, Printer, Scope
 from .definitions import normalize_declaration
-from .undecided import aligned_atom_pairs
+from .alpha import _rename_binder, align_binders, canonical_binders, rename, rename_declaration  # noqa: F401
+from .reshape import reshaped
+from .search import ELIMINATORS, MAX_DEPTH, Context, Param, Prover, Rule
+from .undecided import AtomPair, aligned_atom_pairs
 from ..lean.batch import LeanJob, run_jobs
 from .check import block_spans
+from . import explain as ex
 from . import proof_terms as pt
 from ..lean.toolchain import LeanExecutable
 from ..shadows.checkers import certificate_prefix, named_binders
-from ..shadows.rules import Shadow, decompose
+from ..shadows.rules import CertLeaf, Decomposition, Shadow, decompose
 from ..syntax import lexer as lx
-from ..syntax.ast import AND, IFF, IMP, OR, Atom, Binder, BinOp, Declaration, Let, Not, Quant, Rel, Term
-from ..syntax.ast import atoms, declaration_names, is_proposition, walk
+from ..syntax.ast import Atom, Binder, BinOp, Declaration, Let, Not, Quant, Rel, Term
+from ..syntax.ast import declaration_names, is_proposition
 from ..syntax.render import render_term
-from ..syntax.names import FreshNames
 
-MAX_DEPTH = 6
-SATURATION_ROUNDS = 4
-MAX_VARIABLE_CHOICES = 32  # choices of variables tried for one rule against one goal (``Prover.instantiate``)
 
 
 @dataclass(frozen=True)
@@ -57,6 +57,9 @@ class SkeletonPair:
     candidate_context: str = ""
     # (reference atom, candidate atom) pairs to read as one atom: the undecided re-check (``undecided.py``).
     aliases: tuple[tuple[str, str], ...] = ()
+    # The reference as one shadow (its identity), not decomposed: forward:1 is then exactly "candidate ⇒ reference"
+    # (``score.verification`` checks that a target implies an expert shadow so).
+    whole: bool = False
 
 
 @dataclass
@@ -84,126 +87,6 @@ class SkeletonVerdict:
 # ---------------------------------------------------------------------------------------------------------------
 # Renaming variables inside trees (atoms are text: rename their identifier tokens)
 
-
-def rename(term: Term, mapping: dict[str, str], *, types: bool = False) -> Term:
-    """``term`` with free occurrences of the variables in ``mapping`` renamed (binders stop the renaming).
-
-    The type of a data binder (``(a : Fin n)``) is kept as written unless ``types``: the printer abstracts a type
-    as one constant keyed by its text, not a family over the variables it mentions, so the type of ``a`` in
-    ``∀ n, ∀ a : Fin n, P a`` stays that constant when ``n`` is instantiated — renaming its text would give the
-    search another constant than the one Lean sees. ``types`` is for renaming constants (``align_auxiliary_names``)."""
-    if not mapping:
-        return term
-    if isinstance(term, Atom):
-        if not set(term.idents) & mapping.keys():
-            return term
-        out, last = [], 0
-        for tok in variable_tokens(term.text):
-            root = lx.ident_root(tok.text)
-            if root in mapping:
-                out.append(term.text[last:tok.start] + mapping[root] + tok.text[len(root):])
-                last = tok.end
-        out.append(term.text[last:])
-        idents = tuple(dict.fromkeys(mapping.get(i, i) for i in term.idents))
-        return Atom("".join(out), idents, term.open_right)
-    if isinstance(term, Not):
-        return Not(rename(term.arg, mapping, types=types))
-    if isinstance(term, (BinOp, Rel)):
-        return replace(term, left=rename(term.left, mapping, types=types), right=rename(term.right, mapping, types=types))
-    if isinstance(term, Quant):
-        # Capture-avoiding: a binder named like a variable the renaming introduces (`y ↦ x` under `∀ x`) is renamed
-        # apart first, or the renamed occurrence would refer to the inner binder.
-        binders, inner = [], dict(mapping)
-        for b in term.binders:
-            b = _rename_binder(b, inner, types=types)
-            names = []
-            for n in b.names:
-                inner.pop(n, None)
-                if n in inner.values():
-                    fresh = _apart(n, term, inner)
-                    inner[n] = fresh
-                    n = fresh
-                names.append(n)
-            binders.append(replace(b, names=tuple(names)) if tuple(names) != b.names else b)
-        return Quant(term.kind, tuple(binders), rename(term.body, inner, types=types))
-    if isinstance(term, Let):
-        inner = {k: v for k, v in mapping.items() if k != term.name}
-        if term.name in inner.values():
-            fresh = _apart(term.name, term, inner)
-            inner[term.name] = fresh
-            return replace(term, name=fresh, value=rename(term.value, mapping),
-                           body=rename(term.body, inner, types=types))
-        return replace(term, value=rename(term.value, mapping), body=rename(term.body, inner, types=types))
-    return term
-
-
-def canonical_binders(term: Term, level: int = 0) -> Term:
-    """``term`` with its ∀/∃ binders renamed by nesting level (``«✝1»``, ``«✝2»`` …: names no statement can
-    write), so that α-equivalent statements print to the same key (``Prover.key``): a fact ``∀ x, P x`` then
-    proves the goal ``∀ y, P y`` as it is, which Lean accepts (binder names are not part of a term's identity).
-
-    Keys only — the terms given to Lean keep the statement's names — so a name is renamed only where the printer
-    abstracts it as a variable (an argument of atom constants, ``abstract.alpha_pattern``). Where its text is part
-    of a constant's key instead it is kept: a name a binder *type* or a ``let`` mentions (types and let values are
-    keyed by their text), and the binders of an opaque ``∃!`` or of a relation's operand (keyed by their
-    rendering). Otherwise two keys could agree where the printed constants differ."""
-    if isinstance(term, Not):
-        return Not(canonical_binders(term.arg, level))
-    if isinstance(term, BinOp):
-        return replace(term, left=canonical_binders(term.left, level), right=canonical_binders(term.right, level))
-    if isinstance(term, Let):
-        return replace(term, body=canonical_binders(term.body, level))
-    if not (isinstance(term, Quant) and term.kind in ("∀", "∃")):
-        return term
-    keyed_by_text = _names_in_texts(term)
-    binders, mapping = [], {}
-    for b in term.binders:
-        b = _rename_binder(b, mapping)
-        names = []
-        for n in b.names:
-            level += 1
-            if n != "_" and n not in keyed_by_text:
-                mapping[n] = f"«✝{level}»"
-                n = mapping[n]
-            names.append(n)
-        binders.append(replace(b, names=tuple(names)))
-    return Quant(term.kind, tuple(binders), canonical_binders(rename(term.body, mapping), level))
-
-
-def _names_in_texts(term: Quant) -> set[str]:
-    """The names that binder types, ``let``s and opaque quantifiers inside ``term`` mention (``canonical_binders``)."""
-    names: set[str] = set()
-    for node in walk(term):
-        if isinstance(node, Quant):
-            for b in node.binders:
-                if b.type is not None:
-                    names.update(i for a in atoms(b.type) for i in a.idents)
-            if node.kind not in ("∀", "∃"):
-                names.update(i for a in atoms(node) for i in a.idents)
-        elif isinstance(node, Let):
-            names.update(i for a in atoms(node) for i in a.idents)
-    return names
-
-
-def _apart(name: str, term: Term, mapping: dict[str, str]) -> str:
-    """``name`` primed until it names nothing in ``term`` nor in ``mapping``."""
-    nodes = list(walk(term))
-    used = set(mapping) | set(mapping.values()) | {i for a in nodes if isinstance(a, Atom) for i in a.idents}
-    used |= {n for q in nodes if isinstance(q, Quant) for b in q.binders for n in b.names}
-    used |= {let.name for let in nodes if isinstance(let, Let)}
-    fresh = name + "'"
-    while fresh in used:
-        fresh += "'"
-    return fresh
-
-
-def _rename_binder(b: Binder, mapping: dict[str, str], *, types: bool = False) -> Binder:
-    renamed = b.type is not None and (types or (not b.is_instance and is_proposition(b)))
-    t = rename(b.type, mapping, types=types) if renamed else b.type
-    bound = (b.bound[0], rename(b.bound[1], mapping, types=types)) if b.bound is not None else None
-    return replace(b, type=t, bound=bound)
-
-
 def align_auxiliary_names(candidate: Declaration, candidate_src: str, reference_src: str) -> Declaration:
     """The candidate's statement with its auxiliary declarations renamed to the reference's names.
 
@@ -224,437 +107,6 @@ def align_auxiliary_names(candidate: Declaration, candidate_src: str, reference_
     binders = tuple(_rename_binder(b, mapping, types=True) for b in candidate.binders)
     return replace(candidate, binders=binders,
                    type=rename(candidate.type, mapping, types=True) if candidate.type else None)
-
-
-# ---------------------------------------------------------------------------------------------------------------
-# The proof search
-
-
-@dataclass(frozen=True)
-class Param:
-    kind: str  # "var" | "prop"
-    name: str
-    tree: Term | None  # the binder's type (var) or the premise (prop)
-    type_key: str = ""
-    instance: bool = False  # an instance binder read as a hypothesis: a bare name is passed unparenthesised
-
-
-@dataclass(frozen=True)
-class Fact:
-    term: str  # Lean term proving it
-    tree: Term
-
-
-@dataclass(frozen=True)
-class Rule:
-    """A function fact: ``head`` applied to ``params`` proves ``conclusion``."""
-
-    head: str
-    params: tuple[Param, ...]
-    conclusion: Term
-
-
-@dataclass
-class Context:
-    scope: Scope
-    facts: list[Fact]
-    rules: list[Rule]
-    eliminated: frozenset[str] = frozenset()  # ∨/∃ facts already taken apart on this branch
-
-
-@dataclass(frozen=True)
-class _False:
-    """The goal ``False`` a negation leaves after its intro (``¬A`` is ``A → False`` in the kernel tier)."""
-
-
-FALSE = _False()
-
-# Core's eliminators, stated as Lean core states them (src/Init/Core.lean `Or.elim`, `Exists.elim`) and proved here
-# from the recursors the prelude's `inductive Or`/`Exists` generate — theorems, not axioms, so nothing is assumed.
-ELIMINATORS = """theorem Or.elim {a b c : Prop} (h : Or a b) (left : a → c) (right : b → c) : c :=
-  Or.rec (motive := fun _ => c) left right h
-theorem Exists.elim {α : Sort u} {p : α → Prop} {b : Prop} (h₁ : Exists (fun x => p x))
-    (h₂ : ∀ (a : α), p a → b) : b :=
-  Exists.rec (motive := fun _ => b) h₂ h₁
-"""
-
-
-class Prover:
-    def __init__(self, printer: Printer):
-        self.pr = printer
-        self.fresh = FreshNames(template="{base}_sk{n}", shared_counter=True)  # h_sk1, x_sk2 …
-        # Printed keys by (node identity, scope): the search compares the same facts against many goals. The node
-        # is kept in the value so its id cannot be reused by another object while the entry lives.
-        self._keys: dict[tuple[int, tuple], tuple[Term, str]] = {}
-
-    def key(self, term: Term, scope: Scope) -> str:
-        if term is FALSE:
-            return self.pr.q("False")
-        memo = (id(term), tuple(scope.entries))
-        hit = self._keys.get(memo)
-        if hit is not None and hit[0] is term:
-            return hit[1]
-        printed = self.pr.prop(canonical_binders(term), scope)
-        self._keys[memo] = (term, printed)
-        return printed
-
-    def name(self, hint: str = "h") -> str:
-        return self.fresh(hint)
-
-    def type_key(self, b: Binder, scope: Scope) -> str:
-        return self.pr._binder_type(b, scope)[0]
-
-    # -- facts -----------------------------------------------------------------------------------------------
-    def add_fact(self, ctx: Context, term: str, tree: Term) -> None:
-        """Add a fact and everything projections give (∧ → .1 .2, ↔ → .mp .mpr); ∀/→ facts become rules."""
-        if isinstance(tree, BinOp) and tree.op == AND:
-            self.add_fact(ctx, f"({term}).1", tree.left)
-            self.add_fact(ctx, f"({term}).2", tree.right)
-        elif isinstance(tree, BinOp) and tree.op == IFF:
-            self.add_fact(ctx, f"({term}).mp", BinOp(IMP, tree.left, tree.right))
-            self.add_fact(ctx, f"({term}).mpr", BinOp(IMP, tree.right, tree.left))
-        if _is_rule(tree):
-            params, concl = self.peel(tree, ctx.scope, negation=True)
-            ctx.rules.append(Rule(f"({term})", params, concl))
-        ctx.facts.append(Fact(term, tree))
-
-    def peel(self, tree: Term, scope: Scope, negation: bool = False) -> tuple[tuple[Param, ...], Term]:
-        """The ∀/→ parameters of ``tree`` and its conclusion; with ``negation``, a ``tree`` that is itself ``¬A``
-        (or ``≠``/``∉``) peels to the parameter ``A`` and the conclusion ``False``."""
-        params: list[Param] = []
-        while True:
-            if isinstance(tree, Quant) and tree.kind == "∀":
-                for b in tree.binders:
-                    for n in b.names or ("_",):
-                        if b.type is not None and not b.is_instance and is_proposition(b):
-                            params.append(Param("prop", n, b.type))
-                        else:
-                            params.append(Param("var", n, b.type, self.type_key(b, scope)))
-                            scope = scope.bind(n, params[-1].type_key)
-                        if b.bound is not None:
-                            params.append(Param("prop", "_", Rel(b.bound[0], Atom(n, (n,)), b.bound[1])))
-                tree = tree.body
-            elif isinstance(tree, BinOp) and tree.op == IMP:
-                params.append(Param("prop", "_", tree.left))
-                tree = tree.right
-            elif negation and not params and _negated(tree) is not None:
-                # `¬A`, `a ≠ b`, `a ∉ s` are `A → False` (Init/Prelude.lean `Not`, Init/Core.lean `Ne`, `∉`).
-                params.append(Param("prop", "_", _negated(tree)))
-                return tuple(params), FALSE
-            else:
-                return tuple(params), tree
-
-    def instantiate(self, rule: Rule, ctx: Context, depth: int, goal_key: str | None = None
-                    ) -> tuple[str, Term] | None:
-        """Apply a rule in ``ctx``: variables by name (else by abstract type), premises by search.
-
-        With ``goal_key`` (the rule is applied to prove that goal), when the default choice of variables does not
-        give the goal, other choices of in-scope variables of the same abstract types are tried (at most
-        ``MAX_VARIABLE_CHOICES``): an α-renamed statement binds its variables under other names, so the by-name
-        choice can pick the wrong one (``∀ y, R x y`` read where the candidate says ``∀ x, R y x``)."""
-        entries = ctx.scope.entries
-        in_scope = set(entries)
-        var_params = [p for p in rule.params if p.kind == "var"]
-        claimed = {q.name for q in var_params if (q.name, q.type_key) in in_scope}
-        default: list[str | None] = []
-        used: set[str] = set()
-        for p in var_params:
-            chosen = next((n for n, t in reversed(entries) if n == p.name != "_" and t == p.type_key), None)
-            if chosen is None:
-                # By abstract type, skipping names another parameter will take by name (same name, same type).
-                chosen = next((n for n, t in entries if t == p.type_key and n not in used and n not in claimed
-                               and n != "_"), None)
-            if chosen is not None:
-                used.add(chosen)
-            default.append(chosen)
-        combos: list[tuple[str, ...]] = [tuple(default)] if None not in default else []
-        if goal_key is not None and var_params and (not combos or self._key_of(rule, combos[0], ctx) != goal_key):
-            bound = ctx.scope
-            for p in var_params:
-                bound = bound.bind(p.name, p.type_key)
-            if _shape(self.key(rule.conclusion, bound)) != _shape(goal_key):
-                return None  # no choice of variables changes anything but variable names
-            options = [list(dict.fromkeys(n for n, t in reversed(entries) if t == p.type_key and n != "_"))
-                       for p in var_params]
-            combos = list(islice((c for c in product(*options) if c not in combos), MAX_VARIABLE_CHOICES))
-        for combo in combos:
-            mapping = {p.name: c for p, c in zip(var_params, combo) if c != p.name}
-            conclusion = rename(rule.conclusion, mapping)
-            if goal_key is not None and self.key(conclusion, ctx.scope) != goal_key:
-                continue
-            args: list[str] = []
-            chosen_vars = iter(combo)
-            for p in rule.params:
-                if p.kind == "var":
-                    args.append(next(chosen_vars))
-                    continue
-                proof = self.prove(rename(p.tree, mapping), ctx, depth + 1, use_rules=False)
-                if proof is None:
-                    break
-                args.append(proof if p.instance and proof.isidentifier() else f"({proof})")
-            else:
-                term = f"{rule.head} {' '.join(args)}" if args else rule.head
-                return term, conclusion
-        return None
-
-    def _key_of(self, rule: Rule, combo: tuple[str, ...], ctx: Context) -> str:
-        """The printed conclusion of ``rule`` with its variables as ``combo``."""
-        var_params = [p for p in rule.params if p.kind == "var"]
-        mapping = {p.name: c for p, c in zip(var_params, combo) if c != p.name}
-        return self.key(rename(rule.conclusion, mapping) if mapping else rule.conclusion, ctx.scope)
-
-    def saturate(self, ctx: Context, depth: int) -> None:
-        """Apply every rule that fully instantiates here, adding its conclusion (and projections) as facts —
-        to a fixpoint (bounded), since a conclusion can itself be a rule (a candidate whose ∀ moved inward)."""
-        done: set[str] = set()
-        for _ in range(SATURATION_ROUNDS):
-            added = False
-            for rule in list(ctx.rules):
-                if rule.head in done:
-                    continue
-                got = self.instantiate(rule, ctx, depth)
-                if got is not None:
-                    done.add(rule.head)
-                    term, concl = got
-                    if not any(f.term == term for f in ctx.facts):
-                        self.add_fact(ctx, term, concl)
-                        added = True
-            if not added:
-                return
-
-    # -- goals -----------------------------------------------------------------------------------------------
-    def prove(self, goal: Term, ctx: Context, depth: int = 0, use_rules: bool = True) -> str | None:
-        if depth > MAX_DEPTH:
-            return None
-        goal_key = self.key(goal, ctx.scope)
-        for f in ctx.facts:
-            if self.key(f.tree, ctx.scope) == goal_key:
-                return f.term
-        if isinstance(goal, BinOp) and goal.op == AND:
-            # Splitting a conjunction costs no depth: thirteen bundled hypotheses are still one step.
-            a = self.prove(goal.left, ctx, depth, use_rules)
-            b = a and self.prove(goal.right, ctx, depth, use_rules)
-            return f"⟨{a}, {b}⟩" if a and b else None
-        if isinstance(goal, BinOp) and goal.op == IFF:
-            a = self.prove(BinOp(IMP, goal.left, goal.right), ctx, depth, use_rules)
-            b = a and self.prove(BinOp(IMP, goal.right, goal.left), ctx, depth, use_rules)
-            return f"⟨{a}, {b}⟩" if a and b else None
-        if (isinstance(goal, BinOp) and goal.op == IMP) or (isinstance(goal, Quant) and goal.kind == "∀"):
-            return self._intro(goal, ctx, depth, use_rules)
-        if isinstance(goal, BinOp) and goal.op == OR:
-            for side, ctor in ((goal.left, "Or.inl"), (goal.right, "Or.inr")):
-                proof = self.prove(side, ctx, depth + 1, use_rules)
-                if proof is not None:
-                    return f"{ctor} ({proof})"
-        if isinstance(goal, Quant) and goal.kind == "∃":
-            proof = self._exists_intro(goal, ctx, depth, use_rules) or self._exists_congruence(goal, ctx, depth,
-                                                                                               use_rules)
-            if proof is not None:
-                return proof
-        if isinstance(goal, Let):
-            return self._let(goal, ctx, depth, use_rules)
-        if isinstance(goal, Rel) and goal.op in ("≤", "⊆"):
-            eq_lemmas = ("le_of_eq", "ge_of_eq") if goal.op == "≤" else ("subset_of_eq", "superset_of_eq")
-            for lemma, eq in ((eq_lemmas[0], Rel("=", goal.left, goal.right)),
-                              (eq_lemmas[1], Rel("=", goal.right, goal.left))):
-                k = self.key(eq, ctx.scope)
-                for f in ctx.facts:
-                    if self.key(f.tree, ctx.scope) == k:
-                        return f"{lemma} ({f.term})"
-        if isinstance(goal, Rel) and goal.op == "=":
-            for rel, lemma in (("≤", "le_antisymm"), ("⊆", "subset_antisymm")):
-                a = self.prove(Rel(rel, goal.left, goal.right), ctx, depth + 1, use_rules)
-                b = a and self.prove(Rel(rel, goal.right, goal.left), ctx, depth + 1, use_rules)
-                if a and b:
-                    return f"{lemma} ({a}) ({b})"
-        for rule in ctx.rules:
-            # Without rules (a premise's proof) a ∀ fact without premises still applies: it costs no search, and
-            # is how a hypothesis reaches a variable bound under it (`∀ x', R x x'` from `h : ∀ y, R x y`).
-            if not use_rules and any(p.kind != "var" for p in rule.params):
-                continue
-            got = self.instantiate(rule, ctx, depth, goal_key)
-            if got is not None and self.key(got[1], ctx.scope) == goal_key:
-                return got[0]
-        if _negated(goal) is not None:
-            # `¬A`: assume `A`, prove `False` (after the direct routes, so a matching fact or rule is used as is).
-            return self._intro(goal, ctx, depth, use_rules, negation=True)
-        if use_rules and depth < MAX_DEPTH - 1:
-            return self._eliminate(goal, ctx, depth)
-        return None
-
-    # -- ∃ and ∨ (intuitionistic: introduction with a witness in scope, elimination into the goal) -------------
-    def _first_binder(self, q: Quant, scope: Scope) -> tuple[str, str, Term] | None:
-        """``∃ x y, P`` as (x, x's abstract type, ``∃ y, P``) — a bounded ``∃ x > 0, P`` as ``x > 0 ∧ P``, as the
-        printer states it; None for a proposition binder."""
-        b = q.binders[0]
-        if b.type is not None and not b.is_instance and is_proposition(b):
-            return None
-        names = b.names or ("_",)
-        name = names[0]
-        ty = self.type_key(b, scope)
-        rest_binders = ((replace(b, names=names[1:]),) if len(names) > 1 else ()) + q.binders[1:]
-        rest: Term = Quant(q.kind, rest_binders, q.body) if rest_binders else q.body
-        if b.bound is not None:
-            rest = BinOp(AND, Rel(b.bound[0], Atom(name, (name,)), b.bound[1]), rest)
-        return name, ty, rest
-
-    def _exists_intro(self, goal: Quant, ctx: Context, depth: int, use_rules: bool) -> str | None:
-        first = self._first_binder(goal, ctx.scope)
-        if first is None:
-            return None
-        name, ty, rest = first
-        for var, t in reversed(ctx.scope.entries):
-            if t != ty:
-                continue
-            proof = self.prove(rename(rest, {name: var}) if var != name else rest, ctx, depth + 1, use_rules)
-            if proof is not None:
-                return f"Exists.intro {var} ({proof})"
-        return None
-
-    def _exists_congruence(self, goal: Quant, ctx: Context, depth: int, use_rules: bool) -> str | None:
-        """``∃ x, Q x`` from a fact ``∃ x, P x`` (witness of the same abstract type) when ``P x ⊢ Q x``:
-        ``Exists.elim fact (fun x hx => Exists.intro x …)`` (Lean core src/Init/Core.lean ``Exists.elim``; the
-        prelude proves it from ``Exists.rec``, ``ELIMINATORS``). Goal-directed and one ∃ deep, so it is allowed in a
-        premise's proof too (where the general ``_eliminate`` is not): a hypothesis ``∀ ε > 0, ∃ N, ∀ n ≥ N, …`` then
-        meets its ``∀ ε, ε > 0 → ∃ N, ∀ n, n ≥ N → …`` spelling under the ∃."""
-        first = self._first_binder(goal, ctx.scope)
-        if first is None:
-            return None
-        name, ty, rest = first
-        taken = {n for n, _ in ctx.scope.entries}
-        for f in list(ctx.facts):
-            if f.term in ctx.eliminated or not (isinstance(f.tree, Quant) and f.tree.kind == "∃"):
-                continue
-            fact_first = self._first_binder(f.tree, ctx.scope)
-            if fact_first is None or fact_first[1] != ty:
-                continue
-            fact_name, _, fact_rest = fact_first
-            var = fact_name if fact_name not in taken and fact_name != "_" else self.name("w")
-            h = self.name()
-            inner = Context(ctx.scope.bind(var, ty), list(ctx.facts), list(ctx.rules), ctx.eliminated | {f.term})
-            self.add_fact(inner, h, rename(fact_rest, {fact_name: var}) if var != fact_name else fact_rest)
-            self.saturate(inner, depth + 1)
-            proof = self.prove(rename(rest, {name: var}) if var != name else rest, inner, depth + 1, use_rules)
-            if proof is not None:
-                return f"Exists.elim ({f.term}) (fun {var} {h} => Exists.intro {var} ({proof}))"
-        return None
-
-    def _eliminate(self, goal: Term, ctx: Context, depth: int) -> str | None:
-        """Take apart one ∨ or ∃ fact and prove ``goal`` in every case (``Or.elim`` / ``Exists.elim``)."""
-        for f in list(ctx.facts):
-            if f.term in ctx.eliminated:
-                continue
-            done = ctx.eliminated | {f.term}
-            if isinstance(f.tree, BinOp) and f.tree.op == OR:
-                branches = []
-                for side in (f.tree.left, f.tree.right):
-                    h = self.name()
-                    inner = Context(ctx.scope, list(ctx.facts), list(ctx.rules), done)
-                    self.add_fact(inner, h, side)
-                    self.saturate(inner, depth + 1)
-                    proof = self.prove(goal, inner, depth + 1)
-                    if proof is None:
-                        break
-                    branches.append(f"(fun {h} => {proof})")
-                if len(branches) == 2:
-                    return f"Or.elim ({f.term}) {branches[0]} {branches[1]}"
-            elif isinstance(f.tree, Quant) and f.tree.kind == "∃":
-                first = self._first_binder(f.tree, ctx.scope)
-                if first is None:
-                    continue
-                name, ty, rest = first
-                taken = {n for n, _ in ctx.scope.entries}
-                var = name if name not in taken and name != "_" else self.name("w")
-                if var != name:
-                    rest = rename(rest, {name: var})
-                h = self.name()
-                inner = Context(ctx.scope.bind(var, ty), list(ctx.facts), list(ctx.rules), done)
-                self.add_fact(inner, h, rest)
-                self.saturate(inner, depth + 1)
-                proof = self.prove(goal, inner, depth + 1)
-                if proof is not None:
-                    return f"Exists.elim ({f.term}) (fun {var} {h} => {proof})"
-        return None
-
-    def _let(self, goal: Let, ctx: Context, depth: int, use_rules: bool) -> str | None:
-        """A ``let x := v; P`` goal: bind ``x`` as the printer does, open the same let in facts, prove ``P``, and
-        wrap the proof in the same ``let`` (a let-bound variable unfolds definitionally, so facts still fit)."""
-        head = self.pr.prop(replace(goal, body=Atom("True")), ctx.scope)  # declares the let's type and value
-        binding = head[1 : head.index(";")]  # "let x : τ := v"
-        name = goal.name if goal.name.isidentifier() else "_"
-        ty = binding.split(" : ", 1)[1].split(" := ", 1)[0]
-        inner = Context(ctx.scope.bind(name, ty) if name != "_" else ctx.scope, [], list(ctx.rules))
-        for f in ctx.facts:
-            if isinstance(f.tree, Let) and _same_let_head(f.tree, goal):
-                self.add_fact(inner, f.term, f.tree.body)
-            else:
-                inner.facts.append(f)
-        self.saturate(inner, depth + 1)
-        proof = self.prove(goal.body, inner, depth + 1, use_rules)
-        return f"{binding}; {proof}" if proof else None
-
-    def _intro(self, goal: Term, ctx: Context, depth: int, use_rules: bool, negation: bool = False) -> str | None:
-        params, body = self.peel(goal, ctx.scope, negation)
-        inner = Context(ctx.scope, list(ctx.facts), list(ctx.rules), ctx.eliminated)
-        names: list[str] = []
-        # A variable is bound under the name the term gives it: an anonymous one under its fresh name (a scope
-        # entry `_` would let a rule take `_` as its argument), and one named like a variable already in scope under
-        # a fresh name too — the facts mention the outer variable by name, and would be read as the inner one.
-        apart: dict[str, str] = {}
-        for p in params:
-            if p.kind == "var":
-                name = p.name
-                if name == "_" or any(n == name for n, _ in inner.scope.entries):
-                    name = self.name("a" if name == "_" else name)
-                    if p.name != "_":
-                        apart[p.name] = name
-                elif p.name in apart:
-                    del apart[p.name]
-                inner.scope = inner.scope.bind(name, p.type_key)
-                names.append(name)
-            else:
-                n = self.name()
-                names.append(n)
-                self.add_fact(inner, n, rename(p.tree, apart))
-        self.saturate(inner, depth + 1)
-        proof = self.prove(rename(body, apart), inner, depth + 1, use_rules)
-        return f"fun {' '.join(names)} => {proof}" if proof else None
-
-
-_NAME_TOKEN = re.compile(r"[^\s(),:]+")
-_FIXED_TOKENS = frozenset(PRELUDE_AXIOMS) | {"And", "Or", "Iff", "Exists", "False", "Eq", "∀", "→", "fun", "=>",
-                                             "let", ":=", ";"}
-
-
-@lru_cache(maxsize=65536)
-def _shape(key: str) -> str:
-    """A printed proposition with every name that is not an abstract constant or a connective blurred: two keys
-    that differ only in variable names have the same shape (a cheap necessary test before trying variables)."""
-    return _NAME_TOKEN.sub(lambda m: m.group(0) if m.group(0) in _FIXED_TOKENS or _is_constant(m.group(0)) else "_",
-                           key)
-
-
-def _is_constant(token: str) -> bool:
-    """An abstract constant's name (``τ3``, ``P2``, ``t5``, ``κ1``; ``_root_.``-qualified prelude names)."""
-    return token.startswith("_root_.") or (token[:1] in "τPtκ" and token[1:].isdigit())
-
-
-def _same_let_head(a: Let, b: Let) -> bool:
-    return replace(a, body=b.body) == b
-
-
-def _is_rule(tree: Term) -> bool:
-    return (isinstance(tree, Quant) and tree.kind == "∀") or (isinstance(tree, BinOp) and tree.op == IMP) or (
-        _negated(tree) is not None)
-
-
-def _negated(tree: Term) -> Term | None:
-    """``A`` when ``tree`` is ``¬A``, ``a ≠ b`` (``A`` is ``a = b``) or ``a ∉ s`` (``a ∈ s``); else None."""
-    if isinstance(tree, Not):
-        return tree.arg
-    if isinstance(tree, Rel) and tree.op in ("≠", "∉"):
-        return Rel({"≠": "=", "∉": "∈"}[tree.op], tree.left, tree.right)
-    return None
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -725,11 +177,15 @@ def skeleton_block(pair: SkeletonPair, namespace: str) -> SkeletonBlock:
     # Atoms are compared as terms: each side's atoms become canonical keys, names resolved under its own opens.
     reference = normalize_declaration(pair.reference, pair.reference_context)
     candidate = normalize_declaration(pair.candidate, pair.candidate_context)
+    # The candidate's binders renamed to the reference binders they correspond to (by kind and type, not name):
+    # nothing below may depend on what the candidate calls its variables (``pyshadow.kernel.alpha``).
+    aligned = align_binders(reference, candidate)
     if pair.aliases:
         candidate = _read_as(candidate, {c: r for r, c in pair.aliases})
+    candidate = rename_declaration(candidate, aligned)
     ref = _closed(replace(reference, binders=named_binders(reference.binders)))
     cand = _closed(replace(candidate, binders=named_binders(candidate.binders)))
-    dec = decompose(ref, mathlib=pair.mathlib)
+    dec = _identity(ref) if pair.whole else decompose(ref, mathlib=pair.mathlib)
     taken = declaration_names(ref) | declaration_names(cand)
     a = Abstraction(taken)
     cand_axiom = a.fresh("cand")  # the candidate's statement as an axiom, named apart from every statement name
@@ -748,7 +204,7 @@ def skeleton_block(pair: SkeletonPair, namespace: str) -> SkeletonBlock:
     def theorem(name: str, header: str, prop: str, term: str | None, role: str) -> None:
         term = found[role] = pt.canonical_text(term) if term is not None else None
         if term is None:
-            unbuilt[role] = "no proof term found by the skeleton search (the statements' shapes do not match)"
+            unbuilt[role] = NOT_FOUND
             return
         body.append(f"theorem {name} {header} :\n    {prop} :=\n  {term}".replace("  :", " :"))
         body.append(f"#print axioms {name}")
@@ -757,7 +213,7 @@ def skeleton_block(pair: SkeletonPair, namespace: str) -> SkeletonBlock:
     # Forward: reference binders, its hypotheses as facts, the candidate as a rule.
     # The context is the same for every shadow (proving never changes it: intros work on copies), so build once.
     cand_rule = Rule(f"@{cand_axiom}", _binder_params(cand.binders, prover, Scope()), cand.type)
-    ctx = Context(ref_scope, [], [cand_rule])
+    ctx = forward_ctx = Context(ref_scope, [], [cand_rule])
     _hypotheses_as_facts(prover, ctx, ref.binders)
     prover.saturate(ctx, 0)
     for i, shadow in enumerate(dec.shadows, start=1):
@@ -776,6 +232,8 @@ def skeleton_block(pair: SkeletonPair, namespace: str) -> SkeletonBlock:
     prover.saturate(ctx, 0)
     term = _using(prover.prove(cand.type, ctx), tuple(f"{hyp}{i}" for i in range(1, len(dec.shadows) + 1)))
     theorem("bwd", " ".join([cand_text, *hyps]), cand_concl, term, "backward")
+    if unbuilt:  # after every term is built: the diagnosis runs the search again, which must not change them
+        _explain(unbuilt, prover, forward_ctx, ctx, ref, cand, dec, pair)
 
     text = "\n".join([f"namespace {namespace}", *a.declarations, *body, f"end {namespace}", ""])
     own = {*a.axioms, cand_axiom}
@@ -783,8 +241,64 @@ def skeleton_block(pair: SkeletonPair, namespace: str) -> SkeletonBlock:
     search = SkeletonSearch(ref, cand, tuple(dec.shadows), a, cand_axiom, hyp,
                             tuple(found[f"forward:{i}"] for i in range(1, len(dec.shadows) + 1)),
                             found["backward"], pair.mathlib,
-                            tuple(replace(d, binders=named_binders(d.binders)) for d in (pair.reference, pair.candidate)))
+                            tuple(replace(d, binders=named_binders(d.binders))
+                                  for d in (pair.reference, rename_declaration(pair.candidate, aligned))))
     return SkeletonBlock(pair.key, namespace, text, checks, frozenset(allowed), len(dec.shadows), unbuilt, search)
+
+
+EXPLAIN_DEPTH = MAX_DEPTH - 2  # the depth a diagnosis' searches start at (``_explain``)
+NOT_FOUND = "no proof term found by the skeleton search (the statements' shapes do not match)"
+
+
+def _explain(unbuilt: dict[str, str], prover: Prover, forward_ctx: Context, backward_ctx: Context,
+             ref: Declaration, cand: Declaration, dec: Decomposition, pair: SkeletonPair) -> None:
+    """Replace each unbuilt role's message by what the search could not match (``pyshadow.kernel.explain``)."""
+    written_ref = replace(pair.reference, binders=named_binders(pair.reference.binders))
+    written_cand = replace(pair.candidate, binders=named_binders(pair.candidate.binders))
+
+    def shadows(d: Declaration) -> list[Shadow]:
+        try:
+            return list(decompose(d, mathlib=pair.mathlib).shadows)
+        except (ValueError, TypeError):
+            return []
+
+    ref_pieces = ex.shadow_pieces("reference", dec.shadows, shadows(written_ref))
+    cand_pieces = ex.shadow_pieces("candidate", shadows(cand), shadows(written_cand))
+    ref_hyps = ex.hypothesis_pieces("reference", ref, written_ref)
+    cand_hyps = ex.hypothesis_pieces("candidate", cand, written_cand)
+    granted: dict[str, Context] = {}
+
+    def context(role: str, with_granted: bool) -> Context:
+        base = forward_ctx if role == "forward" else backward_ctx
+        if not with_granted:
+            return base
+        if role not in granted:
+            ctx = granted[role] = Context(base.scope, list(base.facts), list(base.rules))
+            if role == "forward":  # the candidate's hypotheses and conclusion, granted
+                _hypotheses_as_facts(prover, ctx, cand.binders)
+                prover.add_fact(ctx, "h_granted", cand.type)
+            else:  # the reference's hypotheses, granted
+                _hypotheses_as_facts(prover, ctx, ref.binders)
+            prover.saturate(ctx, 0)
+        return granted[role]
+
+    def proves(role: str) -> Callable[[Term, bool], bool]:
+        # A shallower search than the checks' (a diagnosis must stay cheap: ∨/∃ eliminations multiply).
+        return lambda goal, with_granted: prover.prove(goal, context(role, with_granted), EXPLAIN_DEPTH) is not None
+
+    for role in unbuilt:
+        if role.startswith("forward:"):
+            i = int(role.split(":")[1])
+            why = ex.explain_forward(ref_pieces[i - 1], proves("forward"), cand_pieces, cand_hyps, ref_hyps)
+        else:
+            why = ex.explain_backward(cand_pieces, proves("backward"), ref_pieces, ref_hyps, cand_hyps)
+        unbuilt[role] = f"no proof term found by the skeleton search: {why}"
+
+
+def _identity(decl: Declaration) -> Decomposition:
+    """``decl``'s conclusion as its only shadow (``SkeletonPair.whole``)."""
+    assert decl.type is not None
+    return Decomposition([Shadow("identity", (), decl.type, decl.type)], CertLeaf(0), True)
 
 
 # The ∨/∃ steps the search learned for relating two statements (not in the search before them).
@@ -938,29 +452,68 @@ def skeleton_score(pairs: Sequence[SkeletonPair], lean: LeanExecutable, *, n_job
         forward = [role_ok.get(f"forward:{i}", False) for i in range(1, b.n_forward + 1)]
         verdicts[b.key] = SkeletonVerdict(b.key, forward, role_ok.get("backward", False), messages)
     if recheck:
-        _recheck_undecided(pairs, verdicts, lean, n_jobs=n_jobs, cache_dir=cache_dir, batch_size=batch_size)
+        run = {"n_jobs": n_jobs, "cache_dir": cache_dir, "batch_size": batch_size}
+        flat = _retry_reshaped(pairs, verdicts, lean, **run)
+        _recheck_undecided(pairs, verdicts, lean, flat, **run)
     return verdicts
 
 
-def undecided_aliases(pair: SkeletonPair) -> tuple[tuple[str, str], ...]:
+def _retry_reshaped(pairs: Sequence[SkeletonPair], verdicts: dict[str, SkeletonVerdict], lean, **run
+                    ) -> dict[str, SkeletonPair]:
+    """Failed pairs whose candidate has a flatter shape (``reshape.reshaped``: the conclusion's ∀/→ as binders,
+    conjunctive hypotheses split) are run again with it; a check either run proves passes. Returns those pairs
+    with the candidate reshaped, by key (the undecided re-check's second choice)."""
+    again = []
+    for pair in pairs:
+        v = verdicts.get(pair.key)
+        flat = reshaped(pair.candidate) if v is not None and not v.error and not v.passed else pair.candidate
+        if flat != pair.candidate:
+            again.append(replace(pair, candidate=flat))
+    out = {pair.key: pair for pair in again}
+    if again:
+        second = skeleton_score(again, lean, recheck=False, **run)
+        for pair in again:
+            v, w = verdicts[pair.key], second.get(pair.key)
+            if w is None or w.error or len(w.forward) != len(v.forward):
+                continue
+            v.forward = [a or b for a, b in zip(v.forward, w.forward)]
+            v.backward = v.backward or w.backward
+            passed = {f"forward:{i}" for i, ok in enumerate(v.forward, start=1) if ok} | ({"backward"} if v.backward else set())
+            v.messages = {r: (w.messages.get(r) or m) for r, m in v.messages.items() if r not in passed}
+    return out
+
+
+def undecided_atom_pairs(pair: SkeletonPair) -> list[AtomPair]:
     """The aligned atom pairs of ``pair`` the kernel tier cannot judge (``undecided.aligned_atom_pairs``)."""
     ref = normalize_declaration(pair.reference, pair.reference_context)
     cand = normalize_declaration(pair.candidate, pair.candidate_context)
-    return tuple(aligned_atom_pairs(ref, cand))
+    return aligned_atom_pairs(ref, cand)
 
 
-def _recheck_undecided(pairs: Sequence[SkeletonPair], verdicts: dict[str, SkeletonVerdict], lean, **run) -> None:
+def undecided_aliases(pair: SkeletonPair) -> tuple[tuple[str, str], ...]:
+    """``SkeletonPair.aliases`` for the undecided re-check: each candidate atom read as the reference's atom over
+    the candidate atom's own variables (``AtomPair.read_as``)."""
+    return tuple((p.read_as, p.candidate) for p in undecided_atom_pairs(pair))
+
+
+def _recheck_undecided(pairs: Sequence[SkeletonPair], verdicts: dict[str, SkeletonVerdict], lean,
+                       flat: dict[str, SkeletonPair] | None = None, **run) -> None:
     """Failed pairs whose aligned atoms differ only where the kernel tier cannot judge (``undecided.py``) are run
     again with those atoms read as one; where that passes, the verdict becomes *undecided*, naming the pairs, and
     the checks that passed only so are listed in ``undecided_roles``."""
     again: list[SkeletonPair] = []
+    shown: dict[str, list[tuple[str, str]]] = {}
     for pair in pairs:
         v = verdicts.get(pair.key)
         if v is None or v.error or v.passed:
             continue
-        aliases = undecided_aliases(pair)
-        if aliases:
-            again.append(replace(pair, aliases=aliases))
+        atom_pairs = undecided_atom_pairs(pair)
+        if not atom_pairs and flat and pair.key in flat:  # the reshaped candidate's atoms may align instead
+            pair = flat[pair.key]
+            atom_pairs = undecided_atom_pairs(pair)
+        if atom_pairs:
+            again.append(replace(pair, aliases=tuple((p.read_as, p.candidate) for p in atom_pairs)))
+            shown[pair.key] = [(p.reference, p.candidate) for p in atom_pairs]
     if not again:
         return
     second = skeleton_score(again, lean, recheck=False, **run)
@@ -969,11 +522,11 @@ def _recheck_undecided(pairs: Sequence[SkeletonPair], verdicts: dict[str, Skelet
         if w is None or not w.passed:
             continue
         v = verdicts[pair.key]
-        v.undecided = list(pair.aliases)
+        v.undecided = shown[pair.key]  # as each statement writes its atom
         v.undecided_roles = [f"forward:{i}" for i, ok in enumerate(v.forward, start=1) if not ok]
         if not v.backward:
             v.undecided_roles.append("backward")
 
 
 __all__ = ["SkeletonPair", "SkeletonVerdict", "SkeletonSearch", "skeleton_score", "skeleton_block", "skeleton_search",
-           "rename", "render_term"]
+           "rename", "canonical_binders", "render_term"]
