@@ -9,6 +9,7 @@ bundled problem (``tests/test_full_tier_lean.py``, where a toolchain exists).
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -39,7 +40,8 @@ def test_references_proved_with_sorry_are_axioms_in_the_root_project():
     assert admitted  # measured: two bundled references state their target with `sorry`
     for pid, targets in admitted.items():
         text = (ROOT / manifest["problems"][pid]["files"]["reference"]).read_text(encoding="utf-8")
-        assert "sorry" not in text
+        code = re.sub(r"/-.*?-/|--[^\n]*", "", text, flags=re.S)  # the generated header names the `sorry` it dropped
+        assert "sorry" not in code
         for target in targets:
             assert f"axiom {target.rsplit('.', 1)[-1]}" in text
 
