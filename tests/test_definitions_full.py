@@ -21,7 +21,8 @@ from pyshadow.lean.runner import run_lean
 from pyshadow.lean.toolchain import find_full_toolchain, kernel_lean
 from pyshadow.problems import load_problem
 from pyshadow.score.candidates import Candidate
-from pyshadow.score.full import candidate_check_file, full_rows
+from pyshadow.score.full import candidate_check_file
+from pyshadow.score.full_run import full_rows
 from pyshadow.score.pipeline import prepare_candidate, prepare_problem
 
 GOLDEN = Path(__file__).parent / "golden" / "definitions_double_sol.lean"

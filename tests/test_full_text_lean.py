@@ -115,7 +115,7 @@ def test_e_guillemet_candidate_passes_every_check(full_lean):
     from pyshadow.paths import PROBLEMS_DIR
     from pyshadow.problems import load_problem
     from pyshadow.score.candidates import Candidate
-    from pyshadow.score.full import full_task, run_full_task
+    from pyshadow.score.full_run import full_task, run_full_task
     from pyshadow.score.pipeline import prepare_candidate, prepare_problem
     from test_full_text import _guillemet_candidate_file
 

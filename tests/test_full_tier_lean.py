@@ -178,7 +178,7 @@ def test_print_axioms_wording_matches_the_runner(full_lean, tmp_path):
 def _full_checks(full_lean, problem: str, code: str, *, workspace: Path | None, audited: bool = True):
     from pyshadow.score.audit import RULES, AuditPolicy
     from pyshadow.score.candidates import Candidate
-    from pyshadow.score.full import full_task, run_full_task
+    from pyshadow.score.full_run import full_task, run_full_task
     from pyshadow.score.pipeline import prepare_candidate, prepare_problem
     from pyshadow.problems import load_problem
 

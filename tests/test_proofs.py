@@ -17,16 +17,8 @@ from pyshadow.paths import PROBLEMS_DIR
 from pyshadow.problems import ProblemError, load_problem, load_project_settings, load_sample_candidates
 from pyshadow.score.audit import audit
 from pyshadow.score.candidates import Candidate
-from pyshadow.score.full import (
-    _HEAD,
-    STATEMENT_HYPOTHESIS,
-    CheckerFile,
-    FullTask,
-    Role,
-    candidate_check_file,
-    run_full_task,
-    statement_as_hypothesis,
-)
+from pyshadow.score.full import _HEAD, STATEMENT_HYPOTHESIS, CheckerFile, Role, candidate_check_file, statement_as_hypothesis
+from pyshadow.score.full_run import FullTask, run_full_task
 from pyshadow.score.pipeline import prepare_candidate, prepare_problem, proof_sorries
 
 PROBLEM = PROBLEMS_DIR / "nat_lt_iff_add_one_le"

@@ -13,10 +13,11 @@ from pyshadow.score import tiers as score_tiers
 from pyshadow.lean.toolchain import LeanExecutable
 from pyshadow.paths import PROBLEMS_DIR
 from pyshadow.problems import load_problem, load_problems, load_sample_candidates
-from pyshadow.score import full
+from pyshadow.score import full_run
 from pyshadow.score.audit import AuditPolicy
 from pyshadow.score.candidates import Candidate
-from pyshadow.score.full import CheckerFile, FullTask, Role, candidate_check_file, run_full_task
+from pyshadow.score.full import CheckerFile, Role, candidate_check_file
+from pyshadow.score.full_run import FullTask, run_full_task
 from pyshadow.score.pipeline import finish_row, prepare_candidate, prepare_problem, rename_identifiers
 from pyshadow.score.report import read_rows, summary_paths
 
@@ -352,9 +353,9 @@ def test_full_rows_to_metrics(kernel_lean_exe, tmp_path, monkeypatch):
     weak = prepare_candidate(Candidate("demo_and", "weak", MODULE + "-- weak\n", "b"), info, "full", "fp", policy)
     flagged = prepare_candidate(Candidate("demo_and", "flagged", MODULE, "c"), info, "full", "fp")
     files = {good.content_hash: _prelude_checks(), weak.content_hash: _prelude_checks(wrong_second=True)}
-    monkeypatch.setattr(full, "full_task", lambda p, **kw: _task(p.candidate.code, files[p.content_hash],
+    monkeypatch.setattr(full_run, "full_task", lambda p, **kw: _task(p.candidate.code, files[p.content_hash],
                                                                  p.content_hash))
-    rows = {r.system: r for r in full.full_rows([good, weak, flagged], kernel_lean_exe, n_jobs=2)}
+    rows = {r.system: r for r in full_run.full_rows([good, weak, flagged], kernel_lean_exe, n_jobs=2)}
     assert rows["good"].to_dict()["sa_pass"] is True and rows["good"].score.skeleton is False
     weak_row = rows["weak"].to_dict()
     assert weak_row["compiled"] and not weak_row["sa_pass"] and weak_row["fwd"] == 0.5

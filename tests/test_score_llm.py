@@ -1,7 +1,7 @@
 """``pyshadow score --llm …``: LLM adapters for the name-mismatch case, with the loopback fake server.
 
 The full tier needs a full Lean toolchain, which the development machines lack; these tests stand a fake in for
-``pyshadow.score.full.full_rows`` (it passes every check of a target the candidate declares, so a verdict here
+``pyshadow.score.full_run.full_rows`` (it passes every check of a target the candidate declares, so a verdict here
 shows only whether the adapter reached the checker input) and check that the accepted adapter is in the module
 text the full tier compiles. The kernel-tier test runs the real kernel-tier lean.
 """
@@ -19,7 +19,7 @@ from pyshadow.cli import main
 from pyshadow.commands import common as common_command
 from pyshadow.commands import score as score_command
 from pyshadow.llm.fakeserver import FakeChatServer, Reply
-from pyshadow.score import full
+from pyshadow.score import full_run
 from pyshadow.score.pipeline import ADAPTER_NEEDS_FULL_TIER, Check, finish_row
 
 REFERENCE = "namespace Cand\n\ntheorem main (P Q : Prop) (hp : P) (hq : Q) : P ∧ Q := ⟨hp, hq⟩\n\nend Cand\n"
@@ -67,7 +67,7 @@ def fake_full(monkeypatch: pytest.MonkeyPatch) -> list:
     def fake_rows(prepared, lean, **kw):
         for p in prepared:
             seen.append(p)
-            checks = full.missing_checks(p)
+            checks = full_run.missing_checks(p)
             for t in p.info.targets:
                 if p.extracted.get(t.name) is not None:
                     checks += [Check(f"{t.name}:forward:{i}", "forward", t.name, True, "passed", i)
@@ -75,7 +75,7 @@ def fake_full(monkeypatch: pytest.MonkeyPatch) -> list:
                     checks.append(Check(f"{t.name}:backward", "backward", t.name, True, "passed"))
             yield finish_row(p, "full", checks, compiled=True)
 
-    monkeypatch.setattr(full, "full_rows", fake_rows)
+    monkeypatch.setattr(full_run, "full_rows", fake_rows)
     return seen
 
 
@@ -113,7 +113,7 @@ def test_record_then_replay_offline_is_byte_identical(setup, fake_full, capsys, 
     assert row["sa_pass"] and row["declarations"]["Cand.main"]["name"] == "Cand.main"
     # the adapter went to Lean with the candidate: it is in the module the full tier compiles
     (prepared,) = fake_full
-    task = full.full_task(prepared, workspace=None, timeout_s=1, memory_mb=1)
+    task = full_run.full_task(prepared, workspace=None, timeout_s=1, memory_mb=1)
     assert task.module_text.startswith(CANDIDATE.rstrip("\n")) and task.module_text.endswith(GOOD + "\n")
     assert "#print axioms Cand.main" in task.checker_text
     assert "calls" in out.lower() and "1 LLM adapters appended" in out and "Cand.main ← my_and" in out
@@ -197,7 +197,8 @@ def test_an_accepted_adapter_is_compiled_with_the_candidate(setup, kernel_lean_e
     from pyshadow.problems import load_problem
     from pyshadow.score.audit import AuditPolicy
     from pyshadow.score.candidates import Candidate
-    from pyshadow.score.full import CheckerFile, FullTask, Role, run_full_task
+    from pyshadow.score.full import CheckerFile, Role
+    from pyshadow.score.full_run import FullTask, run_full_task
     from pyshadow.score.pipeline import apply_llm_adapters, prepare_candidate, prepare_problem
 
     info = prepare_problem(load_problem(setup.problems / "demo_and"))

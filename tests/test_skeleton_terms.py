@@ -32,7 +32,7 @@ from pyshadow.paths import PROBLEMS_DIR
 from pyshadow.robustness.agreement import variant_source
 from pyshadow.robustness.matrix import load_targets
 from pyshadow.robustness.variants import FAITHFUL, generate_variants
-from pyshadow.score import full
+from pyshadow.score import full, full_run
 from pyshadow.score.candidates import Candidate
 from pyshadow.score.pipeline import prepare_candidate, prepare_problem
 from pyshadow.kernel.definitions import is_data_declaration
@@ -332,9 +332,9 @@ def test_reshaped_variants_pass_the_full_tier(problem_id, kind):
     [variant], _ = generate_variants(t.declaration, mathlib=t.problem.needs_mathlib, kinds=[kind])
     module = variant_source(prepared.info.reference, t.target, variant.declaration, as_axiom=True)
     file = full.candidate_check_file(prepared)
-    task = full.FullTask("k", module, file.text, tuple(file.spans), file.roles, workspace, timeout_s=600,
+    task = full_run.FullTask("k", module, file.text, tuple(file.spans), file.roles, workspace, timeout_s=600,
                          allowed_axioms=DEFAULT_ALLOWED_AXIOMS | {found.qualified_name})
-    outcome = full.run_full_task(task, lean)
+    outcome = full_run.run_full_task(task, lean)
     assert outcome.compiled, outcome.reason
     failed = [(c.name, c.message) for c in outcome.checks if not c.passed]
     assert not failed, failed

@@ -21,7 +21,6 @@ layer marks these rows ``CandidateScore.skeleton``).
 from __future__ import annotations
 
 import os
-import re
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Callable, Sequence

@@ -110,7 +110,7 @@ class FullTier:
         return full_reports(list(infos), self.lean, self.settings, self.workspace)
 
     def score(self, prepared: Sequence[PreparedCandidate]) -> Iterator[ScoreRow]:
-        from .full import full_rows
+        from .full_run import full_rows
 
         return full_rows(prepared, self.lean, workspace=self.workspace, n_jobs=self.settings.jobs,
                          timeout_s=self.settings.timeout, memory_mb=self.settings.memory_mb)

@@ -26,7 +26,6 @@ Such a checker has no canonical term (``Checker.term == ""``); the kernel tier c
 from __future__ import annotations
 
 import functools
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
