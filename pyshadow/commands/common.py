@@ -15,33 +15,38 @@ from ..errors import BadInput, EmptyInput, Unavailable
 from ..lean.runner import is_lake_workspace
 from ..lean.settings import BACKENDS, LeanSettings
 from ..lean.toolchain import LeanExecutable, find_full_toolchain, kernel_lean
+from ..llm import add_llm_arguments
 from ..paths import CHECKOUT_DIR, default_problems_dir
 from ..problems import Problem, ProblemError, load_problems
 from ..score.tiers import FullTier, KernelTier, Tier
+from .helptext import DOCS, compact_group
+
+LEAN_OPTIONS = f"Lean options ({DOCS}#lean-options)"
+LLM_GROUP = "LLM for residual cases"  # the group pyshadow.llm.add_llm_arguments adds
+LLM_OPTIONS = f"LLM options ({DOCS}#llm-options; endpoint and key: docs/llm.md)"
 
 
 def add_lean_arguments(p: argparse.ArgumentParser, *, tier: bool = True, workspace: bool = True) -> None:
-    """The Lean options: tier, Lake workspace (an input), parallelism and where it runs, cache and limits."""
+    """The Lean options: tier, Lake workspace (an input), parallelism and where it runs, cache and limits. ``--help``
+    lists them by spelling (``helptext.compact_group``); what each means is docs/commands.md, "Lean options"."""
+    g = p.add_argument_group(LEAN_OPTIONS)
     if tier:
-        p.add_argument("--tier", choices=("full", "kernel"),
-                       help="full: real Lean with Init/Mathlib; kernel: prelude-mode Lean on abstracted statements "
-                            "(default: full when a full toolchain is on PATH, else kernel). "
-                            "A requested tier that is unavailable exits with code 3")
+        g.add_argument("--tier", choices=("full", "kernel"), help="the Lean tier (default: the best available)")
     if workspace:
-        p.add_argument("--workspace", type=Path,
-                       help="full tier: the Lake workspace to run Lean in, e.g. the one `pyshadow generate` writes "
-                            "(needed for Mathlib problems, with Mathlib built; default: the checkout's core-only "
-                            "Lake project, or plain lean when installed)")
-    p.add_argument("-j", "--jobs", type=int, default=-1, help="parallel Lean processes (default: all cores)")
-    p.add_argument("--backend", choices=BACKENDS, default="loky",
-                   help="where Lean processes run: loky (local, default), dask (--scheduler ADDRESS, else a local "
-                        "cluster; needs pyshadow[dask]) or ray")
-    p.add_argument("--scheduler", metavar="ADDRESS",
-                   help="dask: the scheduler to use, e.g. tcp://10.0.0.5:8786; ray: the cluster address")
-    p.add_argument("--cache", type=Path,
-                   help="result cache directory: reruns of unchanged Lean files start no Lean")
-    p.add_argument("--timeout", type=float, default=120, help="seconds per Lean process (default 120)")
-    p.add_argument("--memory-mb", type=int, default=4096, help="resident memory cap per Lean process (MB)")
+        g.add_argument("--workspace", type=Path, metavar="DIR", help="full tier: the Lake workspace to run Lean in")
+    g.add_argument("-j", "--jobs", type=int, default=-1, metavar="N", help="parallel Lean processes")
+    g.add_argument("--backend", choices=BACKENDS, default="loky", help="where Lean processes run")
+    g.add_argument("--scheduler", metavar="ADDRESS", help="dask or ray: the scheduler or cluster address")
+    g.add_argument("--cache", type=Path, metavar="DIR", help="result cache directory")
+    g.add_argument("--timeout", type=float, default=120, metavar="SECONDS", help="seconds per Lean process")
+    g.add_argument("--memory-mb", type=int, default=4096, metavar="MB", help="memory cap per Lean process")
+    compact_group(p, LEAN_OPTIONS)
+
+
+def add_llm_options(p: argparse.ArgumentParser) -> None:
+    """The LLM options (``pyshadow.llm.add_llm_arguments``), listed by spelling in ``--help``."""
+    add_llm_arguments(p)
+    compact_group(p, LLM_GROUP, rename=LLM_OPTIONS, description=None)
 
 
 def lean_settings(args: argparse.Namespace) -> LeanSettings:
