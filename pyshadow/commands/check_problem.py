@@ -60,7 +60,7 @@ def run(args: argparse.Namespace) -> int:
     reports: dict[str, dict[str, Any]] = {}
     status = INCOMPLETE
     if any(t.ok for t in targets):
-        with lean_backend(settings):
+        with lean_backend(settings, announce=print):
             report = chosen.verify([info])[0]
         reports = {t["target"]: t for t in report["targets"]}
         status = report["status"]

@@ -40,7 +40,7 @@ def run(args: argparse.Namespace) -> int:
     load_problem_set(args.problems, quiet=True)  # empty or unloadable: exit 2, as everywhere
     tier = VariantTier(choose_tier(settings))  # Unavailable (exit 3) before any work
     targets, errors = load_targets(args.problems)
-    with lean_backend(settings):
+    with lean_backend(settings, announce=print):
         report = build_report(targets, tier, problems_dir=str(args.problems), problem_errors=errors,
                               kinds=args.kinds)
     try:

@@ -57,7 +57,7 @@ def run(args: argparse.Namespace) -> int:
     fingerprint = toolchain_fingerprint(lean)
     prepared = [prepare_candidate(Candidate(p.id, "sample", sc.path.read_text(encoding="utf-8"), str(sc.path)),
                                   infos[p.id], tier, fingerprint) for p, sc in samples]
-    with lean_backend(settings):
+    with lean_backend(settings, announce=print):
         reports = chosen.verify(list(infos.values()))
         rows = {row.origin: row for row in chosen.score(prepared)}
     by_problem = {r["problem_id"]: r for r in reports}

@@ -47,7 +47,7 @@ def run(args: argparse.Namespace) -> int:
             continue
         items.append((e.id, decl, any(i.startswith("Mathlib") for i in e.imports)))
     blocks = blocks_for(items, mutants=settings.mutate)
-    with lean_backend(settings):
+    with lean_backend(settings, announce=print):
         reports = check_blocks(blocks, lean, batch_size=args.batch, n_jobs=settings.jobs, cache_dir=settings.cache,
                                progress=True)
     with JsonlWriter(args.output) as out:

@@ -32,7 +32,7 @@ def run(args: argparse.Namespace) -> int:
     settings = lean_settings(args)
     _, problems, errors = load_problem_set(args.problems, quiet=True)
     tier = choose_tier(settings)
-    with lean_backend(settings):
+    with lean_backend(settings, announce=print):
         reports = tier.verify([prepare_problem(p) for p in problems])
     reports += [unloadable_report(str(e.path), tier.name, str(e)) for e in errors]
     with JsonlWriter(args.output) as out:
