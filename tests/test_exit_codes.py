@@ -152,6 +152,23 @@ def test_exit_2_when_no_problem_loads(tmp_path, capsys, command):
 # 3: a needed tool is unavailable
 
 
+@pytest.mark.kernel
+def test_exit_3_for_a_tier_from_the_environment_and_an_option_given_wins(tmp_path, capsys, monkeypatch,
+                                                                          kernel_lean_exe):
+    """The commands build their settings as the API does (``Settings.from_args``): ``PYSHADOW_TIER=full`` where no
+    full toolchain is asks for the full tier (exit 3); ``--tier kernel`` on the command line wins over it."""
+    monkeypatch.setattr(common_command, "find_full_toolchain", lambda: None)
+    monkeypatch.setenv("PYSHADOW_TIER", "full")
+    problems = _problems(tmp_path / "problems")
+    code, out, err = _cli(capsys, "verify", problems, "-j", "1")
+    assert code == EXIT_UNAVAILABLE and out == "" and "full tier cannot run here" in err
+    assert _cli(capsys, "verify", problems, "-j", "1", "--tier", "kernel")[0] == EXIT_OK
+    monkeypatch.setenv("PYSHADOW_JOBS", "x")  # a variable that cannot be read: one line naming it, exit 2
+    code, out, err = _cli(capsys, "verify", problems, "--tier", "kernel")
+    assert (code, out, err) == (EXIT_BAD_INPUT, "", "pyshadow verify: error: PYSHADOW_JOBS: expected a whole "
+                                                    "number, got 'x'\n")
+
+
 @pytest.mark.parametrize("argv", [["verify", "--tier", "kernel"], ["check-problem", "{one}", "--tier", "kernel"],
                                   ["selfcheck", "{corpus}"], ["run", "-o", "{ws}"]])
 def test_exit_3_when_the_kernel_tier_is_unavailable(tmp_path, capsys, monkeypatch, argv):
