@@ -9,6 +9,7 @@ import sys
 
 from . import __version__
 from .commands import COMMAND_MODULES
+from .commands.helptext import DOCS
 from .errors import EXIT_BROKEN_PIPE, EXIT_INTERNAL, EXIT_INTERRUPTED, PyshadowError
 
 
@@ -20,7 +21,8 @@ DESCRIPTION = (
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="pyshadow", description=DESCRIPTION)
+    parser = argparse.ArgumentParser(prog="pyshadow", description=DESCRIPTION,
+                                     epilog=f"pyshadow COMMAND --help: its options and one example; the long text: {DOCS}")
     parser.add_argument("--version", action="version", version=f"pyshadow {__version__}")
     subparsers = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for module_name in COMMAND_MODULES:

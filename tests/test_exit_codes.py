@@ -64,6 +64,28 @@ def test_exit_0_when_done_and_every_verdict_is_hoped(tmp_path, capsys, kernel_le
     assert _cli(capsys, "parse", corpus)[0] == EXIT_OK
 
 
+@pytest.mark.kernel
+def test_exit_0_on_a_dask_cluster_too_and_each_lean_command_names_the_backend(tmp_path, capsys, kernel_lean_exe):
+    """``--backend dask`` (a LocalCluster, as in tests/test_backends.py): the same exit code and report as the
+    local run, plus one ``backend: dask (…)`` line; the default local backend prints none."""
+    pytest.importorskip("dask.distributed")
+    problems = _problems(tmp_path / "problems")
+    corpus = _corpus(tmp_path / "c.jsonl", json.dumps({"id": "a", "statement": GOOD}))
+    named = "backend: dask (LocalCluster on this machine, 1 worker)"
+    for argv in (["verify", problems, "--tier", "kernel"], ["selfcheck", corpus],
+                 ["check-problem", problems / "nat_pos_facts", "--tier", "kernel"]):
+        local = tmp_path / f"{argv[0]}-local.jsonl"
+        code, out, _ = _cli(capsys, *argv, "-j", "1", *(["-o", local] if argv[0] != "check-problem" else []))
+        assert code == EXIT_OK and not [line for line in out.splitlines() if line.startswith("backend:")], out
+        on_dask = tmp_path / f"{argv[0]}-dask.jsonl"
+        code, out_dask, _ = _cli(capsys, *argv, "-j", "1", "--backend", "dask",
+                                 *(["-o", on_dask] if argv[0] != "check-problem" else []))
+        assert code == EXIT_OK and out_dask.splitlines().count(named) == 1, out_dask
+        assert [line for line in out_dask.splitlines() if line != named] == out.splitlines()
+        if argv[0] != "check-problem":
+            assert on_dask.read_bytes() == local.read_bytes()
+
+
 # ---------------------------------------------------------------------------------------------------------------
 # 1: internal error, one line
 
@@ -128,6 +150,23 @@ def test_exit_2_when_no_problem_loads(tmp_path, capsys, command):
 
 # ---------------------------------------------------------------------------------------------------------------
 # 3: a needed tool is unavailable
+
+
+@pytest.mark.kernel
+def test_exit_3_for_a_tier_from_the_environment_and_an_option_given_wins(tmp_path, capsys, monkeypatch,
+                                                                          kernel_lean_exe):
+    """The commands build their settings as the API does (``Settings.from_args``): ``PYSHADOW_TIER=full`` where no
+    full toolchain is asks for the full tier (exit 3); ``--tier kernel`` on the command line wins over it."""
+    monkeypatch.setattr(common_command, "find_full_toolchain", lambda: None)
+    monkeypatch.setenv("PYSHADOW_TIER", "full")
+    problems = _problems(tmp_path / "problems")
+    code, out, err = _cli(capsys, "verify", problems, "-j", "1")
+    assert code == EXIT_UNAVAILABLE and out == "" and "full tier cannot run here" in err
+    assert _cli(capsys, "verify", problems, "-j", "1", "--tier", "kernel")[0] == EXIT_OK
+    monkeypatch.setenv("PYSHADOW_JOBS", "x")  # a variable that cannot be read: one line naming it, exit 2
+    code, out, err = _cli(capsys, "verify", problems, "--tier", "kernel")
+    assert (code, out, err) == (EXIT_BAD_INPUT, "", "pyshadow verify: error: PYSHADOW_JOBS: expected a whole "
+                                                    "number, got 'x'\n")
 
 
 @pytest.mark.parametrize("argv", [["verify", "--tier", "kernel"], ["check-problem", "{one}", "--tier", "kernel"],

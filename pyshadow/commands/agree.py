@@ -1,21 +1,5 @@
-"""``pyshadow agree --labels LABELS.jsonl RESULTS.jsonl [JUDGE.jsonl …] -o DIR``: automatic metrics vs people.
-
-LABELS.jsonl holds one ``{"problem_id", "system", "aligned": true|false}`` per candidate a person judged. The other
-files are read by content: score rows (``pyshadow score``; either tier, both may be given) and judge rows
-(``pyshadow judge``). With ``--problems DIR --candidates PATH`` (the candidates as given to ``score``) BLEU ≥ 0.1 of
-each candidate's statement against the reference's is a metric too.
-
-Per metric — compile (kernel tier: statement elaborated), BLEU, [skeleton] SA-Pass_soft > 0, [skeleton] SA-Pass,
-each judge's majority, the majority of all votes, strict consensus — precision, recall, F1, agreement and Cohen's
-κ with Wilson 95% intervals, overall (the paper's Table 4) and per system, first over ALL labelled candidates (one
-the metric did not decide — undecided, no score row — counts as not passed: the figures BEq or GTED report), then
-coverage and the same figures over the decided candidates only; for every pair of metrics an exact McNemar test
-on all labelled candidates. Labels for which no score row exists are listed (and noted on stdout). Written to DIR:
-``agreement.md``, ``agreement.csv``, ``mcnemar.csv``, ``agreement.json`` and, with matplotlib,
-``agreement.png``/``.svg`` (agreement per metric with Wilson whiskers). The overall table is printed.
-
-Exit codes: 0 written; 2 bad input (unreadable files, no valid label, no metric); 1 internal error.
-"""
+"""``pyshadow agree --labels LABELS.jsonl RESULTS.jsonl [JUDGE.jsonl …] -o DIR``: automatic metrics vs people
+(docs/commands.md#agree)."""
 
 from __future__ import annotations
 
@@ -42,22 +26,24 @@ from ..score.candidates import load_candidates
 from ..score.metrics import is_score_row
 from ..score.plots import matplotlib_available, plot_agreement
 from ..score.samples import is_sample_layout, load_sample_layout
+from .helptext import add_command
 
 
 def register(subparsers) -> None:
-    p = subparsers.add_parser("agree", help="agreement of compile, BLEU, SA-Pass and LLM judges with human labels",
-                              description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p = add_command(subparsers, "agree", "agreement of compile, BLEU, SA-Pass and LLM judges with human labels",
+                    "agree --labels labels.jsonl results.jsonl judge.jsonl -o out",
+                    description="automatic metrics against human labels")
     p.add_argument("--labels", type=Path, required=True, metavar="LABELS.jsonl",
-                   help="human labels: {problem_id, system, aligned} per line")
-    p.add_argument("inputs", type=Path, nargs="*", metavar="RESULTS_OR_JUDGE.jsonl",
-                   help="score results (pyshadow score) and judge rows (pyshadow judge)")
+                   help="{problem_id, system, aligned} per line")
+    p.add_argument("inputs", type=Path, nargs="*", metavar="ROWS.jsonl",
+                   help="rows of pyshadow score and pyshadow judge")
     p.add_argument("-o", "--output", type=Path, required=True, metavar="DIR", help="folder for the report")
     p.add_argument("--problems", type=Path, metavar="PROBLEMS_DIR", help="with --candidates: compute BLEU")
     p.add_argument("--candidates", type=Path, metavar="CANDIDATES", help="the candidates given to score (for BLEU)")
-    p.add_argument("--system", help="system name of a flat candidates folder (as for score)")
+    p.add_argument("--system", metavar="NAME", help="system of a flat candidates folder")
     p.add_argument("--bleu-threshold", type=float, default=BLEU_THRESHOLD,
-                   help=f"BLEU at or above this counts as a pass (default {BLEU_THRESHOLD}, the paper's)")
-    p.add_argument("--no-plots", action="store_true", help="no PNG/SVG even when matplotlib is installed")
+                   metavar="B", help=f"BLEU ≥ B passes (default {BLEU_THRESHOLD})")
+    p.add_argument("--no-plots", action="store_true", help="no PNG/SVG even with matplotlib")
     p.set_defaults(handler=run)
 
 

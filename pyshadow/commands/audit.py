@@ -1,9 +1,4 @@
-"""``pyshadow audit FILE.lean [--allow-native-decide] [--json]``: run the static trust gate on one candidate file.
-
-Exit codes (README): 0 when the file is clean, 4 when there are findings, 2 when the file cannot be read (missing,
-unreadable, or not UTF-8). ``--json`` prints the findings as a JSON list of ``{kind, line, column, excerpt}``
-(``[]`` when clean); otherwise one ``FILE:LINE:COLUMN: kind: excerpt`` line per finding and a summary line.
-"""
+"""``pyshadow audit FILE.lean``: the static trust gate on one candidate file (docs/commands.md#audit)."""
 
 from __future__ import annotations
 
@@ -14,18 +9,20 @@ from pathlib import Path
 from ..errors import EXIT_NEGATIVE, EXIT_OK
 from ..files import read_utf8
 from ..score.audit import RULES, AuditPolicy, Finding, audit
+from .helptext import add_command
 
 EXIT_CLEAN = EXIT_OK
 EXIT_FINDINGS = EXIT_NEGATIVE  # a negative verdict, not an internal error (README exit codes)
 
 
 def register(subparsers) -> None:
-    p = subparsers.add_parser("audit", help="flag what in a candidate Lean file could fake a pass")
+    p = add_command(subparsers, "audit", "flag what in a candidate Lean file could fake a pass",
+                    "audit candidate.lean --json")
     p.add_argument("file", metavar="FILE.lean", help="the candidate file to audit")
     p.add_argument(
         "--allow-native-decide",
         action="store_true",
-        help="do not flag native_decide and other compiler-trusting proofs",
+        help="do not flag native_decide and kin",
     )
     p.add_argument("--json", action="store_true", help="print the findings as a JSON list")
     p.set_defaults(handler=run)

@@ -1,27 +1,5 @@
 """``pyshadow check-problem DIR``: is this problem ready, and if not, exactly what must its author fix?
-
-The problem is loaded (a malformed ``problem.toml`` is reported as ``load_problem`` words it, exit 2). Each target
-is found in the reference under its fully qualified name and parsed (``pyshadow.references``), decomposed, its
-expert shadows parsed and merged, and its checkers verified by real Lean — the full toolchain when one is on PATH
-(``--workspace`` for Mathlib problems), else the kernel tier; the output says which. What the author must fix is
-listed one line each:
-
-* a target that is not declared or does not parse — ``Reference.lean:LINE:COLUMN`` in the reference file;
-* a residual target (only the identity shadow): add expert shadows (``[[shadows]]`` in ``problem.toml``);
-* an expert shadow whose statement does not parse;
-* a checker Lean rejected, with the shadow it checks and Lean's message;
-* an error of ``pyshadow lint`` on the reference (its warnings are printed as notes).
-
-The verdict line uses the words of ``run`` and ``verify`` (``pyshadow.score.verification``): ``complete``,
-``complete (identity shadow only)``, ``unchecked``, ``incomplete``. check-problem is the author's gate, so it is
-stricter in what it accepts: only ``complete`` exits 0 — a residual target without expert shadows is a thing to fix
-even though its (trivial) shadow set verifies, and an expert shadow the tier could not check (``unchecked``: the
-kernel tier proves T ⇒ S only where the skeleton search finds a term) is listed with its statement.
-
-Exit codes (README): 0 complete; 4 something to fix or to check (listed; the status is ``complete (identity
-shadow only)``, ``unchecked`` or ``incomplete``); 2 malformed input (``problem.toml`` or the folder); 3 the
-requested Lean tier is not available here; 1 internal error.
-"""
+(docs/commands.md#check-problem)."""
 
 from __future__ import annotations
 
@@ -42,16 +20,15 @@ from ..score.verification import (COMPLETE, INCOMPLETE, UNCHECKED,
                                   expert_shadows, with_expert_shadows)
 from ..syntax import render_term
 from .common import add_lean_arguments, choose_tier, lean_settings
+from .helptext import add_command
 
 KERNEL_SCOPE = ("it checks each checker's logical skeleton (projections, iff directions, equality splits, the "
                 "certificate), not tactics, notation or Mathlib names")
 
 
 def register(subparsers) -> None:
-    p = subparsers.add_parser(
-        "check-problem", help="validate one problem and say exactly what its author must fix",
-        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter,
-    )
+    p = add_command(subparsers, "check-problem", "validate one problem and say exactly what its author must fix",
+                    "check-problem problems/nat_pos_facts")
     p.add_argument("problem", type=Path, metavar="DIR", help="the problem folder (holding problem.toml)")
     add_lean_arguments(p)
     p.set_defaults(handler=run, mutate=False)
@@ -83,7 +60,7 @@ def run(args: argparse.Namespace) -> int:
     reports: dict[str, dict[str, Any]] = {}
     status = INCOMPLETE
     if any(t.ok for t in targets):
-        with lean_backend(settings):
+        with lean_backend(settings, announce=print):
             report = chosen.verify([info])[0]
         reports = {t["target"]: t for t in report["targets"]}
         status = report["status"]

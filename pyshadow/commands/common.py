@@ -1,5 +1,6 @@
-"""What commands share: the Lean options and the one place ``LeanSettings`` is built from them, the choice of a
-Lean tier, and loading a problem set with the one behaviour every command has for bad and empty input.
+"""What commands share: the Lean and LLM options, the one place they become settings (``Settings.from_args``, as
+the API builds them), the choice of a Lean tier, and loading a problem set by the API's rule
+(``pyshadow.api.scoring.load_problems``) with the one behaviour every command has for bad and empty input.
 
 * A problem that does not load is a data row: one ``skipped problem: …`` line, and the run goes on.
 * No problem at all (an empty folder) and no problem that loads are bad input: exit 2.
@@ -9,54 +10,59 @@ Lean tier, and loading a problem set with the one behaviour every command has fo
 from __future__ import annotations
 
 import argparse
+from dataclasses import replace
 from pathlib import Path
 
-from ..errors import BadInput, EmptyInput, Unavailable
+from ..api.scoring import load_problems
+from ..errors import BadInput, Unavailable
 from ..lean.runner import is_lake_workspace
 from ..lean.settings import BACKENDS, LeanSettings
 from ..lean.toolchain import LeanExecutable, find_full_toolchain, kernel_lean
-from ..paths import CHECKOUT_DIR, default_problems_dir
-from ..problems import Problem, ProblemError, load_problems
+from ..llm import add_llm_arguments
+from ..paths import CHECKOUT_DIR
+from ..problems import Problem, ProblemError
 from ..score.tiers import FullTier, KernelTier, Tier
+from ..settings import Settings
+from .helptext import DOCS, compact_group
+
+LEAN_OPTIONS = f"Lean options ({DOCS}#lean-options)"
+LLM_GROUP = "LLM for residual cases"  # the group pyshadow.llm.add_llm_arguments adds
+LLM_OPTIONS = f"LLM options ({DOCS}#llm-options; endpoint and key: docs/llm.md)"
 
 
 def add_lean_arguments(p: argparse.ArgumentParser, *, tier: bool = True, workspace: bool = True) -> None:
-    """The Lean options: tier, Lake workspace (an input), parallelism and where it runs, cache and limits."""
+    """The Lean options: tier, Lake workspace (an input), parallelism and where it runs, cache and limits. ``--help``
+    lists them by spelling (``helptext.compact_group``); what each means is docs/commands.md, "Lean options"."""
+    g = p.add_argument_group(LEAN_OPTIONS)
     if tier:
-        p.add_argument("--tier", choices=("full", "kernel"),
-                       help="full: real Lean with Init/Mathlib; kernel: prelude-mode Lean on abstracted statements "
-                            "(default: full when a full toolchain is on PATH, else kernel). "
-                            "A requested tier that is unavailable exits with code 3")
+        g.add_argument("--tier", choices=("full", "kernel"), help="the Lean tier (default: the best available)")
     if workspace:
-        p.add_argument("--workspace", type=Path,
-                       help="full tier: the Lake workspace to run Lean in, e.g. the one `pyshadow generate` writes "
-                            "(needed for Mathlib problems, with Mathlib built; default: the checkout's core-only "
-                            "Lake project, or plain lean when installed)")
-    p.add_argument("-j", "--jobs", type=int, default=-1, help="parallel Lean processes (default: all cores)")
-    p.add_argument("--backend", choices=BACKENDS, default="loky",
-                   help="where Lean processes run: loky (local, default), dask (--scheduler ADDRESS, else a local "
-                        "cluster; needs pyshadow[dask]) or ray")
-    p.add_argument("--scheduler", metavar="ADDRESS",
-                   help="dask: the scheduler to use, e.g. tcp://10.0.0.5:8786; ray: the cluster address")
-    p.add_argument("--cache", type=Path,
-                   help="result cache directory: reruns of unchanged Lean files start no Lean")
-    p.add_argument("--timeout", type=float, default=120, help="seconds per Lean process (default 120)")
-    p.add_argument("--memory-mb", type=int, default=4096, help="resident memory cap per Lean process (MB)")
+        g.add_argument("--workspace", type=Path, metavar="DIR", help="full tier: the Lake workspace to run Lean in")
+    g.add_argument("-j", "--jobs", type=int, metavar="N", help="parallel Lean processes")
+    g.add_argument("--backend", choices=BACKENDS, help="where Lean processes run")
+    g.add_argument("--scheduler", metavar="ADDRESS", help="dask or ray: the scheduler or cluster address")
+    g.add_argument("--cache", type=Path, metavar="DIR", help="result cache directory")
+    g.add_argument("--timeout", type=float, metavar="SECONDS", help="seconds per Lean process")
+    g.add_argument("--memory-mb", type=int, metavar="MB", help="memory cap per Lean process")
+    compact_group(p, LEAN_OPTIONS)
+
+
+def add_llm_options(p: argparse.ArgumentParser) -> None:
+    """The LLM options (``pyshadow.llm.add_llm_arguments``), listed by spelling in ``--help``."""
+    add_llm_arguments(p)
+    compact_group(p, LLM_GROUP, rename=LLM_OPTIONS, description=None)
+
+
+def cli_settings(args: argparse.Namespace) -> Settings:
+    """The run's ``Settings`` from the command line, as the API builds them (``Settings.from_args``): an option
+    given wins over its ``PYSHADOW_…`` variable, which wins over the default."""
+    return Settings.from_args(args)
 
 
 def lean_settings(args: argparse.Namespace) -> LeanSettings:
-    """The one place command-line options become ``LeanSettings`` (library code never sees ``args``)."""
-    return LeanSettings(
-        tier=getattr(args, "tier", None),
-        jobs=getattr(args, "jobs", -1),
-        cache=getattr(args, "cache", None),
-        timeout=getattr(args, "timeout", 120.0),
-        memory_mb=getattr(args, "memory_mb", 4096),
-        backend=getattr(args, "backend", "loky"),
-        scheduler=getattr(args, "scheduler", None),
-        workspace=getattr(args, "workspace", None),
-        mutate=bool(getattr(args, "mutate", False)),
-    )
+    """The one place command-line options become ``LeanSettings`` (library code never sees ``args``): the Lean
+    part of ``cli_settings``, with ``--mutate`` where the command has it."""
+    return replace(cli_settings(args).lean, mutate=bool(getattr(args, "mutate", False)))
 
 
 def choose_lean(requested: str | None) -> tuple[str, LeanExecutable]:
@@ -92,18 +98,11 @@ def lake_workspace(requested: Path | None) -> Path | None:
 
 
 def load_problem_set(folder: Path | None, *, quiet: bool = False) -> tuple[Path, list[Problem], list[ProblemError]]:
-    """The problems under ``folder`` (default: ./problems, else the bundled set) and those that did not load,
-    each reported on one line unless ``quiet``. Empty folder or nothing loads: bad input (exit 2)."""
-    folder = default_problems_dir() if folder is None else folder
-    try:
-        problems, errors = load_problems(folder)
-    except ProblemError as err:  # not a folder
-        raise BadInput(str(err)) from None
-    if not problems and not errors:
-        raise EmptyInput(f"{folder}: no problems found (a problem is a folder holding problem.toml)")
-    if not problems:
-        raise BadInput(f"no problem in {folder} loads ({len(errors)} malformed); first: {errors[0]}")
+    """The problems under ``folder`` (default: ./problems, else the bundled set) and those that did not load, by the
+    API's one rule (``pyshadow.api.scoring.load_problems``: empty folder or nothing loads is bad input, exit 2),
+    each one that did not load reported on one line unless ``quiet``."""
+    problem_set = load_problems(folder)
     if not quiet:
-        for err in errors:
+        for err in problem_set.errors:
             print(f"skipped problem: {err}")
-    return folder, problems, errors
+    return problem_set.folder, list(problem_set.problems), list(problem_set.errors)

@@ -1,18 +1,5 @@
-"""``pyshadow diff REV_A REV_B [PROBLEMS_DIR] [--json]``: what changed in a problem set between two git revisions.
-
-Both revisions are read with gitpython without checking anything out (``pyshadow.robustness.revisions``); each
-revision's problems are parsed, decomposed and rendered by that revision's own generator where the repository
-carries it. Reported: problems added/removed; shadows added/removed/changed per target (by path and kind);
-checker texts changed, and whether the generator or the problem changed them; and, with result files for both
-revisions, which robustness-matrix cells and which candidates' verdicts changed:
-
-- ``--results-a FILE --results-b FILE``: a ``robustness.json`` (or its folder) or a ``pyshadow score`` results
-  JSONL for each side. A path that does not exist on disk is read from the repository at that side's revision.
-- ``--results PATH``: the same repository path read at both revisions.
-
-Exit codes: 0 (differences are data), 2 bad input (not a git repository, unknown revision, unreadable results),
-3 git unavailable (one line says so; no other command needs git).
-"""
+"""``pyshadow diff REV_A REV_B [PROBLEMS_DIR]``: what changed in a problem set between two git revisions
+(docs/commands.md#diff)."""
 
 from __future__ import annotations
 
@@ -23,19 +10,21 @@ from pathlib import Path
 from ..errors import BadInput, Unavailable
 from ..paths import default_problems_dir
 from ..robustness.diff import compare_results, diff_revisions, load_results, render_text
+from .helptext import add_command
 
 ROBUSTNESS_JSON = "robustness.json"
 
 
 def register(subparsers) -> None:
-    p = subparsers.add_parser("diff", help="compare two git revisions of a problem set (shadows, checkers, results)")
-    p.add_argument("rev_a", metavar="REV_A", help="the older revision (any git revision: commit, tag, HEAD~2)")
+    p = add_command(subparsers, "diff", "compare two git revisions of a problem set (shadows, checkers, results)",
+                    "diff HEAD~1 HEAD problems")
+    p.add_argument("rev_a", metavar="REV_A", help="the older revision (commit, tag, HEAD~2 …)")
     p.add_argument("rev_b", metavar="REV_B", help="the newer revision")
     p.add_argument("problems", nargs="?", type=Path, metavar="PROBLEMS_DIR",
-                   help="the problems folder inside the repository (default: ./problems, else the bundled set)")
+                   help="problems folder in the repository (default: ./problems)")
     p.add_argument("--results-a", metavar="FILE", help="results of REV_A (robustness.json or score JSONL)")
     p.add_argument("--results-b", metavar="FILE", help="results of REV_B")
-    p.add_argument("--results", metavar="PATH", help="a results path in the repository, read at both revisions")
+    p.add_argument("--results", metavar="PATH", help="a repository path, read at both revisions")
     p.add_argument("--json", action="store_true", help="print the differences as JSON")
     p.set_defaults(handler=run)
 

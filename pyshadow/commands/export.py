@@ -1,15 +1,5 @@
-"""``pyshadow export PROBLEMS_DIR [--public OUT] [--hidden OUT]``: release a problem set in two halves.
-
-``--public``: what solvers may see — informal text, formalization rules, target names, imports, the Lean
-toolchain pin (``problems.jsonl``, ``lean-toolchain``, ``manifest.json``). ``--hidden``: what evaluation uses —
-references, shadows, checker texts, as the Lake workspace ``pyshadow generate`` writes, with ``manifest.json``
-pinning the toolchain, the Mathlib tag, the pyshadow version and the sha256 of every checker text. Layouts:
-``pyshadow.export``.
-
-Exit codes: 0 written; 2 bad input — no problems folder, a malformed problem or one whose targets cannot be given
-checkers (nothing is written then), an output folder that is not new or empty, the two outputs overlapping, no
-output asked for; 1 internal error.
-"""
+"""``pyshadow export PROBLEMS_DIR [--public OUT] [--hidden OUT]``: release a problem set in two halves
+(docs/commands.md#export)."""
 
 from __future__ import annotations
 
@@ -18,13 +8,15 @@ from pathlib import Path
 
 from ..errors import BadInput
 from ..export import check_outputs, export_hidden, export_public
+from .helptext import add_command
 
 
 def register(subparsers) -> None:
-    p = subparsers.add_parser("export", help="write the public (solver) and/or hidden (evaluator) half of a problem set")
+    p = add_command(subparsers, "export", "write the public (solver) and/or hidden (evaluator) half of a problem set",
+                    "export problems --public public --hidden hidden")
     p.add_argument("problems", type=Path, metavar="PROBLEMS_DIR", help="folder of problems")
     p.add_argument("--public", type=Path, metavar="OUT", help="new folder for what solvers may see")
-    p.add_argument("--hidden", type=Path, metavar="OUT", help="new folder for references, shadows and checkers")
+    p.add_argument("--hidden", type=Path, metavar="OUT", help="new folder for references, shadows, checkers")
     p.set_defaults(handler=run)
 
 

@@ -1,23 +1,5 @@
-"""``pyshadow generate PROBLEMS_DIR -o WORKSPACE [--llm …]``: write the checkers of a problem set as a Lake workspace.
-
-Every problem is parsed, decomposed, merged with its expert shadows and rendered (layout and naming:
-``pyshadow.workspace``). Residual targets — the rules left only the identity shadow — are listed; with ``--llm
-replay|record|live`` each is sent to the model as residual task (a) and the shadows of an accepted answer are
-merged in with provenance ``llm:<model>`` (recorded in ``manifest.json``; ``problem.toml`` is not rewritten).
-Such a target still has no structural certificate (its only generated shadow is the identity); with
-``--llm-certificates`` the model is then asked residual task (b) for a backward certificate ⋀ Sᵢ ⇒ T from the
-added shadows alone; a validated answer is written into ``Backward.lean`` under ``-- provenance: llm:<model>`` and
-listed in the manifest (Lean judges it like every checker).
-
-One line per problem, the residual targets, then a summary line. A problem that does not load, or that cannot be
-given its full checker set (a target not declared or not parsing, an expert shadow that does not parse), is left
-out of the workspace with one ``no checkers for …`` line, and the run goes on (``build_workspace``, shared with
-``run`` and ``export``).
-
-Exit codes (README): 0 the workspace is written with every problem; 4 written, but some problem was left out; 2
-bad input — a missing or empty folder, no problem loads, two problems with the same module name or the same
-declaration (nothing is written then), an LLM setting missing, a replay miss; 1 internal error.
-"""
+"""``pyshadow generate PROBLEMS_DIR -o WORKSPACE``: the checkers of a problem set as a Lake workspace
+(docs/commands.md#generate)."""
 
 from __future__ import annotations
 
@@ -27,21 +9,22 @@ import sys
 from pathlib import Path
 
 from ..errors import EXIT_NEGATIVE, EXIT_OK
-from ..llm import add_llm_arguments, certificate_task, client_from_args, run_task, run_tasks, shadow_task
+from ..llm import certificate_task, client_from_args, run_task, run_tasks, shadow_task
 from ..shadows.merge import answer_shadows
 from ..syntax import render_declaration, render_term
 from ..workspace import ProblemPlan, TargetPlan, build_workspace, merge_into, write_workspace
-from .common import load_problem_set
+from .common import add_llm_options, load_problem_set
+from .helptext import add_command
 
 
 def register(subparsers) -> None:
-    p = subparsers.add_parser("generate", help="write the checkers of a problem set as a Lake workspace")
-    p.add_argument("problems", type=Path, help="folder of problems (each a folder with problem.toml)")
+    p = add_command(subparsers, "generate", "write the checkers of a problem set as a Lake workspace",
+                    "generate problems -o build/workspace")
+    p.add_argument("problems", type=Path, metavar="PROBLEMS_DIR", help="folder of problems (each with problem.toml)")
     p.add_argument("-o", "--output", type=Path, required=True, metavar="WORKSPACE", help="workspace folder to write")
-    add_llm_arguments(p)
+    add_llm_options(p)
     p.add_argument("--llm-certificates", action="store_true",
-                   help="also ask the model (task b) for a backward certificate of each residual target it gave "
-                   "shadows for; a validated one goes into Backward.lean with its provenance")
+                   help="also ask the model for backward certificates")
     p.set_defaults(handler=run)
 
 

@@ -1,12 +1,5 @@
-"""``pyshadow import-shadowbench DATA_DIR -o PROBLEMS_DIR``: turn the public ShadowBench split into problems.
-
-``DATA_DIR`` is laid out as ``<area>/<level>/<problem_id>/{meta.json,text.md}`` (ShadowBench's ``data/``); each
-problem becomes ``PROBLEMS_DIR/<area>.<level>.<problem_id>/`` with a ``problem.toml`` keeping every ``meta.json``
-field and a stub ``Reference.lean`` naming the targets (see :mod:`pyshadow.shadowbench`). A problem that cannot
-be imported (malformed ``meta.json``, missing ``text.md``, already imported) is listed and the rest go
-on. The last lines say how many imported problems load as written (a stub reference does not: it declares no
-target yet) and what the author must write — per problem, the names to declare in its ``Reference.lean``. Exit codes (README): 0 every problem imported; 4 some imported, some not (each listed); 2 none could be.
-"""
+"""``pyshadow import-shadowbench DATA_DIR -o PROBLEMS_DIR``: the public ShadowBench split as problems
+(docs/commands.md#import-shadowbench)."""
 
 from __future__ import annotations
 
@@ -15,10 +8,12 @@ from pathlib import Path
 
 from ..errors import EXIT_BAD_INPUT, EXIT_NEGATIVE, EXIT_OK, BadInput
 from ..shadowbench import import_shadowbench, loading
+from .helptext import add_command
 
 
 def register(subparsers) -> None:
-    p = subparsers.add_parser("import-shadowbench", help="import ShadowBench's public data/ folder as problems")
+    p = add_command(subparsers, "import-shadowbench", "import ShadowBench's public data/ folder as problems",
+                    "import-shadowbench ShadowBench/data -o shadowbench")
     p.add_argument("data", type=Path, metavar="DATA_DIR", help="ShadowBench data folder: <area>/<level>/<id>/")
     p.add_argument("-o", "--output", type=Path, required=True, metavar="PROBLEMS_DIR", help="folder to write into")
     p.set_defaults(handler=run)

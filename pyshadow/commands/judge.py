@@ -1,20 +1,5 @@
-"""``pyshadow judge PROBLEMS_DIR CANDIDATES -o JUDGE.jsonl --judges M1,M2 [--votes K] --llm replay|record|live``.
-
-LLM-as-judge, the baseline SA-Pass is compared with (``pyshadow agree``): every judge model votes K times per
-candidate whether the candidate formalizes the problem's informal statement under its rules (the reference shown
-as one faithful rendering), answering ``{"verdict": "correct"|"incorrect"|"uncertain", "reason": …}``; malformed
-answers are asked again (``--retries``) and then recorded as errors. One row per candidate: every vote, each
-judge's majority, the majority of all votes (the ShadowBench paper's) and strict consensus (every judge says
-correct — "Beyond Compilation"). Prompt: ``templates/prompts/judge_system.j2`` and ``judge.j2``; the library is
-``pyshadow.score.judge``. CANDIDATES is read as by ``pyshadow score`` (including the bundled sample layout).
-
-Judging needs a model: ``--llm replay`` answers from a recorded cache (no network), ``record`` calls the models for
-what is not recorded yet and stores it, ``live`` calls and stores nothing (docs/llm.md). JUDGE.jsonl is rewritten
-each run; a replayed run writes identical rows.
-
-Exit codes: 0 judged (errors are data); 2 bad input — ``--llm none``, a missing LLM setting, a replay miss,
-unreadable CANDIDATES; 1 internal error.
-"""
+"""``pyshadow judge PROBLEMS_DIR CANDIDATES -o JUDGE.jsonl --llm replay|record|live``: LLM-as-judge verdicts
+(docs/commands.md#judge)."""
 
 from __future__ import annotations
 
@@ -24,28 +9,29 @@ from collections import Counter
 from pathlib import Path
 
 from ..errors import BadInput
-from ..llm import add_llm_arguments, client_from_args
+from ..llm import client_from_args
 from ..progress import track
 from ..score.candidates import Candidate, load_candidates
 from ..score.judge import JudgeSettings, judge_candidate
 from ..score.pipeline import prepare_problem
 from ..score.samples import is_sample_layout, load_sample_layout
-from .common import load_problem_set
+from .common import add_llm_options, load_problem_set
+from .helptext import add_command
 
 
 def register(subparsers) -> None:
-    p = subparsers.add_parser("judge", help="LLM-as-judge verdicts per candidate (a baseline for pyshadow agree)",
-                              description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("problems", type=Path, help="problems folder")
-    p.add_argument("candidates", type=Path, help="candidates: a folder of .lean files or a .jsonl file")
+    p = add_command(subparsers, "judge", "LLM-as-judge verdicts per candidate (a baseline for pyshadow agree)",
+                    "judge problems candidates -o judge.jsonl --llm replay --llm-cache llm-cache")
+    p.add_argument("problems", type=Path, metavar="PROBLEMS_DIR", help="problems folder")
+    p.add_argument("candidates", type=Path, metavar="CANDIDATES", help="as for pyshadow score")
     p.add_argument("-o", "--output", type=Path, required=True, metavar="JUDGE.jsonl", help="judge rows (rewritten)")
-    p.add_argument("--judges", help="comma-separated judge models (default: --llm-model / $PYSHADOW_LLM_MODEL)")
-    p.add_argument("--votes", type=int, default=1, help="votes per judge (default 1; the paper: 3)")
+    p.add_argument("--judges", metavar="M1,M2", help="judge models (default: --llm-model)")
+    p.add_argument("--votes", type=int, default=1, metavar="K", help="votes per judge (default 1; the paper: 3)")
     p.add_argument("--temperature", type=float, default=None,
-                   help="sampling temperature (default 0 with one vote, 0.5 with several, as in the paper)")
-    p.add_argument("--retries", type=int, default=2, help="times a malformed answer is asked again (default 2)")
-    p.add_argument("--system", help="system name for a flat folder or JSONL lines without one")
-    add_llm_arguments(p)
+                   metavar="T", help="default 0 with one vote, else 0.5")
+    p.add_argument("--retries", type=int, default=2, metavar="N", help="asks again after a malformed answer (default 2)")
+    p.add_argument("--system", metavar="NAME", help="system name of a flat folder or of JSONL lines")
+    add_llm_options(p)
     p.set_defaults(handler=run)
 
 

@@ -1,11 +1,5 @@
-"""``pyshadow lint FILE.lean|CORPUS.jsonl|PROBLEMS_DIR [--json]``: the known ways a statement silently says
-something else (see :mod:`pyshadow.lint.rules` for the rules).
-
-One line per finding, ``PATH:LINE:COLUMN: severity rule-id: explanation``, then ``  suggested: …`` when a rewrite
-is mechanical; a statement the term reader cannot read in part is still linted on the parts it can. ``--json``
-prints one object per statement ``{id, path, line, findings: [{rule, severity, line, column, start, end, excerpt,
-message, suggestion}]}``. The last line counts findings per rule. Exit codes (README): 0 clean, 4 findings, 2 unreadable.
-"""
+"""``pyshadow lint FILE.lean|CORPUS.jsonl|PROBLEMS_DIR``: the known ways a statement silently says something
+else (the rules: :mod:`pyshadow.lint.rules`; output: docs/commands.md#lint)."""
 
 from __future__ import annotations
 
@@ -15,15 +9,16 @@ from collections import Counter
 from pathlib import Path
 
 from ..lint import RULES, lint_source, read_inputs
+from .helptext import add_command
 
 EXIT_CLEAN = 0
 EXIT_FINDINGS = 4  # a negative verdict (README exit codes: 1 is an internal error)
 
 
 def register(subparsers) -> None:
-    p = subparsers.add_parser("lint", help="flag Lean statements that silently say something else",
-                              description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("input", type=Path, metavar="FILE.lean|CORPUS.jsonl|PROBLEMS_DIR", help="what to lint")
+    p = add_command(subparsers, "lint", "flag Lean statements that silently say something else",
+                    "lint problems --json")
+    p.add_argument("input", type=Path, metavar="INPUT", help="FILE.lean, CORPUS.jsonl or PROBLEMS_DIR")
     p.add_argument("--json", action="store_true", help="print one JSON object per statement")
     p.set_defaults(handler=run)
 

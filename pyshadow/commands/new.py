@@ -1,11 +1,5 @@
-"""``pyshadow new PROBLEMS_DIR --id ID --area AREA --level L1|L2|L3``: scaffold a problem folder to fill in.
-
-Writes ``PROBLEMS_DIR/ID/problem.toml`` (every field present and commented, placeholders empty) and
-``PROBLEMS_DIR/ID/Reference.lean`` (a module docstring and an empty namespace named after the id). It never
-overwrites: an existing problem folder, or an id already used under ``PROBLEMS_DIR``, is refused with exit 2 and
-one line. The new problem does not load until ``source``, ``targets`` and the informal statement are filled in —
-``pyshadow check-problem`` says what is missing.
-"""
+"""``pyshadow new PROBLEMS_DIR --id ID --area AREA --level L1|L2|L3``: scaffold a problem folder to fill in
+(docs/commands.md#new)."""
 
 from __future__ import annotations
 
@@ -18,16 +12,18 @@ from ..lint import lint_lean
 from ..problems import PROBLEM_FILE, new_problem_document, save_problem
 from ..references import reference_skeleton
 from ..workspace import module_name
+from .helptext import add_command
 
 REFERENCE_FILE = "Reference.lean"
 
 
 def register(subparsers) -> None:
-    p = subparsers.add_parser("new", help="scaffold a new problem folder (problem.toml + reference skeleton)")
+    p = add_command(subparsers, "new", "scaffold a new problem folder (problem.toml + reference skeleton)",
+                    "new problems --id my_problem --area number_theory --level L1")
     p.add_argument("problems", type=Path, metavar="PROBLEMS_DIR", help="folder of problems to add it to")
-    p.add_argument("--id", required=True, help="problem id, also the folder name: letters, digits, _ . -")
+    p.add_argument("--id", required=True, help="problem id and folder name: letters, digits, _ . -")
     p.add_argument("--area", required=True, help="lower_snake area, e.g. number_theory")
-    p.add_argument("--level", required=True, help="difficulty level: L1, L2 or L3")
+    p.add_argument("--level", required=True, metavar="L1|L2|L3", help="difficulty level")
     p.set_defaults(handler=run)
 
 

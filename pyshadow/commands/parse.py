@@ -7,12 +7,14 @@ import argparse
 from ..corpus import JsonlWriter, read_corpus
 from ..syntax import ParseError, parse_declaration
 from ..syntax.serialize import declaration_to_dict
+from .helptext import add_command
 
 
 def register(subparsers) -> None:
-    p = subparsers.add_parser("parse", help="parse a corpus of Lean statements into typed trees")
-    p.add_argument("corpus", help="JSONL corpus: one {id, statement, …} object per line")
-    p.add_argument("-o", "--output", help="JSONL output: one {id, ok, error, declaration} object per input")
+    p = add_command(subparsers, "parse", "parse a corpus of Lean statements into typed trees",
+                    "parse corpus.jsonl -o parsed.jsonl")
+    p.add_argument("corpus", metavar="CORPUS.jsonl", help="JSONL corpus: one {id, statement, …} object per line")
+    p.add_argument("-o", "--output", metavar="OUT.jsonl", help="{id, ok, error, declaration} per input")
     p.set_defaults(handler=run)
 
 

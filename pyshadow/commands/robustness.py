@@ -1,12 +1,5 @@
-"""``pyshadow robustness PROBLEMS_DIR [--tier kernel|full] -o REPORT_DIR``: every checker of every problem
-against every variant of its reference (``pyshadow.robustness``).
-
-Writes ``REPORT_DIR/robustness.json`` (format ``pyshadow-robustness/1``) and ``REPORT_DIR/robustness.md``, and
-prints the per-rewrite summary. A problem that does not load is one ``skipped:`` line (and a row of the report).
-Exit codes (README): 0 when every faithful variant passes every checker and every control is rejected; 4 when not
-(the report names each false negative and blind control); 2 bad input (no folder, an empty one, nothing loads); 3
-the requested tier is not available here; 1 internal error.
-"""
+"""``pyshadow robustness PROBLEMS_DIR -o REPORT_DIR``: every checker against rewrites of its reference
+(docs/commands.md#robustness)."""
 
 from __future__ import annotations
 
@@ -17,6 +10,7 @@ from pathlib import Path
 from ..errors import EXIT_NEGATIVE, EXIT_OK, BadInput
 from ..lean.backends import lean_backend
 from .common import add_lean_arguments, choose_tier, lean_settings, load_problem_set
+from .helptext import add_command
 from ..robustness.matrix import build_report, load_targets, render_markdown, report_to_dict, summary_lines
 from ..robustness.tiers import TIERS, VariantTier
 from ..robustness.variants import KINDS
@@ -27,12 +21,13 @@ MARKDOWN_REPORT = "robustness.md"
 
 
 def register(subparsers) -> None:
-    p = subparsers.add_parser("robustness", help="run every checker against rewrites of each reference")
+    p = add_command(subparsers, "robustness", "run every checker against rewrites of each reference",
+                    "robustness problems -o robustness")
     p.add_argument("problems", type=Path, metavar="PROBLEMS_DIR", help="problems folder")
     p.add_argument("-o", "--output", type=Path, required=True, metavar="REPORT_DIR",
-                   help=f"folder for {JSON_REPORT} and {MARKDOWN_REPORT} (created if missing)")
+                   help=f"folder for {JSON_REPORT} and {MARKDOWN_REPORT}")
     p.add_argument("--tier", choices=TIERS, default="kernel",
-                   help="kernel: skeleton SA-Pass by the prelude-mode Lean (default); full: lean + lake")
+                   help="kernel (default) or full (lean + lake)")
     p.add_argument("--kinds", nargs="+", choices=KINDS, metavar="KIND",
                    help="only these rewrite kinds (default: all)")
     add_lean_arguments(p, tier=False, workspace=False)
@@ -45,7 +40,7 @@ def run(args: argparse.Namespace) -> int:
     load_problem_set(args.problems, quiet=True)  # empty or unloadable: exit 2, as everywhere
     tier = VariantTier(choose_tier(settings))  # Unavailable (exit 3) before any work
     targets, errors = load_targets(args.problems)
-    with lean_backend(settings):
+    with lean_backend(settings, announce=print):
         report = build_report(targets, tier, problems_dir=str(args.problems), problem_errors=errors,
                               kinds=args.kinds)
     try:

@@ -1,19 +1,5 @@
-"""``pyshadow run [PROBLEMS_DIR]``: the main job on a problem set (default: ``./problems`` when present, else the
-bundled problems).
-
-1. generate every checker into a Lake workspace (``-o``, default ``./build/workspace``; ``build_workspace``,
-   shared with ``generate`` and ``export``);
-2. verify completeness with the best Lean available — a full toolchain where present, else the kernel tier —
-   saying which (``pyshadow.score.verification``: ``complete``, ``complete (identity shadow only)``,
-   ``unchecked``, ``incomplete``; an unchecked expert shadow is listed under the table);
-3. score the bundled sample candidates (``problems/*/candidates``): full SA-Pass with a full toolchain, else
-   skeleton SA-Pass, saying which, and compare with each candidate's expected verdict;
-4. print a short table: problems, shadows per target, status, and per candidate kind the verdicts.
-
-A problem that does not load, or whose target cannot be read, is a row (``incomplete`` with the reason) and the
-run goes on. Exit codes (README): 0 every problem complete (an ``unchecked`` one is not) and every sample as
-expected; 2 no problem at all, or none loads; 3 no Lean tier available; 4 otherwise.
-"""
+"""``pyshadow run [PROBLEMS_DIR]``: the main job on a problem set — generate, verify, score the samples
+(docs/commands.md#run)."""
 
 from __future__ import annotations
 
@@ -31,16 +17,18 @@ from ..score.pipeline import prepare_candidate, prepare_problem
 from ..score.verification import INCOMPLETE, unloadable_report
 from ..workspace import build_workspace, write_workspace
 from ..progress import set_default
+from .helptext import add_command
 from .common import add_lean_arguments, choose_tier, lean_settings, load_problem_set
 from .verify import completeness_summary
 
 
 def register(subparsers) -> None:
-    p = subparsers.add_parser("run", help="the main job: generate, verify and score the bundled problems")
-    p.add_argument("problems", nargs="?", type=Path,
-                   help="problems folder (default: ./problems when present, else the bundled problems)")
+    p = add_command(subparsers, "run", "the main job: generate, verify and score the bundled problems",
+                    "run problems -o build/workspace")
+    p.add_argument("problems", nargs="?", type=Path, metavar="PROBLEMS_DIR",
+                   help="problems folder (default: ./problems, else bundled)")
     p.add_argument("-o", "--output", type=Path, metavar="WORKSPACE",
-                   help="where the generated Lake workspace is written (default: ./build/workspace)")
+                   help="Lake workspace to write (default: ./build/workspace)")
     add_lean_arguments(p, tier=False, workspace=False)
     p.set_defaults(handler=run, mutate=True)
 
@@ -69,7 +57,7 @@ def run(args: argparse.Namespace) -> int:
     fingerprint = toolchain_fingerprint(lean)
     prepared = [prepare_candidate(Candidate(p.id, "sample", sc.path.read_text(encoding="utf-8"), str(sc.path)),
                                   infos[p.id], tier, fingerprint) for p, sc in samples]
-    with lean_backend(settings):
+    with lean_backend(settings, announce=print):
         reports = chosen.verify(list(infos.values()))
         rows = {row.origin: row for row in chosen.score(prepared)}
     by_problem = {r["problem_id"]: r for r in reports}

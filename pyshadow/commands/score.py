@@ -1,63 +1,5 @@
-"""``pyshadow score PROBLEMS_DIR CANDIDATES -o RESULTS.jsonl [--tier full|kernel]``: SA-Pass of candidate files.
-
-CANDIDATES is a folder of ``<problem_id>.lean`` files (one system, ``--system`` or the folder's name), a folder of
-``<system>/<problem_id>.lean`` (or ``<system>/<problem_id>/<k>.lean`` for several samples), or a JSONL file of
-``{"problem_id", "system", "code"}`` objects (``"sample"`` for several samples). Two candidates with the same
-(system, problem, sample) are bad input (exit 2). The bundled sample layout — ``problems`` or
-``problems/<id>/candidates`` (``<kind>….lean`` beside ``expected.toml``) — is read too,
-each sample's kind as its system (``pyshadow.score.samples``).
-
-Per candidate: the trust gate (``pyshadow audit``; any finding fails it, and nothing of it is compiled), the
-checked declaration (the last with the target's name), rule-based renaming, then the checks —
-
-* ``--tier full``: the candidate compiled as its own module, one Lean process for every forward check and the
-  backward check, its own ``#print axioms`` audited (``pyshadow.score.full``);
-* ``--tier kernel`` (the default when no full toolchain is on PATH): **skeleton SA-Pass**, the candidate's
-  statement checked against the shadows on abstracted atoms; its proof is not checked (every row says
-  ``"proof": "not checked"``).
-
-Two submission kinds (``--proofs``, else the problem's ``proofs``, else the set's ``pyshadow.toml``, else
-``required``; every row, summary and report says which): ``required`` (ShadowBench) — a ``sorry`` anywhere fails
-the candidate (audit); ``ignored`` (statement benchmarks: ``theorem … := by sorry``) — a ``sorry`` in a theorem's
-proof is allowed and listed in the row's ``sorry``, the statement alone is judged, and in the full tier the forward
-checkers take the candidate's statement as a hypothesis (``pyshadow.score.full.statement_as_hypothesis``), so its
-proof never reaches their axioms; a ``sorry`` in a definition's body still fails the candidate in both kinds.
-
-One JSON row per candidate is appended to RESULTS.jsonl as it finishes (problem_id, system, tier, audit findings,
-compiled, every check with its verdict and message, SA-Pass, SA-Pass_soft, Fwd, Bwd, Fwd_all, bucket,
-content_hash). A rerun skips candidates already in the file with the same content hash. Bad input — an unknown
-problem, an empty or non-UTF-8 file, a JSONL line without ``code`` — becomes a row with the reason; the rest goes
-on. A problem of the set that does not load is a row too (``problem_not_loaded``): every summary lists it and
-counts it as a failure for every system. Then RESULTS.summary.md and RESULTS.by_<grouping>.csv are written beside
-it: per system, area, level and system × level, titled full or skeleton SA-Pass, with the compile − SA-Pass gap as
-its own column and every bucket (they add up to n); and RESULTS.pass_at_k.csv (per system: pass@1, pass@5, …,
-mean@k over every problem of the set), RESULTS.samples.csv (per system and problem), RESULTS.buckets.csv,
-RESULTS.per_problem.csv, RESULTS.not_loaded.csv and RESULTS.skipped.csv (inputs not scored).
-
-Skeleton SA-Pass has three verdicts: a check passes, fails, or is *undecided* — the structures match but some atom
-pairs differ where only elaboration could decide (another constant on one side, a cast placed elsewhere); the
-check's message names the pairs. Undecided candidates are counted in their own column and never as passes.
-``--findings OUT.jsonl`` writes one FaithAlign-style line per candidate (``pyshadow.score.pipeline.findings_of``).
-
-LLM options (``--llm none|replay|record|live``, docs/llm.md): when a target has no candidate declaration after
-rule-based renaming (the name-mismatch case), ``adapter_task`` is asked for an adapter — a declaration with the
-reference's name built from the candidate's own theorem. An answer the validators accept is appended to the
-candidate's code and, in the full tier, compiled and audited with it like any other code; the row records it under
-``adapters`` (provenance ``llm:<model>``, the text, status and reasons). An adapter is a proof, and the kernel tier
-checks statements only: there no model is asked and the row says "adapter needs the full tier". In the kernel tier,
-``--llm`` also fills the *skeleton + LLM* column (``pyshadow.score.skeleton_llm``): each distinct atom pair an
-undecided row names is asked about ("do these two terms elaborate to the same term?"); the row's ``skeleton_llm``
-holds the verdict (pass only when every pair is answered same, fail when one is answered different, else undecided)
-and every answer with its provenance. It is a model's opinion, not a Lean check: SA-Pass, buckets and findings stay
-the skeleton's; the summary shows both side by side. Skeleton passes and fails are never sent. With ``--llm none``
-(the default) nothing changes; candidates with unresolved names are listed in the summary either way, and the LLM
-accounting (calls, tokens, cache hits) is printed when a model was in play.
-
-Exit codes (README): 0 scored (failing candidates are data); 2 bad input (unreadable or empty CANDIDATES, nothing
-scored, no or an empty problems folder, a Mathlib problem in the full tier without ``--workspace``); 3 the requested
-Lean tier is not available here; 1 internal error. ``--lint`` adds the candidate's ``pyshadow lint`` findings to its
-row (``lint``: one record per finding, with its declaration).
-"""
+"""``pyshadow score PROBLEMS_DIR CANDIDATES -o RESULTS.jsonl``: SA-Pass of candidate files (what it reads,
+checks, writes and prints: docs/commands.md#score)."""
 
 from __future__ import annotations
 
@@ -70,7 +12,7 @@ from ..files import write_atomically
 from ..lean.backends import lean_backend
 from ..lean.toolchain import toolchain_fingerprint
 from ..lint import finding_records
-from ..llm import add_llm_arguments, client_from_args
+from ..llm import client_from_args
 from ..llm.same_term import AtomPairJudge
 from ..score.candidates import Candidate, CandidateError, load_candidates
 from ..score.metrics import sa_pass
@@ -97,33 +39,26 @@ from ..score.report import ResultsLog, compile_label, proofs_line, read_rows, su
 from ..score.skeleton_llm import column_verdict, skeleton_llm_column
 from ..progress import track
 from ..score.samples import is_sample_layout, load_sample_layout
-from .common import add_lean_arguments, choose_tier, lean_settings, load_problem_set
+from .common import add_lean_arguments, add_llm_options, choose_tier, lean_settings, load_problem_set
+from .helptext import add_command
 
 
 def register(subparsers) -> None:
-    p = subparsers.add_parser(
-        "score", help="score candidate formalizations (SA-Pass, SA-Pass_soft, Fwd, Bwd, compile rate)",
-        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter,
-    )
-    p.add_argument("problems", type=Path, help="problems folder")
-    p.add_argument("candidates", type=Path, help="candidates: a folder of .lean files or a .jsonl file")
-    p.add_argument("-o", "--output", type=Path, required=True, help="RESULTS.jsonl (appended to; resumable)")
-    p.add_argument("--system", help="system name for a flat folder or JSONL lines without one")
+    p = add_command(subparsers, "score", "score candidate formalizations (SA-Pass, SA-Pass_soft, Fwd, Bwd, compile rate)",
+                    "score problems candidates -o results.jsonl", description="SA-Pass of candidate files")
+    p.add_argument("problems", type=Path, metavar="PROBLEMS_DIR", help="problems folder")
+    p.add_argument("candidates", type=Path, metavar="CANDIDATES", help="a folder of .lean files or a .jsonl file")
+    p.add_argument("-o", "--output", type=Path, required=True, metavar="RESULTS.jsonl", help="results (appended to; resumable)")
+    p.add_argument("--system", metavar="NAME", help="system name of a flat folder or of JSONL lines")
     p.add_argument("--layout", choices=("auto", "flat", "per_system"), default="auto",
-                   help="how to read a candidates folder (default: auto)")
+                   help="how to read a folder (default: auto)")
     p.add_argument("--proofs", choices=PROOFS_MODES,
-                   help="the submission kind: required (ShadowBench: a `sorry` fails the candidate) or ignored "
-                        "(statement benchmarks: a `sorry` in a theorem's proof is allowed and reported, the "
-                        "statement alone is judged); default: the problem's `proofs`, else the set's "
-                        "pyshadow.toml, else required")
-    p.add_argument("--lint", action="store_true", help="add each candidate's `pyshadow lint` findings to its row")
+                   help="required: no sorry; ignored: statements only")
+    p.add_argument("--lint", action="store_true", help="add each candidate's lint findings to its row")
     p.add_argument("--findings", type=Path, metavar="OUT.jsonl",
-                   help="write FaithAlign-style findings, one line per candidate: one finding per shadow and per "
-                        "backward check (faithful / unfaithful / undecidable, with the shadow's text) and the "
-                        "candidate's verdict (unfaithful if any finding is, else undecidable if any is, else "
-                        "faithful)")
+                   help="FaithAlign-style findings, one line per candidate")
     add_lean_arguments(p)
-    add_llm_arguments(p)
+    add_llm_options(p)
     p.set_defaults(handler=run)
 
 

@@ -1,10 +1,4 @@
-"""``pyshadow selfcheck CORPUS.jsonl [--mutate]``: the kernel tier over a corpus — real Lean judges the logic.
-
-A line that is not a usable entry, or a statement that does not parse, is a report row (``status: error``) and
-the run goes on. Exit codes (README): 0 checked (rejections are data); 2 bad input (unreadable or empty corpus, no
-usable line); 3 the kernel tier (or the chosen backend) is unavailable here; 1 internal error. ``--backend dask``
-(``--scheduler ADDRESS``) runs the Lean batches on a Dask cluster with the same results.
-"""
+"""``pyshadow selfcheck CORPUS.jsonl``: the kernel tier over a corpus (docs/commands.md#selfcheck)."""
 
 from __future__ import annotations
 
@@ -14,6 +8,7 @@ from ..corpus import JsonlWriter, read_corpus
 from ..kernel.check import blocks_for, check_blocks, summary_line
 from ..lean.backends import lean_backend
 from .common import add_lean_arguments, lean_settings
+from .helptext import add_command
 from ..lean.toolchain import kernel_lean
 from ..shadows.rules import uncheckable_reason
 from ..syntax import ParseError, parse_declaration
@@ -21,11 +16,12 @@ from ..progress import set_default
 
 
 def register(subparsers) -> None:
-    p = subparsers.add_parser("selfcheck", help="check generated checkers with the kernel-tier Lean")
-    p.add_argument("corpus", help="JSONL corpus: one {id, statement, …} object per line")
-    p.add_argument("-o", "--output", help="JSONL report: per statement, which checkers Lean accepted")
+    p = add_command(subparsers, "selfcheck", "check generated checkers with the kernel-tier Lean",
+                    "selfcheck corpus.jsonl --mutate -o report.jsonl")
+    p.add_argument("corpus", metavar="CORPUS.jsonl", help="JSONL corpus: one {id, statement, …} object per line")
+    p.add_argument("-o", "--output", metavar="REPORT.jsonl", help="JSONL report: which checkers Lean accepted")
     p.add_argument("--mutate", action="store_true", help="add negative controls that Lean must reject")
-    p.add_argument("--batch", type=int, default=40, help="statements per Lean file")
+    p.add_argument("--batch", type=int, default=40, metavar="N", help="statements per Lean file (default 40)")
     add_lean_arguments(p, tier=False, workspace=False)
     p.set_defaults(handler=run)
 
@@ -51,7 +47,7 @@ def run(args: argparse.Namespace) -> int:
             continue
         items.append((e.id, decl, any(i.startswith("Mathlib") for i in e.imports)))
     blocks = blocks_for(items, mutants=settings.mutate)
-    with lean_backend(settings):
+    with lean_backend(settings, announce=print):
         reports = check_blocks(blocks, lean, batch_size=args.batch, n_jobs=settings.jobs, cache_dir=settings.cache,
                                progress=True)
     with JsonlWriter(args.output) as out:

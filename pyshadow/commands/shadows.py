@@ -10,12 +10,15 @@ from ..shadows import decompose
 from ..shadows.rules import uncheckable_reason
 from ..shadows.checkers import full_tier_checkers
 from ..syntax import ParseError, render_term
+from .helptext import add_command
 
 
 def register(subparsers) -> None:
-    p = subparsers.add_parser("shadows", help="emit shadow sets and checkers for a corpus")
-    p.add_argument("corpus", help="JSONL corpus: one {id, statement, …} object per line")
-    p.add_argument("-o", "--output", help="JSONL output: one {id, status, shadows, forward, backward, error}")
+    p = add_command(subparsers, "shadows", "emit shadow sets and checkers for a corpus",
+                    "shadows corpus.jsonl -o shadows.jsonl")
+    p.add_argument("corpus", metavar="CORPUS.jsonl", help="JSONL corpus: one {id, statement, …} object per line")
+    p.add_argument("-o", "--output", metavar="OUT.jsonl",
+                   help="{id, status, shadows, forward, backward, error}")
     p.set_defaults(handler=run)
 
 

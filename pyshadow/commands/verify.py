@@ -1,27 +1,4 @@
-"""``pyshadow verify [PROBLEMS_DIR] [-o REPORT.jsonl] [--tier full|kernel]``: is every problem's shadow set complete?
-
-Per problem: complete or incomplete, and every checker that failed with Lean's message (failing checkers are
-listed, never dropped). Complete means, for every target T: T ⇒ Sᵢ for each shadow (the forward checkers compile
-against the reference) and ⋀ Sᵢ ⇒ T (the certificate compiles).
-
-* ``--tier kernel`` (the default when no full toolchain is on PATH): the kernel tier (``pyshadow.kernel.check``),
-  each target abstracted into prelude-mode Lean; ``--mutate`` adds negative controls Lean must reject.
-* ``--tier full``: one ``lean`` process per problem — in ``--workspace`` (a Lake workspace such as the one
-  ``pyshadow generate`` writes: ``lake env lean``; needed for Mathlib problems), else the repository's own
-  core-only Lake project — on the reference with its targets restated as axioms (their proofs may be ``sorry``),
-  followed by the forward checkers and the certificate (``pyshadow.score.full``).
-
-A Mathlib problem without ``--workspace`` is reported incomplete with that reason.
-
-Each problem's status is ``complete``, ``complete (identity shadow only)``, ``unchecked`` (an expert shadow the
-tier could not check; listed with its statement) or ``incomplete`` (``pyshadow.score.verification``); a problem
-that does not load is an ``incomplete`` row with its reason.
-
-Exit codes (README): 0 every problem complete (identity shadow only included); 1 internal error; 2 bad input (no
-problems folder, an empty one, no problem loads, ``--workspace`` not a Lake workspace); 3 the requested Lean tier
-is not available here; 4 some problem is incomplete, unchecked or did not load (details in the output and the
-report).
-"""
+"""``pyshadow verify [PROBLEMS_DIR]``: is every problem's shadow set complete? (docs/commands.md#verify)."""
 
 from __future__ import annotations
 
@@ -35,17 +12,16 @@ from ..lean.backends import lean_backend
 from ..score.pipeline import prepare_problem
 from ..score.verification import COMPLETE_IDENTITY_ONLY, UNCHECKED, unloadable_report
 from ..progress import set_default
+from .helptext import add_command
 from .common import add_lean_arguments, choose_tier, lean_settings, load_problem_set
 
 
 def register(subparsers) -> None:
-    p = subparsers.add_parser(
-        "verify", help="check that each problem's shadow set is complete (T ⇒ Sᵢ and ⋀ Sᵢ ⇒ T)",
-        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter,
-    )
-    p.add_argument("problems", nargs="?", type=Path,
-                   help="problems folder (default: ./problems when present, else the bundled problems)")
-    p.add_argument("-o", "--output", type=Path, help="JSONL report: one object per problem")
+    p = add_command(subparsers, "verify", "check that each problem's shadow set is complete (T ⇒ Sᵢ and ⋀ Sᵢ ⇒ T)",
+                    "verify problems --tier kernel -o report.jsonl")
+    p.add_argument("problems", nargs="?", type=Path, metavar="PROBLEMS_DIR",
+                   help="problems folder (default: ./problems, else bundled)")
+    p.add_argument("-o", "--output", type=Path, metavar="REPORT.jsonl", help="JSONL report: one object per problem")
     add_lean_arguments(p)
     p.add_argument("--mutate", action="store_true", help="kernel tier: add mutants that Lean must reject")
     p.set_defaults(handler=run)
@@ -56,7 +32,7 @@ def run(args: argparse.Namespace) -> int:
     settings = lean_settings(args)
     _, problems, errors = load_problem_set(args.problems, quiet=True)
     tier = choose_tier(settings)
-    with lean_backend(settings):
+    with lean_backend(settings, announce=print):
         reports = tier.verify([prepare_problem(p) for p in problems])
     reports += [unloadable_report(str(e.path), tier.name, str(e)) for e in errors]
     with JsonlWriter(args.output) as out:
