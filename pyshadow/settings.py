@@ -120,6 +120,10 @@ class Settings:
     """Full tier: the Lake workspace Lean runs in (needed for Mathlib problems); an input, never written."""
     llm: LLMSettings = field(default_factory=LLMSettings)
     """The model for residual cases (``LLMSettings``; none by default)."""
+    proofs: str | None = None
+    """The submission kind: ``"required"`` (ShadowBench: ``sorry`` fails), ``"ignored"`` (statement benchmarks:
+    ``sorry`` allowed and reported, the statement is judged), or None: each problem's ``proofs``, else its set's
+    ``pyshadow.toml``, else ``"required"`` — as ``pyshadow score --proofs``."""
 
     def __post_init__(self) -> None:
         if self.tier is not None and self.tier not in TIERS:
@@ -166,7 +170,7 @@ class Settings:
             return getattr(args, name, None)
 
         lean = {name: given(name) for name in ("tier", "jobs", "timeout", "memory_mb", "backend", "scheduler",
-                                               "cache", "workspace")}
+                                               "cache", "workspace", "proofs")}
         base = cls.from_env(environ)
         llm = base.llm
         llm_given = {"mode": given("llm"), "cache": given("llm_cache"), "model": given("llm_model"),

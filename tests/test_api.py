@@ -405,3 +405,14 @@ def test_a_pair_lean_elaborates_to_one_proposition_passes_and_its_mutation_does_
     assert same.verdict == "pass" and same.backward and all(same.forward)
     assert "definitionally equal" in same.reason  # passed by Lean's elaborator, not by a reading
     assert changed.verdict != "pass"
+
+
+def test_the_api_scores_statement_benchmarks_as_the_cli_does(problems):
+    """`Settings(proofs="ignored")` is `pyshadow score --proofs ignored`: a `sorry` proof is allowed and reported."""
+    code = ("namespace Doubling\ndef double (n : Nat) : Nat := n + n\n"
+            "theorem double_add (m n : Nat) : double (m + n) = double m + double n := by\n  sorry\nend Doubling\n")
+    problem = problems["nat_double_add"]
+    required, = pyshadow.score(problem, {"nat_double_add": code})
+    ignored, = pyshadow.score(problem, {"nat_double_add": code}, settings=pyshadow.Settings(proofs="ignored"))
+    assert not required.sa_pass and required.bucket == "audit_failed"
+    assert ignored.sa_pass and ignored.row.proofs == "ignored" and ignored.row.sorry

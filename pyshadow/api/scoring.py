@@ -21,7 +21,7 @@ from ..lean.backends import lean_backend
 from ..lean.runner import is_lake_workspace
 from ..lean.toolchain import find_full_toolchain, kernel_lean, toolchain_fingerprint
 from ..paths import CHECKOUT_DIR, default_problems_dir
-from ..problems import Problem, ProblemError
+from ..problems import Problem, ProblemError, ProjectSettings, load_project_settings, resolve_proofs
 from ..problems import load_problems as _load_problems
 from ..score.candidates import Candidate, CandidateError, load_candidates
 from ..score.pipeline import ScoreRow as ResultRow
@@ -103,16 +103,21 @@ def _scored(problems: Problems, candidates: Candidates, settings: Settings | Non
     chosen = _problem_list(problems)
     entries = _candidate_entries(candidates, chosen, system)
     infos = {p.id: prepare_problem(p) for p in chosen}
+    # the submission kind per problem, by the rule `pyshadow score` follows (problems.resolve_proofs)
+    project = load_project_settings(problems.folder) if isinstance(problems, ProblemSet) else ProjectSettings()
+    proofs_of = {p.id: resolve_proofs(p, project, settings.proofs) for p in chosen}
     client = settings.llm.client() if settings.llm.mode != "none" else None  # a missing setting stops it here
     tier = choose_tier(settings)
     fingerprint = toolchain_fingerprint(tier.lean) + (f"|llm:{client.model}" if client is not None else "")
     errors, pending, order = [], [], {}
     for entry in entries:  # in input order; a row is found again by its content hash
         if isinstance(entry, Candidate):
-            pending.append(prepare_candidate(entry, infos[entry.problem_id], tier.name, fingerprint))
+            pending.append(prepare_candidate(entry, infos[entry.problem_id], tier.name, fingerprint,
+                                             proofs=proofs_of[entry.problem_id]))
             digest = pending[-1].content_hash
         else:
             errors.append(error_row(entry, tier.name, fingerprint, infos))
+            errors[-1].proofs = proofs_of.get(entry.problem_id or "")
             digest = errors[-1].content_hash
         order.setdefault(digest, len(order))
     if client is not None:
