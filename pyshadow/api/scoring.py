@@ -16,18 +16,17 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
 
-from ..errors import BadInput, EmptyInput, Unavailable
+from ..errors import BadInput, EmptyInput
 from ..lean.backends import lean_backend
-from ..lean.runner import is_lake_workspace
 from ..lean.toolchain import find_full_toolchain, kernel_lean, toolchain_fingerprint
-from ..paths import CHECKOUT_DIR, default_problems_dir
+from ..paths import default_problems_dir
 from ..problems import Problem, ProblemError, ProjectSettings, load_project_settings, resolve_proofs
 from ..problems import load_problems as _load_problems
 from ..score.candidates import Candidate, CandidateError, load_candidates
 from ..score.pipeline import ScoreRow as ResultRow
 from ..score.pipeline import apply_llm_adapters, error_row, prepare_candidate, prepare_problem
 from ..score.samples import is_sample_layout, load_sample_layout
-from ..score.tiers import FullTier, KernelTier, Tier
+from ..score.tiers import Tier, select_lean, tier_for
 from ..score.verification import unloadable_report
 from ..settings import Settings
 from .types import ProblemReport, ProblemSet, ScoreRow
@@ -54,24 +53,11 @@ def load_problems(path: str | os.PathLike | None = None) -> ProblemSet:
 
 
 def choose_tier(settings: Settings, *, mutate: bool = False) -> Tier:
-    """The tier a run dispatches through: ``settings.tier``, else full when a full toolchain is on PATH, else
-    kernel. ``Unavailable`` (one line) when that tier cannot run here (the rule of ``pyshadow.commands.common``).
-    ``mutate``: the kernel tier's ``verify`` adds negative controls."""
-    full = find_full_toolchain()
-    name = settings.tier or ("full" if full else "kernel")
-    lean_settings = replace(settings.lean, mutate=mutate)
-    if name == "kernel":
-        return KernelTier(kernel_lean(), lean_settings)
-    if full is None:
-        raise Unavailable("no full Lean toolchain (lean and lake with Init) on PATH: the full tier cannot run "
-                          "here; use tier='kernel'")
-    if settings.workspace is not None:
-        if not is_lake_workspace(settings.workspace):
-            raise BadInput(f"{settings.workspace}: not a Lake workspace (no lakefile.toml or lakefile.lean)")
-        workspace: Path | None = settings.workspace
-    else:
-        workspace = CHECKOUT_DIR if CHECKOUT_DIR is not None and is_lake_workspace(CHECKOUT_DIR) else None
-    return FullTier(full, lean_settings, workspace)
+    """The tier a run dispatches through, by the rule the commands follow (``pyshadow.score.tiers.select_tier``):
+    ``settings.tier``, else full when a full toolchain is on PATH, else kernel; ``Unavailable`` (one line) when
+    that tier cannot run here. ``mutate``: the kernel tier's ``verify`` adds negative controls."""
+    name, lean = select_lean(settings.tier, find_full_toolchain, "use tier='kernel'", kernel_lean)
+    return tier_for(replace(settings.lean, mutate=mutate), name, lean)
 
 
 def score(problems: Problems, candidates: Candidates, *, settings: Settings | None = None,

@@ -14,14 +14,11 @@ from dataclasses import replace
 from pathlib import Path
 
 from ..api.scoring import load_problems
-from ..errors import BadInput, Unavailable
-from ..lean.runner import is_lake_workspace
 from ..lean.settings import BACKENDS, LeanSettings
 from ..lean.toolchain import LeanExecutable, find_full_toolchain, kernel_lean
 from ..llm import add_llm_arguments
-from ..paths import CHECKOUT_DIR
 from ..problems import Problem, ProblemError
-from ..score.tiers import FullTier, KernelTier, Tier
+from ..score.tiers import Tier, select_lean, tier_for
 from ..settings import Settings
 from .helptext import DOCS, compact_group
 
@@ -66,35 +63,13 @@ def lean_settings(args: argparse.Namespace) -> LeanSettings:
 
 
 def choose_lean(requested: str | None) -> tuple[str, LeanExecutable]:
-    """The tier and its ``lean``: ``requested``, else full when a full toolchain is on PATH, else kernel.
-    ``Unavailable`` (exit 3, one line) when that tier cannot run here."""
-    full = find_full_toolchain()
-    tier = requested or ("full" if full else "kernel")
-    if tier == "full":
-        if full is None:
-            raise Unavailable("no full Lean toolchain (lean and lake with Init) on PATH: the full tier cannot run "
-                              "here; use --tier kernel")
-        return tier, full
-    return tier, kernel_lean()  # KernelTierUnavailable is Unavailable: exit 3
+    """The tier and its ``lean`` by the one rule (``pyshadow.score.tiers.select_lean``)."""
+    return select_lean(requested, find_full_toolchain, "use --tier kernel", kernel_lean)
 
 
 def choose_tier(settings: LeanSettings, requested: str | None = None) -> Tier:
-    """The one ``Tier`` a run dispatches through: ``requested`` (default ``settings.tier``), else the best
-    available (``choose_lean``); ``Unavailable`` (exit 3) when it cannot run here."""
-    name, lean = choose_lean(requested or settings.tier)
-    if name == "kernel":
-        return KernelTier(lean, settings)
-    return FullTier(lean, settings, lake_workspace(settings.workspace))
-
-
-def lake_workspace(requested: Path | None) -> Path | None:
-    """``--workspace`` (checked to be a Lake workspace), else the checkout's own core-only Lake project (None when
-    pyshadow runs from an installed wheel: plain ``lean``)."""
-    if requested is not None:
-        if not is_lake_workspace(requested):
-            raise BadInput(f"{requested}: not a Lake workspace (no lakefile.toml or lakefile.lean)")
-        return requested
-    return CHECKOUT_DIR if CHECKOUT_DIR is not None and is_lake_workspace(CHECKOUT_DIR) else None
+    """The one ``Tier`` a run dispatches through (``pyshadow.score.tiers.tier_for`` over ``choose_lean``)."""
+    return tier_for(settings, *choose_lean(requested or settings.tier))
 
 
 def load_problem_set(folder: Path | None, *, quiet: bool = False) -> tuple[Path, list[Problem], list[ProblemError]]:

@@ -18,9 +18,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
-from ..errors import Unavailable
+from ..errors import BadInput, Unavailable
+from ..lean.runner import is_lake_workspace
 from ..lean.settings import LeanSettings
-from ..lean.toolchain import LeanExecutable
+from ..lean.toolchain import LeanExecutable, kernel_lean
+from ..paths import CHECKOUT_DIR
 from ..syntax.ast import Declaration
 from .pipeline import PreparedCandidate, ProblemInfo, ScoreRow, kernel_rows
 from .verification import full_reports, kernel_reports
@@ -117,3 +119,40 @@ class FullTier:
 
     def judge_statements(self, pairs: Sequence[StatementPair]) -> dict[str, StatementVerdict]:
         raise Unavailable(f"the full tier is not available here: {self.statements_unavailable}")
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Choosing the tier: the one rule the commands and the API follow
+
+
+def select_lean(requested: str | None, find_full: Any, hint: str, kernel: Any = kernel_lean
+                ) -> tuple[str, LeanExecutable]:
+    """The tier and its ``lean``: ``requested``, else full when ``find_full()`` finds a full toolchain on PATH,
+    else kernel (``kernel()``). ``Unavailable`` (exit 3, one line ending in ``hint``) when that tier cannot run
+    here."""
+    full = find_full()
+    tier = requested or ("full" if full else "kernel")
+    if tier == "full":
+        if full is None:
+            raise Unavailable(f"no full Lean toolchain (lean and lake with Init) on PATH: the full tier cannot run "
+                              f"here; {hint}")
+        return tier, full
+    return tier, kernel()  # KernelTierUnavailable is Unavailable: exit 3
+
+
+def lake_workspace(requested: Path | None) -> Path | None:
+    """The workspace the full tier runs in: ``requested`` (checked to be a Lake workspace), else the checkout's own
+    core-only Lake project (None when pyshadow runs from an installed wheel: plain ``lean``)."""
+    if requested is not None:
+        if not is_lake_workspace(requested):
+            raise BadInput(f"{requested}: not a Lake workspace (no lakefile.toml or lakefile.lean)")
+        return requested
+    return CHECKOUT_DIR if CHECKOUT_DIR is not None and is_lake_workspace(CHECKOUT_DIR) else None
+
+
+def tier_for(settings: LeanSettings, name: str, lean: LeanExecutable) -> Tier:
+    """The ``Tier`` a run dispatches through once ``select_lean`` chose ``name`` and ``lean``: with ``settings``
+    and, for the full tier, its Lake workspace (``lake_workspace(settings.workspace)``)."""
+    if name == "kernel":
+        return KernelTier(lean, settings)
+    return FullTier(lean, settings, lake_workspace(settings.workspace))
