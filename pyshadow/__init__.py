@@ -11,12 +11,13 @@ and checker construction), ``workspace`` (Jinja2 → Lake project), ``lean`` (ru
 at the edge).
 """
 
+import importlib
+import sys
 import types
-
-__version__ = "0.1.0"
 
 # Names the package exports, each loaded from its module on first access (PEP 562).
 _PUBLIC = {
+    "__version__": "pyshadow.version",
     **dict.fromkeys(("Settings", "LLMSettings"), "pyshadow.settings"),
     **dict.fromkeys((
         "BadInput", "Candidate", "Check", "Pair", "PairVerdict", "Problem", "ProblemReport", "ProblemSet",
@@ -24,18 +25,15 @@ _PUBLIC = {
         "check_pair", "check_pairs", "iter_score", "load_problems", "verify",
     ), "pyshadow.api"),
 }
-# ``pyshadow.score`` and ``pyshadow.shadows`` are subpackages *and* API functions: each package makes itself
-# callable (``callable_package``), calling ``pyshadow.api.score`` / ``pyshadow.api.shadows``.
+# ``pyshadow.score`` and ``pyshadow.shadows`` are subpackages *and* API functions: the root hands the subpackage
+# out as a ``CallablePackage`` (calling it calls ``pyshadow.api.score`` / ``pyshadow.api.shadows``). Nothing in
+# the package imports the root, so the facade sits above every layer it names.
 _CALLABLE_PACKAGES = ("score", "shadows")
 
-__all__ = ["__version__", *sorted([*_PUBLIC, *_CALLABLE_PACKAGES])]
+__all__ = sorted([*_PUBLIC, *_CALLABLE_PACKAGES])
 
 
 def __getattr__(name: str) -> object:
-    import importlib
-
-    if name in _CALLABLE_PACKAGES:  # the subpackage, callable (importing it sets the attribute)
-        return importlib.import_module(f"pyshadow.{name}")
     if name not in _PUBLIC:
         raise AttributeError(f"module 'pyshadow' has no attribute {name!r}")
     value = getattr(importlib.import_module(_PUBLIC[name]), name)
@@ -49,18 +47,35 @@ def __dir__() -> list[str]:
 
 class CallablePackage(types.ModuleType):
     """A subpackage whose name is also an API function: ``pyshadow.score(…)`` is ``pyshadow.api.score(…)``, while
-    ``pyshadow.score.pipeline`` stays the module. Set by the package itself (``callable_package``), so it holds
-    however the package was first imported."""
+    ``pyshadow.score.pipeline`` stays the module."""
 
     def __call__(self, *args: object, **kwargs: object) -> object:
-        import importlib
-
         function = getattr(importlib.import_module("pyshadow.api"), self.__name__.rpartition(".")[2])
         return function(*args, **kwargs)
 
 
-def callable_package(module_name: str) -> None:
-    """Make the package ``module_name`` (``pyshadow.score``, ``pyshadow.shadows``) a ``CallablePackage``."""
-    import sys
+def _callable_subpackage(name: str) -> property:
+    """The root's attribute for subpackage ``name``: the import system stores the module through the setter; the
+    getter imports it on first use and hands it out callable."""
+    slot = f"_subpackage_{name}"
 
-    sys.modules[module_name].__class__ = CallablePackage
+    def get(root: types.ModuleType) -> types.ModuleType:
+        module = root.__dict__.get(slot) or importlib.import_module(f"pyshadow.{name}")
+        if not isinstance(module, CallablePackage):
+            module.__class__ = CallablePackage
+        return module
+
+    def put(root: types.ModuleType, module: types.ModuleType) -> None:
+        root.__dict__[slot] = module
+
+    return property(get, put)
+
+
+class _Root(types.ModuleType):
+    """The package root: its callable subpackages are properties (``_callable_subpackage``)."""
+
+    score = _callable_subpackage("score")
+    shadows = _callable_subpackage("shadows")
+
+
+sys.modules[__name__].__class__ = _Root

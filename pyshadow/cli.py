@@ -7,7 +7,7 @@ import importlib
 import os
 import sys
 
-from . import __version__
+from .version import __version__
 from .commands import COMMAND_MODULES
 from .commands.helptext import DOCS
 from .errors import EXIT_BROKEN_PIPE, EXIT_INTERNAL, EXIT_INTERRUPTED, PyshadowError

@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from . import __version__
+from .version import __version__
 from .errors import BadInput
 from .errors import EmptyInput
 from .problems import Problem, load_problems

@@ -45,7 +45,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from . import __version__
+from .version import __version__
 from .errors import BadInput
 from .files import write_atomically
 from .paths import LEAN_TOOLCHAIN_FILE

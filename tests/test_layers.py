@@ -11,8 +11,9 @@ inside a function (an import on use is still a dependency) — and the packages 
 
 One exception, by design: the package root is also the public facade. Its names (``pyshadow.score``,
 ``pyshadow.check_pair`` …) are ``pyshadow.api``'s, loaded on first access by a module ``__getattr__`` (by module
-name, which the import scan does not see), so ``import pyshadow`` loads nothing and every layer may still import
-``__version__`` from the root. ``test_the_package_root_is_a_lazy_facade`` holds that exception to exactly that.
+name, which the import scan does not see), so ``import pyshadow`` loads nothing; no module of the package imports
+the root (``__version__`` lives in ``pyshadow.version``), so the facade sits above every layer it names.
+``test_the_package_root_is_a_lazy_facade`` holds that exception to exactly that.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from pathlib import Path
 PACKAGE = Path(__file__).resolve().parents[1] / "pyshadow"
 
 RANKS = {
-    "errors": 0, "paths": 0, "files": 0, "jsonl": 0, "__init__": 0, "grammar": 0, "progress": 0,
+    "errors": 0, "paths": 0, "files": 0, "jsonl": 0, "__init__": 0, "version": 0, "grammar": 0, "progress": 0,
     "syntax": 1,
     "shadows": 2,
     "kernel": 3, "lean": 3, "llm": 3, "elab": 3,
@@ -145,7 +146,9 @@ def test_the_package_root_is_a_lazy_facade():
 
     root = PACKAGE / "__init__.py"
     assert _imports(root) == set()
-    assert set(pyshadow._PUBLIC.values()) == {"pyshadow.api", "pyshadow.settings"}
+    assert set(pyshadow._PUBLIC.values()) == {"pyshadow.api", "pyshadow.settings", "pyshadow.version"}
+    importers = [p for p in _sources() if "pyshadow" in _imports(p) or "pyshadow.__init__" in _imports(p)]
+    assert importers == []  # nothing below imports the facade
     assert set(pyshadow._CALLABLE_PACKAGES) <= {_layer(_module_name(p)) for p in _sources()}
     code = "import sys, pyshadow; print(sorted(m for m in sys.modules if m.startswith('pyshadow')))"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,

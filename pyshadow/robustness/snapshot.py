@@ -36,7 +36,6 @@ def _target_record(decl, shadows, checkers, render_declaration, render_term, mat
 
 def snapshot(problems_dir: Path) -> dict:
     """Per problem and target: the reference header, its shadows (generated, then merged-in) and checker texts."""
-    import pyshadow
     from pyshadow.problems import load_problems, reference_text
     from pyshadow.shadows import decompose
     from pyshadow.shadows.checkers import full_tier_checkers
@@ -51,7 +50,7 @@ def snapshot(problems_dir: Path) -> dict:
         from pyshadow.references import target_declaration
 
     problems, errors = load_problems(problems_dir) if problems_dir.is_dir() else ([], [])
-    out: dict = {"generator": str(Path(pyshadow.__file__).parent), "errors": [str(e) for e in errors],
+    out: dict = {"generator": str(Path(__file__).resolve().parents[1]), "errors": [str(e) for e in errors],
                  "problems": {}}
     modules = module_names([p.id for p in problems]) if module_names else {}
     for problem in problems:

@@ -10,7 +10,3 @@
 Importing this package imports none of them; import the module you need. Calling the package,
 ``pyshadow.score(problems, candidates, settings=…)``, is the public ``pyshadow.api.score``.
 """
-
-from .. import callable_package
-
-callable_package(__name__)

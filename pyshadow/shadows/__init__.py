@@ -3,9 +3,6 @@
 Calling the package, ``pyshadow.shadows(statement)``, is the public ``pyshadow.api.shadows`` (a ``ShadowSet``).
 """
 
-from .. import callable_package
 from .rules import Decomposition, Shadow, Step, decompose, recompose
 
 __all__ = ["Decomposition", "Shadow", "Step", "decompose", "recompose"]
-
-callable_package(__name__)
