@@ -15,7 +15,9 @@ import re
 from dataclasses import dataclass, field
 
 from ..syntax import terms as tm
+from ..syntax.brackets import split_top_level
 from ..syntax.parser import ParseError, parse_declaration
+from ..syntax.scanner import declarations
 from ..syntax.render import render_term
 from .translate import Scope, Untranslatable, to_lean
 
@@ -115,11 +117,16 @@ def _definition(command: str, ctx: Context) -> str:
     keyword = text.split()[0]
     if keyword not in ("def", "abbrev"):
         raise Untranslatable(f"the context command `{keyword}`")
-    head, sep, body = _split_value(text)
-    if not sep or not body.strip() or "\n|" in body or body.lstrip().startswith(("|", "match", "by", "fun |")):
+    found = declarations(text)
+    if not found:
+        raise Untranslatable("a definition the scanner does not read")
+    d = found[0]
+    head, body = d.header, text[d.statement_end:d.end].strip().removeprefix(":=")
+    if not body.strip() or "\n|" in body or body.lstrip().startswith(("|", "match", "by", "fun |")):
         raise Untranslatable("a definition without a plain term body")
+    typed = len(split_top_level(head, ":")) > 1  # a `:` outside every binder: the result type is written
     try:
-        decl = parse_declaration("theorem" + head[len(keyword):] + ("" if ":" in _outside_binders(head) else " : _"))
+        decl = parse_declaration("theorem" + head[len(keyword):] + ("" if typed else " : _"))
     except ParseError as err:
         raise Untranslatable(f"a definition header ({str(err).splitlines()[0]})") from None
     scope = _scope(ctx)
@@ -132,31 +139,6 @@ def _definition(command: str, ctx: Context) -> str:
     typ = render_term(decl.type) if decl.type is not None else "_"
     typ_text = "" if typ == "_" else f" : {_print(typ, scope)}"
     return f"def {decl.name} {binders}{typ_text} := {_print(value, scope)}"
-
-
-def _split_value(text: str) -> tuple[str, str, str]:
-    """``def f (x) : T := body`` → (``def f (x) : T``, ``:=``, ``body``), at the first top-level ``:=``."""
-    depth = 0
-    for i, c in enumerate(text):
-        if c in "([{⟨⦃":
-            depth += 1
-        elif c in ")]}⟩⦄":
-            depth -= 1
-        elif depth == 0 and text.startswith(":=", i):
-            return text[:i].rstrip(), ":=", text[i + 2:]
-    return text, "", ""
-
-
-def _outside_binders(head: str) -> str:
-    depth, out = 0, []
-    for c in head:
-        if c in "([{⟨⦃":
-            depth += 1
-        elif c in ")]}⟩⦄":
-            depth -= 1
-        elif depth == 0:
-            out.append(c)
-    return "".join(out)
 
 
 def _print(text: str, scope: Scope, universes: list[str] | None = None) -> str:

@@ -13,11 +13,11 @@ import re
 from dataclasses import dataclass
 
 from ..syntax.ast import Declaration
+from ..syntax.lexer import IDENT, code_tokens
 from ..syntax.render import render_term
 from .context import Context, _print, print_binder, read_context
 from .translate import Scope, Untranslatable
 
-_IDENT = re.compile(r"[^\s()\[\]{}⟨⟩⦃⦄,:]+")
 
 
 @dataclass(frozen=True)
@@ -64,7 +64,7 @@ def lean_statement(decl: Declaration, context: str = "") -> LeanStatement:
 def _included_variables(ctx: Context, text: str) -> tuple[str, ...]:
     """The ``variable`` groups Lean includes in a theorem: those it mentions, what their types mention, and the
     instance binders over included variables (src/Lean/Elab/MutualDef.lean, variable inclusion)."""
-    mentioned = set(_IDENT.findall(text))
+    mentioned = set(_identifiers(text))
     names = [set(group) for group in ctx.variable_names]
     included = [bool(group & mentioned) for group in names]
     changed = True
@@ -73,13 +73,17 @@ def _included_variables(ctx: Context, text: str) -> tuple[str, ...]:
         for i, group in enumerate(ctx.variables):
             if included[i]:
                 for j, other in enumerate(names):
-                    if not included[j] and other & set(_IDENT.findall(group)):
+                    if not included[j] and other & set(_identifiers(group)):
                         included[j] = changed = True
     for i, group in enumerate(ctx.variables):
         if not names[i]:  # an anonymous instance binder `[Group G]`
-            over = set(_IDENT.findall(group))
+            over = set(_identifiers(group))
             included[i] = any(included[j] and names[j] & over for j in range(len(names)))
     return tuple(group for group, keep in zip(ctx.variables, included) if keep)
+
+
+def _identifiers(text: str) -> set[str]:
+    return {t.text for t in code_tokens(text) if t.kind == IDENT}
 
 
 def scoped_block(namespace: str, stmt: LeanStatement, command: str) -> tuple[str, str]:

@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..syntax import terms as tm
+from ..syntax.brackets import balanced
 
 
 class Untranslatable(ValueError):
@@ -222,18 +223,6 @@ def _is_atomic(text: str) -> bool:
     """A printed term that needs no parentheses as an argument: one identifier or literal, or bracketed whole."""
     if not text:
         return False
-    if text[0] in "(⟨" and _closes_at_end(text):
+    if text[0] + text[-1] in ("()", "⟨⟩") and balanced(text[1:-1]):
         return True
     return all(not c.isspace() for c in text)
-
-
-def _closes_at_end(text: str) -> bool:
-    depth = 0
-    for i, c in enumerate(text):
-        if c in "(⟨[{":
-            depth += 1
-        elif c in ")⟩]}":
-            depth -= 1
-            if depth == 0 and i != len(text) - 1:
-                return False
-    return depth == 0

@@ -87,16 +87,24 @@ def message(piece: Piece, other_side: str, others: Sequence[Piece]) -> str:
     return text + (f"; nearest {near}" if near is not None else "")
 
 
+def _unimplied(hyps: Sequence[Piece], proves: Callable[[Term, bool], bool], other_hyps: Sequence[Piece],
+               other: str) -> str | None:
+    """The first of ``hyps`` the other side's hypotheses do not imply, said with its nearest there; None if all
+    are implied."""
+    for h in hyps:
+        if not proves(h.read, False):
+            near = nearest(h, other_hyps)
+            return (f"{h} is not implied by the {other}'s hypotheses"
+                    + (f"; nearest {near}" if near is not None else f"; the {other} has none"))
+    return None
+
+
 def explain_forward(shadow: Piece, proves: Callable[[Term, bool], bool], cand_shadows: Sequence[Piece],
                     cand_hyps: Sequence[Piece], ref_hyps: Sequence[Piece]) -> str:
     """Why reference shadow ``shadow`` could not be derived from the candidate. ``proves(goal, granted)`` runs the
     search in the forward context, with the candidate's hypotheses and conclusion granted as facts or not."""
-    if proves(shadow.read, True):
-        for h in cand_hyps:
-            if not proves(h.read, False):
-                near = nearest(h, ref_hyps)
-                return (f"{h} is not implied by the reference's hypotheses"
-                        + (f"; nearest {near}" if near is not None else "; the reference has none"))
+    if proves(shadow.read, True) and (why := _unimplied(cand_hyps, proves, ref_hyps, "reference")):
+        return why
     return message(shadow, "candidate", cand_shadows)
 
 
@@ -107,11 +115,7 @@ def explain_backward(cand_shadows: Sequence[Piece], proves: Callable[[Term, bool
     for piece in cand_shadows:
         if proves(piece.read, False):
             continue
-        if proves(piece.read, True):
-            for h in ref_hyps:
-                if not proves(h.read, False):
-                    near = nearest(h, cand_hyps)
-                    return (f"{h} is not implied by the candidate's hypotheses"
-                            + (f"; nearest {near}" if near is not None else "; the candidate has none"))
+        if proves(piece.read, True) and (why := _unimplied(ref_hyps, proves, cand_hyps, "candidate")):
+            return why
         return message(piece, "reference", ref_shadows)
     return "each piece of the candidate's conclusion follows alone, but not the whole (the shapes differ)"

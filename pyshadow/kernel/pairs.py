@@ -29,7 +29,7 @@ from ..elab.elaborate import StatementInput
 from ..elab.equivalence import definitional_equivalence
 from ..llm.same_term import AtomPairJudge, AtomQuestion, combine, term_scope
 from ..syntax import ParseError, parse_declaration
-from ..syntax import lexer as lx
+from ..syntax.scanner import declarations
 from .answers import declared_value, is_data_declaration, with_value
 from .skeleton import SkeletonPair, skeleton_score
 
@@ -148,15 +148,10 @@ def with_written_value(text: str, decl):
     target (``kernel.answers.with_value``); written without one, it states only that its type is inhabited."""
     if not is_data_declaration(decl):
         return decl
-    depth = 0
-    for tok in lx.code_tokens(text):
-        if tok.text in ("(", "[", "{", "⟨", "⦃"):
-            depth += 1
-        elif tok.text in (")", "]", "}", "⟩", "⦄"):
-            depth -= 1
-        elif depth == 0 and tok.text == ":=":
-            return with_value(decl, declared_value(text[tok.start:]))
-    return decl
+    found = declarations(text)
+    if not found or found[-1].end <= found[-1].statement_end:
+        return decl
+    return with_value(decl, declared_value(text[found[-1].statement_end:found[-1].end]))
 
 
 def judge_undecided(results: Sequence[PairResult], judge: AtomPairJudge) -> None:
