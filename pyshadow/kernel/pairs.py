@@ -109,9 +109,10 @@ def evaluate(pairs: Sequence[LabelledPair], lean, *, n_jobs: int = -1, cache_dir
         reason = "; ".join(f"{k}: {m}" for k, m in sorted(v.messages.items()))[:500]
         if passed:
             results[p.id] = PairResult(p, "pass")
-        elif v.undecided:
+        elif v.is_undecided:
             failed = [f"forward:{i}" for i, ok in enumerate(v.forward, start=1) if not ok]
             failed += [] if v.backward else ["backward"]
+            reason = reason if v.undecided else v.undecided_reason()
             results[p.id] = PairResult(p, "undecided", reason, list(v.undecided), failed, list(v.undecided_roles))
         else:
             results[p.id] = PairResult(p, "fail", v.error or reason)
