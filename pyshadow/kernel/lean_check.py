@@ -48,6 +48,7 @@ class LeanCheck:
     status: str  # accepted | rejected | unchecked
     reason: str = ""  # rejected: the role and Lean's first error; unchecked: why Lean was not asked
     role: str = ""  # rejected: the first role Lean rejected
+    read: bool = False  # decided against the statements as the search read them (normalised), not as written
 
     @property
     def accepted(self) -> bool:
@@ -138,9 +139,9 @@ def _run_plans(plans: list[_Plan], lean, cache_root, timeout_s, read: bool) -> d
             if role == "statement":
                 out[key] = LeanCheck(key, UNCHECKED, f"a statement does not elaborate in the environment: {message}")
             else:
-                out[key] = LeanCheck(key, REJECTED, f"{role}: {message}", role)
+                out[key] = LeanCheck(key, REJECTED, f"{role}: {message}", role, read=read)
         else:
-            out[key] = LeanCheck(key, ACCEPTED, "against the read statements" if read else "")
+            out[key] = LeanCheck(key, ACCEPTED, "against the read statements" if read else "", read=read)
     return out
 
 
