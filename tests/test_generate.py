@@ -136,6 +136,19 @@ def test_bundled_layout(bundled_workspace):
     assert manifest["mathlib"] == MATHLIB_COMMITS[LEAN_TOOLCHAIN_FILE.read_text().strip()]
 
 
+def test_no_generated_file_declares_a_root_name(bundled_workspace):
+    # issue #26: `Checkers.lean` imports every reference with Mathlib, so a root name could clash with one of
+    # Mathlib's; every declaration of every generated file sits in a namespace (references with root names in
+    # `PyShadow.Checkers.<Module>`). Checked against Mathlib master bb27e214 too: no bundled reference's name
+    # or namespace is declared there (docs/full-tier.md).
+    out, _, _ = bundled_workspace
+    rooted = {path: root_declarations(text) for path, text in
+              ((p.relative_to(out).as_posix(), p.read_text(encoding="utf-8")) for p in out.rglob("*.lean"))}
+    assert len(rooted) > 90 and not {path: names for path, names in rooted.items() if names}
+    # mutation partner: the reference as written does declare root names (`exists_prime_ge`)
+    assert "exists_prime_ge" in root_declarations((PROBLEMS_DIR / "nat_exists_prime_ge" / "Reference.lean").read_text())
+
+
 def test_bundled_lakefile_requires_mathlib_at_the_commit_built_with_the_toolchain(bundled_workspace):
     out, _, _ = bundled_workspace
     lakefile = (out / "lakefile.toml").read_text(encoding="utf-8")
