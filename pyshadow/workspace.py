@@ -71,7 +71,7 @@ _TOOLCHAIN_RE = re.compile(r"leanprover/lean4:(v\d+\.\d+\.\d+(?:-rc\d+)?)")
 MATHLIB_GIT = "https://github.com/leanprover-community/mathlib4"
 # The Mathlib commit for each `lean-toolchain` pyshadow ships, whose own `lean-toolchain` is that line. v4.35.0-rc2:
 # Mathlib's tag `v4.35.0-rc2`, commit "chore: bump toolchain to v4.35.0-rc2" (2026-09-16), as lake resolved the
-# tag in public projects' manifests; Mathlib's tag `v4.35.0` could not be found (docs/full-tier.md, "The pin").
+# tag in public projects' manifests; Mathlib's tag `v4.35.0` could not be found (docs/full-tier.md, "The Mathlib pin").
 MATHLIB_COMMITS = {"leanprover/lean4:v4.35.0-rc2": "065356127b1dc0016f66b7283ce0ce2c4055aa55"}
 
 
