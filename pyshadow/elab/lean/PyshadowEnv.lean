@@ -4,6 +4,7 @@ import PyshadowEnv.Numbers
 import PyshadowEnv.Sets
 import PyshadowEnv.Functions
 import PyshadowEnv.Namespaces
+import PyshadowEnv.Lemmas
 /-! # pyshadow's signature environment
 
 The Lean core and Mathlib declarations benchmark statements elaborate against, for the kernel-tier Lean (no
