@@ -30,7 +30,8 @@ from .definitions import normalize_declaration
 from .alpha import _rename_binder, align_binders, canonical_binders, rename, rename_declaration  # noqa: F401
 from .reshape import reshaped
 from .search import ELIMINATORS, MAX_DEPTH, Context, Param, Prover, Rule
-from .undecided import AtomPair, aligned_atom_pairs
+from .undecided import AtomPair, aligned_atom_pairs, settle_atom_pairs, settlement_message
+from ..errors import PyshadowError
 from ..lean.batch import LeanJob, run_jobs
 from .check import block_spans
 from . import explain as ex
@@ -502,6 +503,7 @@ def _recheck_undecided(pairs: Sequence[SkeletonPair], verdicts: dict[str, Skelet
     the checks that passed only so are listed in ``undecided_roles``."""
     again: list[SkeletonPair] = []
     shown: dict[str, list[tuple[str, str]]] = {}
+    found: dict[str, list[AtomPair]] = {}
     for pair in pairs:
         v = verdicts.get(pair.key)
         if v is None or v.error or v.passed:
@@ -513,9 +515,11 @@ def _recheck_undecided(pairs: Sequence[SkeletonPair], verdicts: dict[str, Skelet
         if atom_pairs:
             again.append(replace(pair, aliases=tuple((p.read_as, p.candidate) for p in atom_pairs)))
             shown[pair.key] = [(p.reference, p.candidate) for p in atom_pairs]
+            found[pair.key] = atom_pairs
     if not again:
         return
     second = skeleton_score(again, lean, recheck=False, **run)
+    asked = []
     for pair in again:
         w = second.get(pair.key)
         if w is None or not w.passed:
@@ -525,6 +529,16 @@ def _recheck_undecided(pairs: Sequence[SkeletonPair], verdicts: dict[str, Skelet
         v.undecided_roles = [f"forward:{i}" for i, ok in enumerate(v.forward, start=1) if not ok]
         if not v.backward:
             v.undecided_roles.append("backward")
+        asked.append((pair.key, normalize_declaration(pair.candidate, pair.candidate_context),
+                      pair.candidate_context, pair.reference_context, found[pair.key]))
+    try:  # which lemma settles which pair, for the report (undecided.settle_atom_pairs): never a pass by itself
+        settled = settle_atom_pairs(asked, lean) if asked else {}
+    except PyshadowError as err:
+        settled, reason = {}, str(err).splitlines()[0]
+        for key, *_ in asked:
+            verdicts[key].messages["atom lemmas"] = f"not asked: {reason}"
+    for key, rows in settled.items():
+        verdicts[key].messages["atom lemmas"] = settlement_message(rows)
 
 
 __all__ = ["SkeletonPair", "SkeletonVerdict", "SkeletonSearch", "skeleton_score", "skeleton_block", "skeleton_search",

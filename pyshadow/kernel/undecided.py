@@ -19,12 +19,20 @@ atom's variables are replaced, position by position, by the candidate atom's (``
 difference is judged on that text. ``‖z ^ 2‖`` against ``Complex.abs (w ^ 2)`` is then ``‖w ^ 2‖`` against
 ``Complex.abs (w ^ 2)`` (another constant: undecided), whatever the candidate calls its variable; atoms that
 mention different numbers of variables are no such pair (judged: a structural difference).
+
+``settle_atom_pairs`` then asks Lean about each such pair (``pyshadow.elab.atom_lemmas``): the reference atom read
+over the candidate's variables against the candidate atom, both over the candidate's header binders, each printed
+in its own file's context — definitionally equal, equal by one lemma of the table (``pyshadow.elab.lemmas``), or
+not shown. The answer names the lemma for the report; it does not make the verdict a pass (the atoms are
+elaborated alone, not in their statements).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Sequence
 
+from ..elab.atom_lemmas import AtomDecision, AtomPairQuery, atom_binders, decide_atom_pairs
 from ..syntax import lexer as lx
 from ..syntax import terms as tm
 from ..syntax.ast import Atom, BinOp, Declaration, Let, Not, Quant, Rel, Term, bound_names, is_proposition
@@ -180,3 +188,47 @@ def _unjudgeable(p: tm.Node, q: tm.Node, variables) -> bool:
         return True
     cp, cq = _constants(p, variables), _constants(q, variables)
     return bool(cp ^ cq)
+
+
+@dataclass(frozen=True)
+class AtomSettlement:
+    """What Lean said about one undecided atom pair (``decision`` is ``None`` when it was not asked, ``reason``)."""
+
+    pair: AtomPair
+    decision: AtomDecision | None
+    reason: str = ""
+
+    def describe(self) -> str:
+        what = f"`{self.pair.candidate}` as `{self.pair.read_as}`"
+        if self.decision is not None and self.decision.equal:
+            return f"{what}: equal {self.decision.by}"
+        return f"{what}: not shown ({self.decision.reason if self.decision else self.reason})"
+
+
+def settle_atom_pairs(items: Sequence[tuple[str, Declaration, str, str, Sequence[AtomPair]]], lean
+                      ) -> dict[str, list[AtomSettlement]]:
+    """For each ``(key, candidate, candidate context, reference context, atom pairs)`` — the candidate as the
+    skeleton reads it (normalised), whose header binders type the atoms' variables — Lean's answer per atom pair,
+    by key; one Lean process for all of them."""
+    out: dict[str, list[AtomSettlement]] = {}
+    queries: list[AtomPairQuery] = []
+    slots: list[tuple[str, int]] = []
+    for key, cand, cand_ctx, ref_ctx, pairs in items:
+        out[key] = []
+        for p in pairs:
+            binders = atom_binders(cand, [p.read_as, p.candidate], cand_ctx)
+            if isinstance(binders, str):
+                out[key].append(AtomSettlement(p, None, binders))
+                continue
+            slots.append((key, len(out[key])))
+            out[key].append(AtomSettlement(p, None))
+            queries.append(AtomPairQuery(f"{key}#{len(queries)}", p.read_as, p.candidate, binders, ref_ctx, cand_ctx))
+    if queries:
+        for (key, i), decision in zip(slots, decide_atom_pairs(queries, lean)):
+            out[key][i] = AtomSettlement(out[key][i].pair, decision)
+    return out
+
+
+def settlement_message(settled: Sequence[AtomSettlement]) -> str:
+    """One line for a verdict's messages: how Lean settled each atom pair, alone (no pass by itself)."""
+    return "; ".join(s.describe() for s in settled) + " (Lean, each atom alone: no pass by itself)"
