@@ -121,14 +121,15 @@ def inner_names(decl: Declaration) -> set[str]:
 
 
 @dataclass
-class _Printed:
+class PrintedAtom:
     text: str  # the side's block
     name: str  # the full name of its `stmt`
     body: str  # the printed atom (for the lemma filter)
     arity: int
+    binders: tuple[str, ...] = ()  # as printed
 
 
-def _printed(atom: str, binders: tuple[str, ...], context: str, namespace: str) -> _Printed:
+def printed_atom(atom: str, binders: tuple[str, ...], context: str, namespace: str) -> PrintedAtom:
     ctx = read_context(context)
     scope = Scope(frozenset(ctx.opens))
     universes: list[str] = []
@@ -144,7 +145,7 @@ def _printed(atom: str, binders: tuple[str, ...], context: str, namespace: str) 
         raise Untranslatable("a universe-polymorphic binder type")
     stmt = LeanStatement(printed, body, (), ctx)
     text, name = scoped_block(namespace, stmt, " ".join(["abbrev stmt", *printed, f":= {body}"]))
-    return _Printed(text, name, body, len(binders))
+    return PrintedAtom(text, name, body, len(binders), printed)
 
 
 def _mentions(text: str, key: str) -> bool:
@@ -185,8 +186,8 @@ def decide_atom_pairs(queries: Sequence[AtomPairQuery], lean: LeanExecutable, *,
     jobs: dict[int, _Job] = {}
     for i, q in enumerate(queries):
         try:
-            ref = _printed(q.reference, q.binders, q.reference_context, f"AQ{i}.R")
-            cand = _printed(q.candidate, q.binders, q.candidate_context, f"AQ{i}.C")
+            ref = printed_atom(q.reference, q.binders, q.reference_context, f"AQ{i}.R")
+            cand = printed_atom(q.candidate, q.binders, q.candidate_context, f"AQ{i}.C")
         except (Untranslatable, ParseError) as err:
             out[i] = AtomDecision(q.key, "unsupported", reason=f"not printed for Lean: {str(err).splitlines()[0]}")
             continue
