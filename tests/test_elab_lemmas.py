@@ -33,6 +33,7 @@ CLAIMS = {
     "Nat.coprime_iff_gcd_eq_one": ("Nat.Coprime a b", "Nat.gcd a b = 1", AB, "Nat.gcd a b = 2"),
     "Nat.modEq_zero_iff_dvd": ("a ≡ 0 [MOD n]", "n ∣ a", AN, "a ∣ n"),
     "Int.modEq_zero_iff_dvd": ("a ≡ 0 [ZMOD b]", "b ∣ a", AZ, "a ∣ b"),
+    "Nat.dvd_iff_mod_eq_zero": ("a ∣ b", "b % a = 0", AB, "a % b = 0"),
     "Int.dvd_iff_emod_eq_zero": ("a ∣ b", "b % a = 0", AZ, "a % b = 0"),
     "Finset.mem_range": ("x ∈ Finset.range n", "x < n", XN, "x ≤ n"),
     "Finset.mem_Icc": ("x ∈ Finset.Icc 1 n", "1 ≤ x ∧ x ≤ n", XN, "1 ≤ x ∧ x < n"),
@@ -88,7 +89,7 @@ def test_full_tier_names():
     these are the Mathlib/core names it must resolve)."""
     assert set(lemma_names()) == {
         "Nat.even_iff", "Nat.odd_iff", "Nat.not_even_iff", "Int.even_iff", "Int.odd_iff", "Nat.coprime_iff_gcd_eq_one",
-        "Nat.modEq_zero_iff_dvd", "Int.modEq_zero_iff_dvd", "Int.dvd_iff_emod_eq_zero", "Finset.mem_range",
+        "Nat.modEq_zero_iff_dvd", "Int.modEq_zero_iff_dvd", "Nat.dvd_iff_mod_eq_zero", "Int.dvd_iff_emod_eq_zero", "Finset.mem_range",
         "Finset.mem_Icc", "Finset.mem_Ico", "Finset.mem_Ioc", "Finset.mem_Ioo", "Finset.mem_filter",
         "Set.finite_coe_iff", "Set.infinite_coe_iff", "Set.nonempty_iff_ne_empty", "Set.not_nonempty_iff_eq_empty",
         "Set.ncard_coe_finset", "Real.sqrt_eq_rpow", "Real.rpow_natCast", "Real.rpow_two", "Real.log_div_log"}

@@ -75,6 +75,9 @@ axiom Nat.modEq_zero_iff_dvd {n a : Nat} : Iff (Nat.ModEq n a 0) (Dvd.dvd n a)
 -- theorem modEq_zero_iff_dvd : a ≡ 0 [ZMOD n] ↔ n ∣ a  (variable {m n a b c d : ℤ})
 -- Mathlib/Data/Int/ModEq.lean
 axiom Int.modEq_zero_iff_dvd {n a : Int} : Iff (Int.ModEq n a 0) (Dvd.dvd n a)
+-- theorem dvd_iff_mod_eq_zero (m n : Nat) : m ∣ n ↔ n % m = 0  (as in the revision read, 1393e8e)
+-- src/Init/Data/Nat/Dvd.lean
+axiom Nat.dvd_iff_mod_eq_zero (m n : Nat) : Iff (Dvd.dvd m n) (binrel% Eq (binop% HMod.hMod n m) 0)
 -- theorem dvd_iff_emod_eq_zero {a b : Int} : a ∣ b ↔ b % a = 0  (read in an earlier revision of the file,
 -- src/Init/Data/Int/DivModLemmas.lean, since moved to) src/Init/Data/Int/DivMod/Lemmas.lean
 axiom Int.dvd_iff_emod_eq_zero {a b : Int} : Iff (Dvd.dvd a b) (binrel% Eq (binop% HMod.hMod b a) 0)
