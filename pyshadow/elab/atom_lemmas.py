@@ -165,6 +165,17 @@ def candidate_lemmas(reference: str, candidate: str, table: Sequence[Lemma] | No
             if row.key_constants and all(_mentions(text, k) for k in row.key_constants)]
 
 
+def might_apply(reference: str, candidate: str, reference_context: str = "", candidate_context: str = "") -> bool:
+    """Whether some table lemma's key constants are named by the two atoms as printed in their contexts (Python
+    only: which pairs are worth asking Lean about)."""
+    try:
+        a = _print(reference, Scope(frozenset(read_context(reference_context).opens)))
+        b = _print(candidate, Scope(frozenset(read_context(candidate_context).opens)))
+    except Untranslatable:
+        return False
+    return bool(candidate_lemmas(a, b))
+
+
 def proofs(row: Lemma) -> list[tuple[str, str]]:
     """(label, term) for using ``row`` left to right and right to left."""
     term = f"propext ({row.name} ..)" if row.kind == "iff" else f"({row.name} ..)"

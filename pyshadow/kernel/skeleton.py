@@ -30,7 +30,8 @@ from .definitions import normalize_declaration
 from .alpha import _rename_binder, align_binders, canonical_binders, rename, rename_declaration  # noqa: F401
 from .reshape import reshaped
 from .search import ELIMINATORS, MAX_DEPTH, Context, Param, Prover, Rule
-from .undecided import AtomPair, aligned_atom_pairs, settle_atom_pairs, settlement_message
+from .lemma_pairs import lemma_rewrites, settle_atom_pairs, settlement_message
+from .undecided import AtomPair, aligned_atom_pairs
 from ..errors import PyshadowError
 from ..lean.batch import LeanJob, run_jobs
 from .check import block_spans
@@ -504,6 +505,8 @@ def _recheck_undecided(pairs: Sequence[SkeletonPair], verdicts: dict[str, Skelet
     again: list[SkeletonPair] = []
     shown: dict[str, list[tuple[str, str]]] = {}
     found: dict[str, list[AtomPair]] = {}
+    unaligned: dict[str, SkeletonPair] = {}
+    presettled: dict = {}  # key -> the lemma_pairs.AtomSettlement rows Lean already proved
     for pair in pairs:
         v = verdicts.get(pair.key)
         if v is None or v.error or v.passed:
@@ -516,6 +519,18 @@ def _recheck_undecided(pairs: Sequence[SkeletonPair], verdicts: dict[str, Skelet
             again.append(replace(pair, aliases=tuple((p.read_as, p.candidate) for p in atom_pairs)))
             shown[pair.key] = [(p.reference, p.candidate) for p in atom_pairs]
             found[pair.key] = atom_pairs
+        else:  # a difference at a relation or connective: a table lemma may restate it (lemma_pairs.lemma_rewrites)
+            unaligned[pair.key] = pair
+    try:
+        rewritten = lemma_rewrites([(k, normalize_declaration(p.reference, p.reference_context),
+                                     normalize_declaration(p.candidate, p.candidate_context), p.reference_context,
+                                     p.candidate_context) for k, p in unaligned.items()], lean) if unaligned else {}
+    except PyshadowError:
+        rewritten = {}
+    for key, (cand2, rows) in rewritten.items():
+        again.append(replace(unaligned[key], candidate=cand2))
+        shown[key] = [(r.pair.reference, r.pair.candidate) for r in rows]
+        presettled[key] = rows
     if not again:
         return
     second = skeleton_score(again, lean, recheck=False, **run)
@@ -529,9 +544,12 @@ def _recheck_undecided(pairs: Sequence[SkeletonPair], verdicts: dict[str, Skelet
         v.undecided_roles = [f"forward:{i}" for i, ok in enumerate(v.forward, start=1) if not ok]
         if not v.backward:
             v.undecided_roles.append("backward")
+        if pair.key in presettled:
+            v.messages["atom lemmas"] = settlement_message(presettled[pair.key])
+            continue
         asked.append((pair.key, normalize_declaration(pair.candidate, pair.candidate_context),
                       pair.candidate_context, pair.reference_context, found[pair.key]))
-    try:  # which lemma settles which pair, for the report (undecided.settle_atom_pairs): never a pass by itself
+    try:  # which lemma settles which pair, for the report (lemma_pairs.settle_atom_pairs): never a pass by itself
         settled = settle_atom_pairs(asked, lean) if asked else {}
     except PyshadowError as err:
         settled, reason = {}, str(err).splitlines()[0]

@@ -20,26 +20,17 @@ difference is judged on that text. ``‖z ^ 2‖`` against ``Complex.abs (w ^ 2)
 ``Complex.abs (w ^ 2)`` (another constant: undecided), whatever the candidate calls its variable; atoms that
 mention different numbers of variables are no such pair (judged: a structural difference).
 
-``settle_atom_pairs`` then asks Lean about each such pair (``pyshadow.elab.atom_lemmas``): the reference atom read
-over the candidate's variables against the candidate atom, both over the candidate's header binders, each printed
-in its own file's context — definitionally equal, equal by one lemma of the table (``pyshadow.elab.lemmas``), or
-not shown. The answer names the lemma for the report; it does not make the verdict a pass (the atoms are
-elaborated alone, not in their statements). ``replaced_candidates`` goes one step further where every atom pair
-is settled: Lean proves the candidate, as written, equivalent to ``cand'`` — the candidate with each such atom
-written as the reference's (``pyshadow.elab.congruence``); ``cand'`` is what the reference is then compared with.
+Lean's answer on such pairs (definitionally equal, equal by a lemma of the table, not shown) is
+``pyshadow.kernel.lemma_pairs``'s.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-from typing import Sequence
+from dataclasses import dataclass
 
-from ..elab.atom_lemmas import AtomDecision, AtomPairQuery, atom_binders, decide_atom_pairs
-from ..elab.congruence import Congruence, CongruenceItem, Replacement, congruence
 from ..syntax import lexer as lx
 from ..syntax import terms as tm
 from ..syntax.ast import Atom, BinOp, Declaration, Let, Not, Quant, Rel, Term, bound_names, is_proposition
-from .substitution import map_atoms, map_terms
 from .abstract import variable_tokens
 from .alpha import rename_atom
 
@@ -192,105 +183,3 @@ def _unjudgeable(p: tm.Node, q: tm.Node, variables) -> bool:
         return True
     cp, cq = _constants(p, variables), _constants(q, variables)
     return bool(cp ^ cq)
-
-
-@dataclass(frozen=True)
-class AtomSettlement:
-    """What Lean said about one undecided atom pair (``decision`` is ``None`` when it was not asked, ``reason``)."""
-
-    pair: AtomPair
-    decision: AtomDecision | None
-    reason: str = ""
-    binders: tuple[str, ...] = ()  # the candidate's header binders the query typed the atoms' variables with
-
-    def describe(self) -> str:
-        what = f"`{self.pair.candidate}` as `{self.pair.read_as}`"
-        if self.decision is not None and self.decision.equal:
-            return f"{what}: equal {self.decision.by}"
-        return f"{what}: not shown ({self.decision.reason if self.decision else self.reason})"
-
-
-def settle_atom_pairs(items: Sequence[tuple[str, Declaration, str, str, Sequence[AtomPair]]], lean
-                      ) -> dict[str, list[AtomSettlement]]:
-    """For each ``(key, candidate, candidate context, reference context, atom pairs)`` — the candidate as the
-    skeleton reads it (normalised), whose header binders type the atoms' variables — Lean's answer per atom pair,
-    by key; one Lean process for all of them."""
-    out: dict[str, list[AtomSettlement]] = {}
-    queries: list[AtomPairQuery] = []
-    slots: list[tuple[str, int]] = []
-    for key, cand, cand_ctx, ref_ctx, pairs in items:
-        out[key] = []
-        for p in pairs:
-            binders = atom_binders(cand, [p.read_as, p.candidate], cand_ctx)
-            if isinstance(binders, str):
-                out[key].append(AtomSettlement(p, None, binders))
-                continue
-            slots.append((key, len(out[key])))
-            out[key].append(AtomSettlement(p, None, binders=binders))
-            queries.append(AtomPairQuery(f"{key}#{len(queries)}", p.read_as, p.candidate, binders, ref_ctx, cand_ctx))
-    if queries:
-        for (key, i), decision in zip(slots, decide_atom_pairs(queries, lean)):
-            out[key][i] = replace(out[key][i], decision=decision)
-    return out
-
-
-def settlement_message(settled: Sequence[AtomSettlement]) -> str:
-    """One line for a verdict's messages: how Lean settled each atom pair, alone (no pass by itself)."""
-    return "; ".join(s.describe() for s in settled) + " (Lean, each atom alone: no pass by itself)"
-
-
-def replaced_candidates(items: Sequence[tuple[str, Declaration, str, Sequence[AtomSettlement]]], lean
-                        ) -> dict[str, tuple[Declaration, Congruence]]:
-    """For each ``(key, candidate as written, candidate context, settlements)`` whose every atom pair Lean proved
-    equal: ``cand'`` and Lean's congruence answer for candidate ⇔ ``cand'``, by key. The replacement is read in
-    the candidate's context, so each pair is asked again there first (one Lean process), then the congruences
-    (one more). A candidate whose atoms are not written so in it (normalisation rewrote them) is left out."""
-    asked: list[tuple[str, Declaration, str, list[AtomPairQuery]]] = []
-    queries: list[AtomPairQuery] = []
-    for key, cand, ctx, settled in items:
-        if not settled or not all(s.decision is not None and s.decision.equal for s in settled):
-            continue
-        own = [_in_candidate_context(s, ctx, f"{key}#{k}") for k, s in enumerate(settled)]
-        asked.append((key, cand, ctx, own))
-        queries.extend(own)
-    if not queries:
-        return {}
-    answers = {d.key: d for d in decide_atom_pairs(queries, lean)}
-    built: list[tuple[CongruenceItem, Declaration]] = []
-    for key, cand, ctx, own in asked:
-        if not all(answers[q.key].equal for q in own):
-            continue
-        reps = tuple(Replacement(q, answers[q.key].proof, f"pyshadowA{k}") for k, q in enumerate(own))
-        holed = _with_atoms(cand, {q.candidate: f"({r.hole} {' '.join(_names(q.binders))})".replace(" )", ")")
-                                   for q, r in zip(own, reps)})
-        cand2 = _with_atoms(cand, {q.candidate: f"({q.reference})" for q in own})
-        if holed is None or cand2 is None:
-            continue
-        built.append((CongruenceItem(key, cand, holed, cand2, ctx, reps), cand2))
-    results = congruence([item for item, _ in built], lean) if built else []
-    return {item.key: (cand2, res) for (item, cand2), res in zip(built, results)}
-
-
-def _in_candidate_context(settled: AtomSettlement, context: str, key: str) -> AtomPairQuery:
-    """The settled pair asked again with the replacement read in the candidate's ``context``."""
-    p = settled.pair
-    return AtomPairQuery(key, p.read_as, p.candidate, settled.binders, context, context)
-
-
-def _names(binders: Sequence[str]) -> list[str]:
-    return [b.strip("()").split(":", 1)[0].strip() for b in binders]
-
-
-def _with_atoms(decl: Declaration, mapping: dict[str, str]) -> Declaration | None:
-    """``decl`` with every atom whose text is a key of ``mapping`` written as the mapped text; ``None`` when one
-    key is no atom of ``decl``."""
-    seen: set[str] = set()
-
-    def f(a: Atom) -> Atom:
-        if a.text in mapping:
-            seen.add(a.text)
-            return Atom(mapping[a.text])
-        return a
-
-    out = map_terms(decl, lambda t: map_atoms(t, f))
-    return out if seen == set(mapping) else None
