@@ -9,7 +9,8 @@ import pytest
 
 from pyshadow.kernel.definitions import data_as_proposition, is_data_declaration, normalize_declaration
 from pyshadow.kernel.skeleton import SkeletonPair, skeleton_score
-from pyshadow.score.skeleton_terms import DATA_CANDIDATE_BACKWARD, DATA_REFERENCE, skeleton_alternatives
+from pyshadow.kernel.concrete import DATA_CANDIDATE_BACKWARD, DATA_REFERENCE
+from pyshadow.score.skeleton_terms import skeleton_alternatives
 from pyshadow.syntax import parse_declaration
 from pyshadow.syntax import terms as tm
 from pyshadow.syntax.render import render_term

@@ -36,16 +36,9 @@ from pyshadow.score import full, full_run
 from pyshadow.score.candidates import Candidate
 from pyshadow.score.pipeline import prepare_candidate, prepare_problem
 from pyshadow.kernel.definitions import is_data_declaration
-from pyshadow.score.skeleton_terms import (
-    ALTERNATIVE_COMMENT,
-    DATA_CANDIDATE_BACKWARD,
-    DATA_REFERENCE,
-    SkeletonAlternatives,
-    concrete_names,
-    concrete_terms,
-    reabstract,
-    skeleton_alternatives,
-)
+from pyshadow.kernel.concrete import (DATA_CANDIDATE_BACKWARD, DATA_REFERENCE, SkeletonAlternatives, concrete_names,
+                                      concrete_terms)
+from pyshadow.score.skeleton_terms import ALTERNATIVE_COMMENT, reabstract, skeleton_alternatives
 from pyshadow.syntax import ParseError, parse_declaration
 
 PAIRS = Path(__file__).parent / "fixtures" / "pairs" / "dev_pairs.jsonl"  # a verbatim copy of the shared file

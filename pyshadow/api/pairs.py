@@ -135,12 +135,11 @@ def _verdict(search: SkeletonPair, v: SkeletonVerdict | None) -> PairVerdict:
     elif v.error:
         verdict, reason = "fail", v.error
     else:
-        verdict = "undecided" if v.undecided else "fail"
+        verdict = "undecided" if v.is_undecided else "fail"
         first = failed[0] if failed else ""
         reason = f"{len(failed)} check(s) failed ({', '.join(failed)}); {first}: {v.messages.get(first, 'failed')}"
-        if v.undecided:
-            pairs = "; ".join(f"`{a}` vs `{b}`" for a, b in v.undecided)
-            reason = f"undecided: the kernel tier cannot judge the atom pairs {pairs}"
+        if v.is_undecided:
+            reason = v.undecided_reason()
     messages = {role: v.messages.get(role, "failed") for role in failed}
     return PairVerdict(verdict, "kernel", tuple(v.forward), bool(v.backward), messages,
                        tuple((a, b) for a, b in v.undecided), reason, search.key, search)

@@ -84,8 +84,9 @@ def _run_batch(items, blocks, lean, cache_root, timeout_s) -> dict[int, Elaborat
 
 
 def run_blocks(blocks: Sequence[tuple[int, str]], lean: LeanExecutable, *, cache_root: Path | None = None,
-               timeout_s: float = BATCH_TIMEOUT_S) -> tuple[LeanResult, dict[int, str]]:
-    """One file ``import PyshadowEnv`` + the blocks, run once; each block's first error message by its index."""
+               timeout_s: float = BATCH_TIMEOUT_S, sorry: set[int] | None = None) -> tuple[LeanResult, dict[int, str]]:
+    """One file ``import PyshadowEnv`` + the blocks, run once; each block's first error message by its index.
+    With ``sorry``, the indices of blocks Lean warns use ``sorry`` are added to it."""
     header = f"prelude\nimport {ROOT_MODULE}\n"
     text, spans, line = header, [], header.count("\n") + 1
     for index, block in blocks:
@@ -99,8 +100,12 @@ def run_blocks(blocks: Sequence[tuple[int, str]], lean: LeanExecutable, *, cache
         path.write_text(text, encoding="utf-8")
         result = run_lean(lean, path, timeout_s=timeout_s, lean_path=[env_root], cwd=Path(tmp))
     errors: dict[int, str] = {}
-    for diag in result.errors:
+    for diag in result.diagnostics:
         for index, first, last in spans:
-            if first <= diag.pos.line <= last and index not in errors:
+            if not first <= diag.pos.line <= last:
+                continue
+            if diag.is_error and index not in errors:
                 errors[index] = diag.message.strip()
+            elif sorry is not None and not diag.is_error and "sorry" in diag.message:
+                sorry.add(index)
     return result, errors

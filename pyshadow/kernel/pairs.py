@@ -56,6 +56,8 @@ class PairResult:
     failed_roles: list[str] = field(default_factory=list)  # undecided: the checks that failed (forward:i, backward)
     undecided_roles: list[str] = field(default_factory=list)  # … and those that pass once the atoms are one
     llm: dict | None = None  # the skeleton + LLM column (``judge_undecided``): {"verdict", "answers"}
+    lean: str = ""  # Lean's check of a verdict's terms (``kernel.lean_check``: accepted | rejected | unchecked), or
+    # ``equal`` when Lean elaborates the two statements to one proposition (``lean_equal_keys``)
 
     @property
     def llm_verdict(self) -> str | None:
@@ -64,7 +66,7 @@ class PairResult:
     def to_dict(self) -> dict:
         out = {"id": self.pair.id, "same_meaning": self.pair.same_meaning, "diff": self.pair.diff,
                "origin": self.pair.origin, "verdict": self.verdict, "reason": self.reason,
-               "atom_pairs": [list(p) for p in self.atom_pairs]}
+               "atom_pairs": [list(p) for p in self.atom_pairs], "lean": self.lean}
         if self.llm is not None:
             out["skeleton_llm"] = self.llm
         return out
@@ -108,11 +110,14 @@ def evaluate(pairs: Sequence[LabelledPair], lean, *, n_jobs: int = -1, cache_dir
         passed = not v.error and all(v.forward) and v.backward
         reason = "; ".join(f"{k}: {m}" for k, m in sorted(v.messages.items()))[:500]
         if passed:
-            results[p.id] = PairResult(p, "pass")
-        elif v.undecided:
+            results[p.id] = PairResult(p, "pass", "" if v.lean != "unchecked" else f"not Lean-checked: {v.lean_reason}",
+                                       lean=v.lean)
+        elif v.is_undecided:
             failed = [f"forward:{i}" for i, ok in enumerate(v.forward, start=1) if not ok]
             failed += [] if v.backward else ["backward"]
-            results[p.id] = PairResult(p, "undecided", reason, list(v.undecided), failed, list(v.undecided_roles))
+            reason = reason if v.undecided else v.undecided_reason()
+            results[p.id] = PairResult(p, "undecided", reason, list(v.undecided), failed, list(v.undecided_roles),
+                                       lean=v.lean)
         else:
             results[p.id] = PairResult(p, "fail", v.error or reason)
     _lean_equal(pairs, results, lean)
@@ -127,7 +132,7 @@ def _lean_equal(pairs: Sequence[LabelledPair], results: dict[str, PairResult], l
     equal = lean_equal_keys([(p.id, p.a, p.a_context, p.b, p.b_context) for p in todo], lean)
     for p in todo:
         if p.id in equal:
-            results[p.id] = PairResult(p, "pass", LEAN_EQUAL)
+            results[p.id] = PairResult(p, "pass", LEAN_EQUAL, lean="equal")
 
 
 def lean_equal_keys(items: Sequence[tuple[str, str, str, str, str]], lean) -> set[str]:
@@ -199,6 +204,8 @@ def _rates(results: Iterable[PairResult]) -> dict:
         "recall": (sum(r.verdict == "pass" for r in same) / len(same)) if same else None,
         "precision": (sum(r.pair.same_meaning for r in passed) / len(passed)) if passed else None,
         "undecided_rate": (sum(r.verdict == "undecided" for r in results) / len(results)) if results else None,
+        "passed": len(passed),
+        "lean_checked": sum(r.lean in ("accepted", "equal") for r in passed),
         **llm,
     }
 
@@ -245,4 +252,9 @@ def summary_markdown(summary: dict) -> str:
         lines.append(row(f"family: {k}", s))
     for k, s in summary["diff"].items():
         lines.append(row(f"diff: {k}", s))
+    overall = summary["overall"]
+    if "lean_checked" in overall:
+        lines += ["", f"Passes Lean-checked: {overall['lean_checked']}/{overall['passed']} (the skeleton's terms "
+                      "accepted against the elaborated statements, or the statements Lean-equal); the others rest on "
+                      "the skeleton's readings (a statement the environment cannot elaborate)."]
     return "\n".join(lines)

@@ -7,7 +7,7 @@ hypotheses (``@hS_1``), lemma axioms of the prelude (``le_of_eq``, ``ge_of_eq``,
 back into a tree — ``fun``, ``let``, application, ``@``, projection ``(e).1``/``.mp``, anonymous constructor
 ``⟨a, b⟩``, parentheses as written — and marks each name with its kind. ``print_abstract`` prints the tree back;
 it is the identity on the search's text (tested), so what the kernel tier checks and what the full tier gets
-(``pyshadow.score.skeleton_terms.print_concrete``) are two printings of one search result.
+(``pyshadow.kernel.concrete.print_concrete``) are two printings of one search result.
 
 The parser is deliberately generic (any application of any name), so a new lemma or term form the search learns
 still parses; a name it cannot classify is a local name, and the concrete printer refuses a term that still

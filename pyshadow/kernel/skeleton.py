@@ -74,15 +74,31 @@ class SkeletonVerdict:
     # these atoms differ (the check is then *undecided*, not failed).
     undecided: list[tuple[str, str]] = field(default_factory=list)
     undecided_roles: list[str] = field(default_factory=list)  # checks that pass once those atoms are one
+    # Lean's check of the search's terms against the elaborated statements (``lean_check``): accepted | rejected |
+    # unchecked ("" when not asked), and its reason. A rejected pass is undecided; an accepted undecided a pass.
+    lean: str = ""
+    lean_reason: str = ""
 
     @property
     def passed(self) -> bool:
         return self.error is None and all(self.forward) and self.backward
 
+    @property
+    def is_undecided(self) -> bool:
+        return not self.passed and self.error is None and (bool(self.undecided) or self.lean == "rejected")
+
+    def undecided_reason(self) -> str:
+        """Why the verdict is undecided (one line)."""
+        if self.lean == "rejected":
+            return ("undecided: Lean rejects the skeleton's proof term against the statements as it elaborates them "
+                    f"({self.lean_reason})")
+        pairs = "; ".join(f"`{a}` vs `{b}`" for a, b in self.undecided)
+        return f"undecided: the kernel tier cannot judge the atom pairs {pairs}"
+
     def to_dict(self) -> dict:
         return {"key": self.key, "forward": self.forward, "backward": self.backward, "messages": self.messages,
                 "error": self.error, "undecided": [list(p) for p in self.undecided],
-                "undecided_roles": list(self.undecided_roles)}
+                "undecided_roles": list(self.undecided_roles), "lean": self.lean, "lean_reason": self.lean_reason}
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -414,10 +430,12 @@ def _binder_params(binders: tuple[Binder, ...], prover: Prover, scope: Scope) ->
 
 
 def skeleton_score(pairs: Sequence[SkeletonPair], lean: LeanExecutable, *, n_jobs: int = -1,
-                   cache_dir: Path | None = None, batch_size: int = 80, recheck: bool = True
-                   ) -> dict[str, SkeletonVerdict]:
+                   cache_dir: Path | None = None, batch_size: int = 80, recheck: bool = True,
+                   lean_checked: bool = True) -> dict[str, SkeletonVerdict]:
     """Build every pair's checks, run them in real Lean (one file per candidate), and read the verdicts; failed
-    pairs get the undecided re-check (``_recheck_undecided``) unless ``recheck`` is off."""
+    pairs get the undecided re-check (``_recheck_undecided``) unless ``recheck`` is off; then, unless
+    ``lean_checked`` is off, Lean checks the terms of every pass and undecided verdict against the elaborated
+    statements (``pyshadow.kernel.lean_check``): Lean disposes."""
     blocks: list[SkeletonBlock] = []
     verdicts: dict[str, SkeletonVerdict] = {}
     for n, pair in enumerate(pairs):
@@ -456,7 +474,43 @@ def skeleton_score(pairs: Sequence[SkeletonPair], lean: LeanExecutable, *, n_job
         run = {"n_jobs": n_jobs, "cache_dir": cache_dir, "batch_size": batch_size}
         flat = _retry_reshaped(pairs, verdicts, lean, **run)
         _recheck_undecided(pairs, verdicts, lean, flat, **run)
+        if lean_checked:
+            _lean_disposes(pairs, verdicts, lean, {b.key: b.search for b in blocks}, flat, n_jobs)
     return verdicts
+
+
+def _lean_disposes(pairs: Sequence[SkeletonPair], verdicts: dict[str, SkeletonVerdict], lean,
+                   searches: dict, flat: dict[str, SkeletonPair], n_jobs: int) -> None:
+    """Lean's check of the terms (``lean_check``) applied: a pass Lean rejects becomes undecided, an undecided
+    verdict whose re-check terms Lean accepts (the atoms are definitionally equal as Lean elaborates them)
+    becomes a pass; an unchecked one keeps the skeleton's verdict, marked so."""
+    from .lean_check import ACCEPTED, REJECTED, lean_check
+
+    items = []
+    for pair in pairs:
+        v = verdicts.get(pair.key)
+        if v is None or v.error:
+            continue
+        if v.passed and searches.get(pair.key) is not None:
+            items.append((pair, searches[pair.key]))
+        elif v.undecided:
+            source = pair if undecided_atom_pairs(pair) else flat.get(pair.key, pair)
+            aliased = replace(source, aliases=undecided_aliases(source))
+            items.append((aliased, skeleton_search(aliased)))
+    for key, check in lean_check(items, lean, n_jobs=n_jobs).items():
+        v = verdicts[key]
+        v.lean, v.lean_reason = check.status, check.reason
+        if v.passed and check.status == REJECTED:
+            role = check.role
+            if role.startswith("forward:"):
+                v.forward[int(role.split(":")[1]) - 1] = False
+            else:
+                v.backward = False
+            v.undecided_roles = [role]
+            v.messages[role] = v.undecided_reason()
+        elif not v.passed and v.undecided and check.status == ACCEPTED:
+            v.forward, v.backward = [True] * len(v.forward), True
+            v.undecided, v.undecided_roles, v.messages = [], [], {}
 
 
 def _retry_reshaped(pairs: Sequence[SkeletonPair], verdicts: dict[str, SkeletonVerdict], lean, **run

@@ -30,7 +30,8 @@ from ..score.pipeline import (
     prepare_problem,
     rename_identifiers,
 )
-from ..score.skeleton_terms import ALTERNATIVE_COMMENT, concrete_terms, exact_line
+from ..kernel.concrete import concrete_terms
+from ..score.skeleton_terms import ALTERNATIVE_COMMENT, exact_line
 from ..syntax import render_declaration
 from ..syntax.ast import Declaration
 from ..syntax.scanner import declarations, normalize_name

@@ -691,11 +691,10 @@ def skeleton_checks(target: TargetInfo, verdict: Any) -> list[Check]:
         return "passed" if passed else next((messages[r] for r in roles if messages.get(r)), fallback)
 
     undecided_roles = set(getattr(verdict, "undecided_roles", ()) or ())
-    pairs = "; ".join(f"`{a}` vs `{b}`" for a, b in getattr(verdict, "undecided", ()) or ())
 
     def judged(ok: bool, role: str, fallback_message: str) -> tuple[bool, str]:
-        if not ok and role in undecided_roles:
-            return True, f"undecided: the kernel tier cannot judge the atom pairs {pairs}"
+        if not ok and role in undecided_roles and verdict.is_undecided:
+            return True, verdict.undecided_reason()
         return False, fallback_message
 
     shadows = target.decomposition.shadows if target.decomposition is not None else ()

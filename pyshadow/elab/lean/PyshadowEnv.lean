@@ -4,6 +4,8 @@ import PyshadowEnv.Numbers
 import PyshadowEnv.Sets
 import PyshadowEnv.Functions
 import PyshadowEnv.Namespaces
+import PyshadowEnv.Proofs
+import PyshadowEnv.Order
 import PyshadowEnv.Lemmas
 /-! # pyshadow's signature environment
 

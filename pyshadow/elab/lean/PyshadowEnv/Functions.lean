@@ -1,5 +1,5 @@
 prelude
-import PyshadowEnv.Sets
+import PyshadowEnv.Order
 /-! # pyshadow's signature environment: functions and predicates of Mathlib
 
 The constants benchmark statements name most (harvested from the corpora; `benchmarks/env_coverage.py` prints
@@ -116,11 +116,7 @@ def StrictAnti {α : Type u} {β : Type v} [LT α] [LT β] (f : α → β) : Pro
 -- Mathlib/Order/Filter/Defs.lean, Mathlib/Order/Filter/AtTopBot/Defs.lean, Mathlib/Topology/Defs/Filter.lean
 axiom Filter (α : Type u) : Type u
 axiom Filter.Tendsto {α : Type u} {β : Type v} (f : α → β) (l₁ : Filter α) (l₂ : Filter β) : Prop
-class Preorder (α : Type u) : Type u
-axiom instPreorderNat : Preorder Nat
-axiom instPreorderInt : Preorder Int
-axiom instPreorderReal : Preorder Real
-attribute [instance] instPreorderNat instPreorderInt instPreorderReal
+-- (`Preorder` and its instances: PyshadowEnv/Order.lean)
 axiom Filter.atTop {α : Type u} [Preorder α] : Filter α
 axiom Filter.atBot {α : Type u} [Preorder α] : Filter α
 class TopologicalSpace (α : Type u) : Type u

@@ -10,9 +10,9 @@ note says which). The statement is written in the builtin syntax a statement is 
 an atom pair equal by one of them (`pyshadow.elab.atom_lemmas`); the full tier, with real Mathlib, finds the same
 names as theorems. `pyshadow.elab.lemmas.lemma_table()` reads this file back: it is the one place the table lives.
 
-The logic a congruence step needs (`propext`, `funext`, `congrArg`, `Eq.symm`, `Eq.mpr`, `Iff.symm`, `rfl`) comes
-first: the first two are axioms (as `propext` is in Lean; `funext` is a theorem of Lean's, from `Quot.sound`,
-restated as an axiom here), the others are proved.
+The logic a congruence step needs beyond `PyshadowEnv.Proofs` (which has `Eq.symm`) comes first: `propext` and
+`funext` are axioms (as `propext` is in Lean; `funext` is a theorem of Lean's, from `Quot.sound`, restated as an
+axiom here), `congrArg`, `Eq.mp`, `Eq.mpr`, `Iff.symm` and `rfl` are proved.
 -/
 set_option genCtorIdx false
 set_option genInjectivity false
@@ -23,9 +23,6 @@ noncomputable section
 
 -- src/Init/Prelude.lean
 @[reducible] def rfl {α : Sort u} {a : α} : Eq a a := Eq.refl
--- src/Init/Prelude.lean
-theorem Eq.symm {α : Sort u} {a b : α} (h : Eq a b) : Eq b a :=
-  Eq.rec (motive := fun x _ => Eq x a) Eq.refl h
 -- src/Init/Prelude.lean
 theorem congrArg {α : Sort u} {β : Sort v} {a₁ a₂ : α} (f : α → β) (h : Eq a₁ a₂) : Eq (f a₁) (f a₂) :=
   Eq.rec (motive := fun x _ => Eq (f a₁) (f x)) Eq.refl h
