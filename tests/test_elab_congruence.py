@@ -53,7 +53,8 @@ def test_replaced_candidates_only_where_every_atom_pair_is_proved(kernel_lean_ex
         cand = normalize_declaration(P(b))
         items.append((key, cand, "", "", aligned_atom_pairs(normalize_declaration(P(a)), cand)))
     settled = settle_atom_pairs(items, kernel_lean_exe)
-    out = replaced_candidates([(k, P(cases[k][1]), "", v) for k, v in settled.items()], kernel_lean_exe)
+    out = replaced_candidates([(k, P(cases[k][1]), normalize_declaration(P(cases[k][1])), "", v)
+                               for k, v in settled.items()], kernel_lean_exe)
     assert set(out) == {"logb"}
     cand2, proved = out["logb"]
     assert proved.proved, proved

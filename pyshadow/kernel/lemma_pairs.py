@@ -13,7 +13,10 @@ reference's is what the skeleton is then run on (undecided at best, naming the l
 
 ``replaced_candidates`` goes one step further where every pair is settled: Lean proves the candidate, as written,
 equivalent to ``cand'`` — the candidate with each such subterm written as the reference's
-(``pyshadow.elab.congruence``); ``cand'`` is what the reference is then compared with.
+(``pyshadow.elab.congruence``). ``lemma_upgrade`` then has ``pyshadow.kernel.lean_check`` check the skeleton's
+terms for (reference, ``cand'``) against the elaborated statements: an undecided verdict passes only when Lean
+proves both — candidate ⇔ ``cand'`` by congruence over the atom proofs, and the reference against ``cand'`` — and
+the verdict names the lemmas (``messages["atom lemmas"]``, ``lean_reason``).
 """
 
 from __future__ import annotations
@@ -21,11 +24,13 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Sequence
 
+from ..errors import PyshadowError
 from ..elab.atom_lemmas import AtomDecision, AtomPairQuery, atom_binders, decide_atom_pairs, might_apply
 from ..elab.congruence import Congruence, CongruenceItem, Replacement, congruence
 from ..syntax.ast import Atom, BinOp, Declaration, Let, Not, Quant, Rel, Term, is_proposition
 from ..syntax.parser import ParseError, parse_declaration
 from ..syntax.render import render_term
+from .definitions import normalize_declaration
 from .undecided import AtomPair, _over
 
 
@@ -74,34 +79,38 @@ def settlement_message(settled: Sequence[AtomSettlement]) -> str:
     return "; ".join(s.describe() for s in settled) + " (Lean, each atom alone: no pass by itself)"
 
 
-def replaced_candidates(items: Sequence[tuple[str, Declaration, str, Sequence[AtomSettlement]]], lean
+def replaced_candidates(items: Sequence[tuple[str, Declaration, Declaration, str, Sequence[AtomSettlement]]], lean
                         ) -> dict[str, tuple[Declaration, Congruence]]:
-    """For each ``(key, candidate as written, candidate context, settlements)`` whose every atom pair Lean proved
-    equal: ``cand'`` and Lean's congruence answer for candidate ⇔ ``cand'``, by key. The replacement is read in
-    the candidate's context, so each pair is asked again there first (one Lean process), then the congruences
-    (one more). A candidate whose atoms are not written so in it (normalisation rewrote them) is left out."""
-    asked: list[tuple[str, Declaration, str, list[AtomPairQuery]]] = []
+    """For each ``(key, candidate as written, candidate as read, candidate context, settlements)`` whose every atom
+    pair Lean proved equal: ``cand'`` and Lean's congruence answer for candidate ⇔ ``cand'``, by key.
+
+    The settlements' atoms are the read candidate's (``normalize_declaration``), so ``cand'`` and the holed copy
+    are built from it; the congruence is stated with the candidate *as written*, so the kernel also checks that
+    the reading is the written statement up to unfolding (a reading that is not — a substituted variable — makes
+    it fail). The replacement is read in the candidate's context, so each pair is asked again there first (one Lean
+    process), then the congruences (one more)."""
+    asked: list[tuple[str, Declaration, Declaration, str, list[AtomPairQuery]]] = []
     queries: list[AtomPairQuery] = []
-    for key, cand, ctx, settled in items:
+    for key, written, read, ctx, settled in items:
         if not settled or not all(s.decision is not None and s.decision.equal for s in settled):
             continue
         own = [_in_candidate_context(s, ctx, f"{key}#{k}") for k, s in enumerate(settled)]
-        asked.append((key, cand, ctx, own))
+        asked.append((key, written, read, ctx, own))
         queries.extend(own)
     if not queries:
         return {}
     answers = {d.key: d for d in decide_atom_pairs(queries, lean)}
     built: list[tuple[CongruenceItem, Declaration]] = []
-    for key, cand, ctx, own in asked:
+    for key, written, read, ctx, own in asked:
         if not all(answers[q.key].equal for q in own):
             continue
         reps = tuple(Replacement(q, answers[q.key].proof, f"pyshadowA{k}") for k, q in enumerate(own))
-        holed = _with_terms(cand, {q.candidate: f"({r.hole} {' '.join(_names(q.binders))})".replace(" )", ")")
+        holed = _with_terms(read, {q.candidate: f"({r.hole} {' '.join(_names(q.binders))})".replace(" )", ")")
                                    for q, r in zip(own, reps)})
-        cand2 = _with_terms(cand, {q.candidate: q.reference for q in own})
+        cand2 = _with_terms(read, {q.candidate: q.reference for q in own})
         if holed is None or cand2 is None:
             continue
-        built.append((CongruenceItem(key, cand, holed, cand2, ctx, reps), cand2))
+        built.append((CongruenceItem(key, written, holed, cand2, ctx, reps), cand2))
     results = congruence([item for item, _ in built], lean) if built else []
     return {item.key: (cand2, res) for (item, cand2), res in zip(built, results)}
 
@@ -201,3 +210,54 @@ def _differing(a: Term, b: Term, out: list[tuple[Term, Term]]) -> None:
             _differing(a.body, b.body, out)
     elif not isinstance(a, (Quant, Let)) and not isinstance(b, (Quant, Let)):
         out.append((a, b))
+
+
+def lemma_upgrade(pairs, verdicts: dict, settled: dict, lean, n_jobs: int = -1) -> None:
+    """Undecided verdicts (``skeleton._recheck_undecided``'s ``settled``: key → the pair re-checked and its atom
+    pairs' settlements) whose every atom pair Lean proved equal pass when Lean proves the candidate ⇔ ``cand'``
+    and accepts the skeleton's terms for (reference, ``cand'``); the others keep their verdict, with why."""
+    from .lean_check import ACCEPTED, lean_check
+    from .skeleton import skeleton_search
+
+    originals = {p.key: p for p in pairs}
+    todo = {}
+    for key, (used, rows) in settled.items():
+        v = verdicts.get(key)
+        original = originals.get(key)
+        if v is None or v.passed or not v.undecided or original is None:
+            continue
+        if used.candidate != original.candidate:  # a reshaped reading of the candidate: not the written one
+            continue
+        if rows and all(r.decision is not None and r.decision.equal for r in rows):
+            todo[key] = (original, rows)
+    if not todo:
+        return
+    try:
+        built = replaced_candidates([(k, p.candidate, normalize_declaration(p.candidate, p.candidate_context),
+                                      p.candidate_context, rows) for k, (p, rows) in todo.items()], lean)
+        items, why = [], {}
+        for key, (cand2, proved) in built.items():
+            if not proved.proved:
+                why[key] = f"candidate ⇔ cand' not proved: {proved.reason}"
+                continue
+            pair2 = replace(todo[key][0], candidate=cand2, aliases=())
+            items.append((pair2, skeleton_search(pair2)))
+        checks = lean_check(items, lean, n_jobs=n_jobs) if items else {}
+    except PyshadowError as err:
+        for key in todo:
+            verdicts[key].messages["atom lemmas"] += f"; no upgrade: {str(err).splitlines()[0]}"
+        return
+    for key in todo:
+        v = verdicts[key]
+        check = checks.get(key)
+        by = "; ".join(f"`{r.pair.candidate}` as `{r.pair.read_as}` {r.decision.by}" for r in todo[key][1])
+        if check is not None and check.status == ACCEPTED:
+            v.forward, v.backward = [True] * len(v.forward), True
+            v.undecided, v.undecided_roles = [], []
+            v.messages = {"atom lemmas": f"{by}; Lean proves the candidate ⇔ cand' (congruence) and accepts the "
+                                         f"terms for the reference against cand'"}
+            v.lean, v.lean_reason = ACCEPTED, f"through cand': {by}"
+        else:
+            reason = why.get(key) or (f"reference vs cand': {check.status}: {check.reason}" if check is not None
+                                      else "cand' not built")
+            v.messages["atom lemmas"] = v.messages.get("atom lemmas", by) + f"; no upgrade: {reason}"

@@ -30,7 +30,7 @@ from .definitions import normalize_declaration
 from .alpha import _rename_binder, align_binders, canonical_binders, rename, rename_declaration  # noqa: F401
 from .reshape import reshaped
 from .search import ELIMINATORS, MAX_DEPTH, Context, Param, Prover, Rule
-from .lemma_pairs import lemma_rewrites, settle_atom_pairs, settlement_message
+from .lemma_pairs import lemma_rewrites, lemma_upgrade, settle_atom_pairs, settlement_message
 from .undecided import AtomPair, aligned_atom_pairs
 from ..errors import PyshadowError
 from ..lean.batch import LeanJob, run_jobs
@@ -473,9 +473,10 @@ def skeleton_score(pairs: Sequence[SkeletonPair], lean: LeanExecutable, *, n_job
     if recheck:
         run = {"n_jobs": n_jobs, "cache_dir": cache_dir, "batch_size": batch_size}
         flat = _retry_reshaped(pairs, verdicts, lean, **run)
-        _recheck_undecided(pairs, verdicts, lean, flat, **run)
+        settled = _recheck_undecided(pairs, verdicts, lean, flat, **run)
         if lean_checked:
             _lean_disposes(pairs, verdicts, lean, {b.key: b.search for b in blocks}, flat, n_jobs)
+            lemma_upgrade(pairs, verdicts, settled, lean, n_jobs)
     return verdicts
 
 
@@ -552,10 +553,12 @@ def undecided_aliases(pair: SkeletonPair) -> tuple[tuple[str, str], ...]:
 
 
 def _recheck_undecided(pairs: Sequence[SkeletonPair], verdicts: dict[str, SkeletonVerdict], lean,
-                       flat: dict[str, SkeletonPair] | None = None, **run) -> None:
-    """Failed pairs whose aligned atoms differ only where the kernel tier cannot judge (``undecided.py``) are run
-    again with those atoms read as one; where that passes, the verdict becomes *undecided*, naming the pairs, and
-    the checks that passed only so are listed in ``undecided_roles``."""
+                       flat: dict[str, SkeletonPair] | None = None, **run) -> dict:
+    """Failed pairs whose aligned atoms differ only where the kernel tier cannot judge (``undecided.py``) — or at a
+    relation Lean proves equal by a table lemma (``lemma_pairs.lemma_rewrites``) — are run again with those atoms
+    read as one; where that passes, the verdict becomes *undecided*, naming the pairs, and the checks that passed
+    only so are listed in ``undecided_roles``. Returns, by key, the pair re-checked and Lean's answer on each of its
+    atom pairs (``lemma_pairs.AtomSettlement``), for ``lemma_pairs.lemma_upgrade``."""
     again: list[SkeletonPair] = []
     shown: dict[str, list[tuple[str, str]]] = {}
     found: dict[str, list[AtomPair]] = {}
@@ -586,9 +589,9 @@ def _recheck_undecided(pairs: Sequence[SkeletonPair], verdicts: dict[str, Skelet
         shown[key] = [(r.pair.reference, r.pair.candidate) for r in rows]
         presettled[key] = rows
     if not again:
-        return
+        return {}
     second = skeleton_score(again, lean, recheck=False, **run)
-    asked = []
+    asked, out = [], {}
     for pair in again:
         w = second.get(pair.key)
         if w is None or not w.passed:
@@ -600,6 +603,7 @@ def _recheck_undecided(pairs: Sequence[SkeletonPair], verdicts: dict[str, Skelet
             v.undecided_roles.append("backward")
         if pair.key in presettled:
             v.messages["atom lemmas"] = settlement_message(presettled[pair.key])
+            out[pair.key] = (unaligned[pair.key], presettled[pair.key])
             continue
         asked.append((pair.key, normalize_declaration(pair.candidate, pair.candidate_context),
                       pair.candidate_context, pair.reference_context, found[pair.key]))
@@ -611,6 +615,8 @@ def _recheck_undecided(pairs: Sequence[SkeletonPair], verdicts: dict[str, Skelet
             verdicts[key].messages["atom lemmas"] = f"not asked: {reason}"
     for key, rows in settled.items():
         verdicts[key].messages["atom lemmas"] = settlement_message(rows)
+        out[key] = (next(p for p in again if p.key == key), rows)
+    return out
 
 
 __all__ = ["SkeletonPair", "SkeletonVerdict", "SkeletonSearch", "skeleton_score", "skeleton_block", "skeleton_search",
