@@ -72,3 +72,12 @@ def test_mutation_partners_never_pass(verdicts, mutant):
         assert v.undecided and "not shown" in v.messages["atom lemmas"], v.messages
     else:
         assert not v.undecided and "atom lemmas" not in v.messages, v.messages
+
+
+def test_a_context_lean_is_not_given_is_no_decision_never_a_crash(kernel_lean_exe, tmp_path):
+    ctx = "instance : Inhabited ℕ := ⟨0⟩"  # a command `pyshadow.elab.context` does not model
+    a, b = CLAIMS[0][1:3]
+    pair = SkeletonPair("ctx", parse_declaration(a), parse_declaration(b), True, ctx, ctx)
+    v = skeleton_score([pair], kernel_lean_exe, n_jobs=1, cache_dir=tmp_path)["ctx"]
+    assert not v.passed and v.undecided
+    assert "not asked (the context is not printed for Lean" in v.messages["atom lemmas"], v.messages

@@ -81,7 +81,10 @@ def atom_binders(decl: Declaration, atoms: Sequence[str], context: str = "") -> 
     another variable."""
     header = {n: b for b in decl.binders for n in b.names}
     inner = inner_names(decl)
-    context_vars = {n for group in read_context(context).variable_names for n in group}
+    try:
+        context_vars = {n for group in read_context(context).variable_names for n in group}
+    except Untranslatable as err:
+        return f"the context is not printed for Lean: {str(err).splitlines()[0]}"
     variables: list[str] = []
     for t in code_tokens(" ".join(atoms)):
         if t.kind != IDENT:

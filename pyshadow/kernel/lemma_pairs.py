@@ -45,9 +45,13 @@ class AtomSettlement:
 
     def describe(self) -> str:
         what = f"`{self.pair.candidate}` as `{self.pair.read_as}`"
-        if self.decision is not None and self.decision.equal:
+        if self.decision is None:
+            return f"{what}: not asked ({self.reason})"
+        if self.decision.equal:
             return f"{what}: equal {self.decision.by}"
-        return f"{what}: not shown ({self.decision.reason if self.decision else self.reason})"
+        if self.decision.status == "unsupported":
+            return f"{what}: no decision ({self.decision.reason})"
+        return f"{what}: not shown ({self.decision.reason})"
 
 
 def settle_atom_pairs(items: Sequence[tuple[str, Declaration, str, str, Sequence[AtomPair]]], lean
