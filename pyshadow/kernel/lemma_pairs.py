@@ -31,7 +31,7 @@ from ..syntax.ast import Atom, BinOp, Declaration, Let, Not, Quant, Rel, Term, i
 from ..syntax.parser import ParseError, parse_declaration
 from ..syntax.render import render_term
 from .definitions import normalize_declaration
-from .undecided import AtomPair, _over
+from .undecided import AtomPair, read_over
 
 
 @dataclass(frozen=True)
@@ -181,7 +181,7 @@ def lemma_rewrites(items: Sequence[tuple[str, Declaration, Declaration, str, str
         ref_scope, cand_scope = frozenset(ref.variables()), frozenset(cand.variables())
         for a, b in raw:
             ta, tb = render_term(a), render_term(b)
-            read_as = _over(Atom(ta), ref_scope, Atom(tb), cand_scope)
+            read_as = read_over(Atom(ta), ref_scope, Atom(tb), cand_scope)
             if read_as is not None and might_apply(read_as, tb, ref_ctx, cand_ctx):
                 pairs.append(AtomPair(ta, tb, read_as))
         if pairs:
