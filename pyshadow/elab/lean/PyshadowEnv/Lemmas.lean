@@ -11,8 +11,8 @@ an atom pair equal by one of them (`pyshadow.elab.atom_lemmas`); the full tier, 
 names as theorems. `pyshadow.elab.lemmas.lemma_table()` reads this file back: it is the one place the table lives.
 
 The logic a congruence step needs beyond `PyshadowEnv.Proofs` (which has `Eq.symm`) comes first: `propext` and
-`funext` are axioms (as `propext` is in Lean; `funext` is a theorem of Lean's, from `Quot.sound`, restated as an
-axiom here), `congrArg`, `Eq.mp`, `Eq.mpr`, `Iff.symm` and `rfl` are proved.
+`funext` are axioms (as `propext` is in Lean; `funext` is a theorem of Lean's, from `Quot.sound`, restated so
+here), while `congrArg`, `Eq.mp`, `Eq.mpr`, `Iff.symm` and `rfl` are proved.
 -/
 set_option genCtorIdx false
 set_option genInjectivity false
