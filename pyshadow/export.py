@@ -11,7 +11,7 @@ Nothing else: no reference text, no shadow, no checker, no reference path.
 
 **Hidden** (``--hidden OUT``): the Lake workspace ``pyshadow generate`` writes (``pyshadow.workspace``) — every
 reference verbatim, every target's forward checkers and certificate, and ``manifest.json`` pinning the Lean
-toolchain (``lean-toolchain``), the Mathlib tag (``null`` when no problem needs Mathlib), the pyshadow version
+toolchain (``lean-toolchain``), the Mathlib commit (``null`` when no problem needs Mathlib), the pyshadow version
 (``generator``), the shadows of every target, and the sha256 of every checker text and every file — so an
 evaluation can prove which checker set it used.
 

@@ -2,7 +2,7 @@
 
 Layout of ``WORKSPACE`` (``pyshadow generate PROBLEMS_DIR -o WORKSPACE``)::
 
-    lakefile.toml                  requires Mathlib (at the tag matching lean-toolchain) only if a problem imports it
+    lakefile.toml                  requires Mathlib (at the commit built with lean-toolchain) only if a problem imports it
     lean-toolchain                 copied from the repository
     Checkers.lean                  the root module: imports every module below
     Checkers/<Module>/Reference.lean   the problem's reference file, verbatim but for targets proved with `sorry`,
@@ -65,6 +65,14 @@ NAMESPACE_ROOT = "PyShadow.Checkers"
 LAKE_PACKAGE = "pyshadow_checkers"
 _KEYWORD_MODULES = frozenset({"Type", "Sort", "Prop"})
 _TOOLCHAIN_RE = re.compile(r"leanprover/lean4:(v\d+\.\d+\.\d+(?:-rc\d+)?)")
+# Mathlib's repository, required by URL and commit (no registry look-up): lake's TOML `[[require]]` with `git` and
+# `rev` is `DependencySrc.git url rev` (leanprover/lean4 src/lake/Lake/Load/Toml.lean `Dependency.decodeToml`), and a
+# full 40-hex `rev` is used as it is (src/lake/Lake/Util/Git.lean `resolveRemoteRevision`: `if rev.isFullSha1`).
+MATHLIB_GIT = "https://github.com/leanprover-community/mathlib4"
+# The Mathlib commit for each `lean-toolchain` pyshadow ships, whose own `lean-toolchain` is that line. v4.35.0-rc2:
+# Mathlib's tag `v4.35.0-rc2`, commit "chore: bump toolchain to v4.35.0-rc2" (2026-09-16), as lake resolved the
+# tag in public projects' manifests; Mathlib's tag `v4.35.0` could not be found (docs/full-tier.md, "The Mathlib pin").
+MATHLIB_COMMITS = {"leanprover/lean4:v4.35.0-rc2": "065356127b1dc0016f66b7283ce0ce2c4055aa55"}
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -95,10 +103,14 @@ def module_names(problem_ids: Sequence[str]) -> dict[str, str]:
 
 
 def mathlib_rev(toolchain: str) -> str:
-    """The Mathlib tag for a ``lean-toolchain`` line: Mathlib tags each release with its Lean version."""
-    match = _TOOLCHAIN_RE.fullmatch(toolchain.strip())
+    """The Mathlib revision for a ``lean-toolchain`` line: the commit of ``MATHLIB_COMMITS`` (built with that
+    toolchain), else the tag Mathlib names after a Lean release (``v4.36.0``) — a convention, not checked here."""
+    line = toolchain.strip()
+    if line in MATHLIB_COMMITS:
+        return MATHLIB_COMMITS[line]
+    match = _TOOLCHAIN_RE.fullmatch(line)
     if match is None:
-        raise BadInput(f"lean-toolchain: expected 'leanprover/lean4:vX.Y.Z', got {toolchain.strip()!r}")
+        raise BadInput(f"lean-toolchain: expected 'leanprover/lean4:vX.Y.Z', got {line!r}")
     return match.group(1)
 
 
@@ -310,7 +322,8 @@ def render_workspace(plans: Sequence[ProblemPlan], toolchain: str) -> tuple[dict
     needs_mathlib = any(p.problem.needs_mathlib for p in plans)
     files: dict[str, bytes] = {
         "lakefile.toml": render_template(
-            "lakefile.toml.j2", {"name": LAKE_PACKAGE, "mathlib_rev": rev if needs_mathlib else None}
+            "lakefile.toml.j2",
+            {"name": LAKE_PACKAGE, "mathlib_git": MATHLIB_GIT, "mathlib_rev": rev if needs_mathlib else None},
         ).encode(),
         "lean-toolchain": toolchain.encode(),
     }

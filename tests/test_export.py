@@ -14,7 +14,7 @@ from pyshadow import __version__
 from pyshadow.cli import main
 from pyshadow.paths import LEAN_TOOLCHAIN_FILE
 from pyshadow.problems import load_problems
-from pyshadow.workspace import module_names, plan_problem
+from pyshadow.workspace import mathlib_rev, module_names, plan_problem
 
 TOOLCHAIN = LEAN_TOOLCHAIN_FILE.read_text(encoding="utf-8")
 
@@ -168,14 +168,14 @@ def test_public_records_field_by_field(exported, problems_dir):
     assert toy["rules"] == "Name each theorem as listed." and toy["imports"] == [] and toy["mathlib"] is None
     assert toy["lean_toolchain"] == TOOLCHAIN.strip() and toy["shadowbench"] is None
     real = records["real_sq"]
-    assert real["imports"] == ["Mathlib"] and real["mathlib"] == "v4.35.0"
+    assert real["imports"] == ["Mathlib"] and real["mathlib"] == mathlib_rev(TOOLCHAIN)
     assert real["shadowbench"] == {"id": "analysis/L1/ana_toy_L1_009", "paper_id": "toy", "types": ["theorem_stmt"],
                                    "held_by": {"level": "level"}}
     assert records["iff_root"]["informal"]["proof"] is None and records["iff_root"]["rules"] is None
     assert (public / "lean-toolchain").read_text(encoding="utf-8") == TOOLCHAIN
     manifest = json.loads((public / "manifest.json").read_text(encoding="utf-8"))
     assert manifest["kind"] == "public" and manifest["generator"] == f"pyshadow {__version__}"
-    assert manifest["lean_toolchain"] == TOOLCHAIN.strip() and manifest["mathlib"] == "v4.35.0"
+    assert manifest["lean_toolchain"] == TOOLCHAIN.strip() and manifest["mathlib"] == mathlib_rev(TOOLCHAIN)
     for name, digest in manifest["files"].items():
         assert hashlib.sha256((public / name).read_bytes()).hexdigest() == digest
 
@@ -184,10 +184,11 @@ def test_hidden_manifest_pins_toolchain_mathlib_version_and_every_checker(export
     _, hidden, out = exported
     manifest = json.loads((hidden / "manifest.json").read_text(encoding="utf-8"))
     assert manifest["lean_toolchain"] == TOOLCHAIN.strip()
-    assert manifest["mathlib"] == "v4.35.0"  # a problem imports Mathlib: the tag matching lean-toolchain
+    # a problem imports Mathlib: the Mathlib commit built with lean-toolchain (pyshadow.workspace.MATHLIB_COMMITS)
+    assert manifest["mathlib"] == mathlib_rev(TOOLCHAIN) and len(manifest["mathlib"]) == 40
     assert manifest["generator"] == f"pyshadow {__version__}"
     assert (hidden / "lean-toolchain").read_text(encoding="utf-8") == TOOLCHAIN
-    assert 'rev = "v4.35.0"' in (hidden / "lakefile.toml").read_text(encoding="utf-8")
+    assert f'rev = "{mathlib_rev(TOOLCHAIN)}"' in (hidden / "lakefile.toml").read_text(encoding="utf-8")
 
     problems, _ = load_problems(problems_dir)
     modules = module_names([p.id for p in problems])

@@ -196,3 +196,54 @@ def test_the_wrapped_reference_cannot_clash_and_its_checkers_find_it(kernel_lean
     path.write_text(library + reference + checker, encoding="utf-8")  # unwrapped: `clash` is declared twice
     assert any("already been declared" in e.message or "already declared" in e.message
                for e in run_lean(kernel_lean_exe, path, timeout_s=60).errors)
+
+
+# Issue #26: `le_of_eq`/`ge_of_eq`/`le_antisymm` as Mathlib declares them (Mathlib/Order/Defs/PartialOrder.lean at
+# mathlib4 bb27e214: `variable {α : Type*}`, `[Preorder α] {a b c : α}`, `le_of_eq (hab : a = b) : a ≤ b`,
+# `@[to_dual ge_of_eq]`; `[PartialOrder α] {a b : α}`, `le_antisymm : a ≤ b → b ≤ a → a = b`) against goals headed by
+# `let`s as Brahmagupta's are: the generator's own terms, elaborated by real Lean (prelude mode, so `≤` is an
+# opaque relation behind an instance argument and the classes are Prop-valued stand-ins; `exact e` elaborates `e`
+# against the goal as a term body does). Mutation partners: the swapped lemma and the swapped certificate.
+_ORDER_PRELUDE = """prelude
+universe u
+inductive Eq {α : Sort u} (a : α) : α → Prop where
+  | refl : Eq a a
+class Preorder (α : Type u) : Prop
+class PartialOrder (α : Type u) : Prop
+@[instance] axiom PartialOrder.toPreorder {α : Type u} [PartialOrder α] : Preorder α
+axiom LE.le {α : Type u} [Preorder α] : α → α → Prop
+axiom le_of_eq {α : Type u} [Preorder α] {a b : α} (hab : Eq a b) : LE.le a b
+axiom ge_of_eq {α : Type u} [Preorder α] {a b : α} (hab : Eq a b) : LE.le b a
+axiom le_antisymm {α : Type u} [PartialOrder α] {a b : α} : LE.le a b → LE.le b a → Eq a b
+axiom R : Type
+axiom add : R → R → R
+axiom mul : R → R → R
+@[instance] axiom instPO : PartialOrder R
+"""
+
+
+def test_order_lemmas_elaborate_against_let_headed_goals(kernel_lean_exe, tmp_path):
+    from pyshadow.lean.runner import run_lean
+    from pyshadow.shadows.checkers import full_tier_checkers
+    from pyshadow.shadows.rules import decompose
+
+    decl = parse_declaration("theorem ref (x y : ℝ) : let s := x + y; let K := s * s; K = s + s")
+    checkers = full_tier_checkers("p", "ref", decl, decompose(decl))
+    (le, ge), cert = [c.term for c in checkers.forward], checkers.backward.term
+    assert (le, ge, cert) == ("le_of_eq (@ref x y)", "ge_of_eq (@ref x y)", "le_antisymm (@hS_1 x y) (@hS_2 x y)")
+    lets = "let s := add x y; let K := mul s s;"
+    hyps = (f"(hS_1 : ∀ {{x y : R}}, {lets} LE.le K (add s s)) "
+            f"(hS_2 : ∀ {{x y : R}}, {lets} LE.le (add s s) K)")
+    text = _ORDER_PRELUDE + "\n".join([
+        f"axiom ref (x y : R) : {lets} Eq K (add s s)",
+        f"theorem fwd_1 (x y : R) : {lets} LE.le K (add s s) := {le}",
+        f"theorem fwd_2 (x y : R) : {lets} LE.le (add s s) K := {ge}",
+        f"theorem complete (x y : R) {hyps} : {lets} Eq K (add s s) := {cert}",
+        f"theorem mutant_1 (x y : R) : {lets} LE.le K (add s s) := {ge}",
+        f"theorem mutant_2 (x y : R) {hyps} : {lets} Eq K (add s s) := le_antisymm (@hS_2 x y) (@hS_1 x y)", ""])
+    path = tmp_path / "Let.lean"
+    path.write_text(text, encoding="utf-8")
+    result = run_lean(kernel_lean_exe, path, timeout_s=60)
+    lines = text.splitlines()
+    failed = {lines[e.pos.line - 1].split()[1] for e in result.errors}
+    assert failed == {"mutant_1", "mutant_2"}, [e.message for e in result.errors]

@@ -155,3 +155,58 @@ def test_pin_follows_the_universe_commands_order(full_lean, tmp_path, declared, 
                       f"universe {' '.join(checkers.universes)}", checkers.backward.text, backward, ""])
     result = _run(full_lean, tmp_path, text)
     assert (not result.errors) is passes, [e.message for e in result.errors]
+
+
+# The Mathlib pin and the set-equality lemmas (docs/full-tier.md, "The Mathlib pin") ---------------------------
+def test_the_root_projects_mathlib_is_the_pinned_commit_built_with_our_toolchain():
+    import subprocess
+
+    from pyshadow.workspace import mathlib_rev
+
+    toolchain = (ROOT / "lean-toolchain").read_text().strip()
+    package = ROOT / ".lake" / "packages" / "mathlib"
+    if not package.is_dir():
+        subprocess.run(["lake", "update", "mathlib"], cwd=ROOT, check=True, timeout=3600)
+    head = subprocess.run(["git", "rev-parse", "HEAD"], cwd=package, capture_output=True, text=True, check=True)
+    assert head.stdout.strip() == mathlib_rev(toolchain)
+    assert (package / "lean-toolchain").read_text().strip() == toolchain  # Mathlib's own pin is ours
+
+
+SET_EQUALITIES = {
+    "Set": "theorem ref (s u : Set ℕ) : s ∩ u = u ∩ s",
+    "Finset": "theorem ref (s u : Finset ℕ) : s ∩ u = u ∩ s",
+}
+
+
+def _with_mathlib(tmp_path: Path, lines: list[str]):
+    """``lake env lean`` of the lines in the root project (its Mathlib is the pinned one)."""
+    import subprocess
+
+    path = tmp_path / "Check.lean"
+    path.write_text("\n".join(["import Mathlib", *lines]) + "\n", encoding="utf-8")
+    return subprocess.run(["lake", "env", "lean", str(path)], cwd=ROOT, capture_output=True, text=True, timeout=1200)
+
+
+def _set_checkers(carrier: str):
+    decl = parse_declaration(SET_EQUALITIES[carrier])
+    checkers = full_tier_checkers("s", "ref", decl, decompose(decl))
+    return ["axiom" + SET_EQUALITIES[carrier][len("theorem"):], "set_option autoImplicit false", "namespace Checks"], \
+        checkers
+
+
+@pytest.mark.parametrize("carrier", sorted(SET_EQUALITIES))
+def test_set_equality_checkers_elaborate_with_the_carriers_lemma(tmp_path, carrier):
+    head, checkers = _set_checkers(carrier)
+    assert f"{carrier}.Subset.antisymm" in checkers.backward.text
+    # the generic lemma the skeleton alternative prints, on the same carrier (its `Std.Antisymm` instance)
+    generic = f"example (s u : {carrier} ℕ) (h₁ : s ⊆ u) (h₂ : u ⊆ s) : s = u := subset_antisymm h₁ h₂"
+    proc = _with_mathlib(tmp_path, [*head, *(c.text for c in checkers.checkers), generic, "end Checks"])
+    assert proc.returncode == 0 and "error" not in proc.stdout, proc.stdout[-4000:] + proc.stderr[-2000:]
+
+
+def test_the_other_carriers_lemma_fails(tmp_path):
+    # mutation partner: a Finset equality certified with `Set.Subset.antisymm` is a type error
+    head, checkers = _set_checkers("Finset")
+    wrong = checkers.backward.text.replace("Finset.Subset.antisymm", "Set.Subset.antisymm")
+    proc = _with_mathlib(tmp_path, [*head, wrong, "end Checks"])
+    assert proc.returncode != 0 and "error" in proc.stdout

@@ -23,7 +23,7 @@ from pyshadow.paths import LEAN_TOOLCHAIN_FILE, PROBLEMS_DIR
 from pyshadow.problems import load_problems, reference_text
 from pyshadow.shadows import decompose
 from pyshadow.references import checker_ids
-from pyshadow.workspace import in_own_namespace, mathlib_rev, module_name, module_names, root_declarations
+from pyshadow.workspace import MATHLIB_COMMITS, MATHLIB_GIT, in_own_namespace, mathlib_rev, module_name, module_names, root_declarations
 from pyshadow.errors import BadInput
 
 PROBLEM_TOML = """\
@@ -133,15 +133,46 @@ def test_bundled_layout(bundled_workspace):
     assert [line for line in root.splitlines() if line.startswith("import")] == [
         f"import Checkers.{module_name(p.id)}.{kind}" for p in problems for kind in ("Reference", "Forward", "Backward")
     ]
-    assert manifest["mathlib"] == "v4.35.0"
+    assert manifest["mathlib"] == MATHLIB_COMMITS[LEAN_TOOLCHAIN_FILE.read_text().strip()]
 
 
-def test_bundled_lakefile_requires_mathlib_at_the_toolchain_tag(bundled_workspace):
+def test_no_generated_file_declares_a_root_name(bundled_workspace):
+    # issue #26: `Checkers.lean` imports every reference with Mathlib, so a root name could clash with one of
+    # Mathlib's; every declaration of every generated file sits in a namespace (references with root names in
+    # `PyShadow.Checkers.<Module>`). Checked against Mathlib master bb27e214 too: no bundled reference's name
+    # or namespace is declared there (docs/full-tier.md).
+    out, _, _ = bundled_workspace
+    rooted = {path: root_declarations(text) for path, text in
+              ((p.relative_to(out).as_posix(), p.read_text(encoding="utf-8")) for p in out.rglob("*.lean"))}
+    assert len(rooted) > 90 and not {path: names for path, names in rooted.items() if names}
+    # mutation partner: the reference as written does declare root names (`exists_prime_ge`)
+    assert "exists_prime_ge" in root_declarations((PROBLEMS_DIR / "nat_exists_prime_ge" / "Reference.lean").read_text())
+
+
+def test_bundled_lakefile_requires_mathlib_at_the_commit_built_with_the_toolchain(bundled_workspace):
     out, _, _ = bundled_workspace
     lakefile = (out / "lakefile.toml").read_text(encoding="utf-8")
-    assert '[[require]]\nname = "mathlib"\nscope = "leanprover-community"\nrev = "v4.35.0"\n' in lakefile
+    # Mathlib's tag `v4.35.0` could not be found; the pin is the commit of its tag `v4.35.0-rc2`, whose own
+    # lean-toolchain is the workspace's (docs/full-tier.md, "The Mathlib pin")
+    assert (out / "lean-toolchain").read_text() == "leanprover/lean4:v4.35.0-rc2\n"
+    assert ('[[require]]\nname = "mathlib"\ngit = "https://github.com/leanprover-community/mathlib4"\n'
+            'rev = "065356127b1dc0016f66b7283ce0ce2c4055aa55"\n') in lakefile
+    assert "scope" not in lakefile  # by URL and commit: no registry look-up
     assert '[[lean_lib]]\nname = "Checkers"\n' in lakefile and 'defaultTargets = ["Checkers"]' in lakefile
-    assert mathlib_rev(LEAN_TOOLCHAIN_FILE.read_text()) == "v4.35.0"
+    assert mathlib_rev(LEAN_TOOLCHAIN_FILE.read_text()) == "065356127b1dc0016f66b7283ce0ce2c4055aa55"
+    # the lakefile is TOML that reads back to the same requirement
+    tomllib = pytest.importorskip("tomllib")
+    require = tomllib.loads(lakefile)["require"]
+    assert require == [{"name": "mathlib", "git": MATHLIB_GIT, "rev": "065356127b1dc0016f66b7283ce0ce2c4055aa55"}]
+
+
+def test_every_pinned_mathlib_is_a_full_commit_for_a_release_toolchain():
+    # lake uses a full 40-hex rev as it is (src/lake/Lake/Util/Git.lean `resolveRemoteRevision`); a short one
+    # would be resolved against fetched refs, where a commit that no branch or tag names is not found
+    for toolchain, commit in MATHLIB_COMMITS.items():
+        assert re.fullmatch(r"leanprover/lean4:v\d+\.\d+\.\d+(-rc\d+)?", toolchain), toolchain
+        assert re.fullmatch(r"[0-9a-f]{40}", commit), commit
+    assert LEAN_TOOLCHAIN_FILE.read_text().strip() in MATHLIB_COMMITS  # the shipped toolchain has a pinned commit
 
 
 def test_manifest_hashes_and_spans(bundled_workspace):
@@ -236,7 +267,8 @@ def test_mathlib_problem_switches_mathlib_on(tmp_path, cli):
     make_problem(tmp_path / "problems", "real_one", reference="import Mathlib\n\ntheorem r (x : ℝ) : x = x := rfl\n",
                  targets=("r",), imports=("Mathlib",))
     assert cli(tmp_path / "problems", "-o", tmp_path / "ws") == 0
-    assert 'rev = "v4.35.0"' in (tmp_path / "ws" / "lakefile.toml").read_text(encoding="utf-8")
+    assert f'rev = "{MATHLIB_COMMITS[LEAN_TOOLCHAIN_FILE.read_text().strip()]}"' in (
+        tmp_path / "ws" / "lakefile.toml").read_text(encoding="utf-8")
     forward = (tmp_path / "ws" / "Checkers/RealOne/Forward.lean").read_text(encoding="utf-8")
     assert forward.startswith("import Mathlib\nimport Checkers.RealOne.Reference\n")
     assert "le_antisymm" in (tmp_path / "ws" / "Checkers/RealOne/Backward.lean").read_text(encoding="utf-8")
@@ -415,7 +447,8 @@ def test_checker_ids():
 
 
 def test_mathlib_rev_rejects_other_toolchains():
-    assert mathlib_rev("leanprover/lean4:v4.36.0-rc1\n") == "v4.36.0-rc1"
+    assert mathlib_rev("leanprover/lean4:v4.36.0-rc1\n") == "v4.36.0-rc1"  # not pinned: Mathlib's tag convention
+    assert mathlib_rev("leanprover/lean4:v4.35.0-rc2\n") == MATHLIB_COMMITS["leanprover/lean4:v4.35.0-rc2"]
     with pytest.raises(BadInput, match="lean-toolchain"):
         mathlib_rev("leanprover/lean4:nightly")
 

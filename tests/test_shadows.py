@@ -29,6 +29,23 @@ def test_equality_splits_only_on_known_ordered_types():
     assert decompose(_decl("theorem t (x : Rat) : x + 0 = x"), mathlib=False).residual
 
 
+def test_set_and_finset_equalities_use_their_own_antisymmetry_lemma():
+    # The certificate of `s = t` names the carrier's class-free lemma (`Set.Subset.antisymm`, Mathlib/Data/Set/Basic
+    # .lean; `Finset.Subset.antisymm`, Mathlib/Data/Finset/Defs.lean), never the `Std.Antisymm`-generic
+    # `subset_antisymm`; the forward checkers use `subset_of_eq`/`superset_of_eq` on either.
+    for carrier in ("Set", "Finset"):
+        decl = _decl(f"theorem t (s u : {carrier} ℕ) : s ∩ u = u ∩ s")
+        dec = decompose(decl)
+        assert [s.kind for s in dec.shadows] == ["le", "ge"]
+        checkers = full_tier_checkers("p", "t", decl, dec)
+        assert checkers.backward.term.split(" (")[0] == f"{carrier}.Subset.antisymm", checkers.backward.term
+        assert [c.term.split(" (")[0] for c in checkers.forward] == ["subset_of_eq", "superset_of_eq"]
+        assert "subset_antisymm" not in checkers.backward.text
+    # mutation partners: a carrier that is neither (a `HasSubset` type variable, a `List`) is not split at all
+    assert decompose(_decl("theorem t (α : Type) [HasSubset α] (s u : α) : s = u")).residual
+    assert decompose(_decl("theorem t (s u : List ℕ) : s ++ u = u ++ s")).residual
+
+
 def test_atomic_conclusions_get_identity_shadow():
     for stmt in ["theorem t : ∃ n : ℕ, n > 3", "theorem t (p q : Prop) : p ∨ q", "theorem t (p : Prop) : ¬p"]:
         dec = decompose(_decl(stmt))

@@ -25,7 +25,7 @@ namespace PyShadow.Checkers.SetComplInter
 /-- Backward completeness certificate -/
 theorem shadow_set_compl_inter_complete {α : Type u_1} (s t : Set α) (hS_1 : ∀ {α : Type u_1} {s t : Set α}, (s ∩ t)ᶜ ⊆ sᶜ ∪ tᶜ) (hS_2 : ∀ {α : Type u_1} {s t : Set α}, sᶜ ∪ tᶜ ⊆ (s ∩ t)ᶜ) :
     (s ∩ t)ᶜ = sᶜ ∪ tᶜ := by
-  exact subset_antisymm (@hS_1 α s t) (@hS_2 α s t)
+  exact Set.Subset.antisymm (@hS_1 α s t) (@hS_2 α s t)
 
 #print axioms shadow_set_compl_inter_complete
 

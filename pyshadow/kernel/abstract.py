@@ -86,6 +86,8 @@ axiom Int.le_antisymm : ∀ {a b : Obj}, LE0 a b → LE0 b a → Eq a b
 axiom subset_of_eq : ∀ {a b : Obj}, Eq a b → Sub0 a b
 axiom superset_of_eq : ∀ {a b : Obj}, Eq a b → Sub0 b a
 axiom subset_antisymm : ∀ {a b : Obj}, Sub0 a b → Sub0 b a → Eq a b
+axiom Set.Subset.antisymm : ∀ {a b : Obj}, Sub0 a b → Sub0 b a → Eq a b
+axiom Finset.Subset.antisymm : ∀ {a b : Obj}, Sub0 a b → Sub0 b a → Eq a b
 """
 
 PRELUDE_UNIVERSES = frozenset({"u"})

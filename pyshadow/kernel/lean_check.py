@@ -20,6 +20,7 @@ without a term, a core-only problem; the skeleton's verdict then stands alone, a
 
 from __future__ import annotations
 
+import hashlib
 import os
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, fields, is_dataclass, replace
@@ -48,6 +49,7 @@ class LeanCheck:
     status: str  # accepted | rejected | unchecked
     reason: str = ""  # rejected: the role and Lean's first error; unchecked: why Lean was not asked
     role: str = ""  # rejected: the first role Lean rejected
+    read: bool = False  # decided against the statements as the search read them (normalised), not as written
 
     @property
     def accepted(self) -> bool:
@@ -100,7 +102,10 @@ def _run(items, *, lean, cache_root, timeout_s, n_jobs: int, read: bool = False)
     if not plans:
         return out
     processes = max(1, min(len(plans), n_jobs if n_jobs > 0 else (os.cpu_count() or 1)))
-    chunks = [plans[i::processes] for i in range(processes)]
+    # plans over the same reference in one process, so its shadow blocks are elaborated once
+    plans.sort(key=lambda p: p.blocks[1][1] if len(p.blocks) > 1 else "")
+    size = -(-len(plans) // processes)
+    chunks = [plans[i:i + size] for i in range(0, len(plans), size)]
     with ThreadPoolExecutor(max_workers=processes) as pool:
         for part in pool.map(lambda chunk: _run_plans(chunk, lean, cache_root, timeout_s, read), chunks):
             out.update(part)
@@ -109,12 +114,17 @@ def _run(items, *, lean, cache_root, timeout_s, n_jobs: int, read: bool = False)
 
 def _run_plans(plans: list[_Plan], lean, cache_root, timeout_s, read: bool) -> dict[str, LeanCheck]:
     out: dict[str, LeanCheck] = {}
-    blocks, owner = [], []
+    blocks, owner, seen = [], [], {}  # owner[i]: the (key, role)s block i decides
     for plan in plans:
         for role, text in plan.blocks:
-            owner.append((plan.key, role))
             # the read statements name their bound variables `x✝1`, which Lean's parser does not accept
-            blocks.append((len(blocks), _bounded(text.replace("✝", "_read") if read else text)))
+            text = _bounded(text.replace("✝", "_read") if read else text)
+            if text in seen:
+                owner[seen[text]].append((plan.key, role))
+                continue
+            seen[text] = len(blocks)
+            owner.append([(plan.key, role)])
+            blocks.append((len(blocks), text))
     sorry: set[int] = set()
     try:
         result, errors = run_blocks(blocks, lean, cache_root=cache_root, timeout_s=timeout_s, sorry=sorry)
@@ -122,11 +132,12 @@ def _run_plans(plans: list[_Plan], lean, cache_root, timeout_s, read: bool) -> d
         return {p.key: LeanCheck(p.key, UNCHECKED, f"the environment is not available: {err}") for p in plans}
     first: dict[str, tuple[str, str]] = {}
     sorried: set[str] = set()
-    for index, (key, role) in enumerate(owner):
-        if index in errors and key not in first:
-            first[key] = (role, errors[index].splitlines()[0])
-        if index in sorry:
-            sorried.add(key)
+    for index, owners in enumerate(owner):
+        for key, role in owners:
+            if index in errors and key not in first:
+                first[key] = (role, errors[index].splitlines()[0])
+            if index in sorry:
+                sorried.add(key)
     for plan in plans:
         key = plan.key
         if result.status != "ok":
@@ -138,9 +149,9 @@ def _run_plans(plans: list[_Plan], lean, cache_root, timeout_s, read: bool) -> d
             if role == "statement":
                 out[key] = LeanCheck(key, UNCHECKED, f"a statement does not elaborate in the environment: {message}")
             else:
-                out[key] = LeanCheck(key, REJECTED, f"{role}: {message}", role)
+                out[key] = LeanCheck(key, REJECTED, f"{role}: {message}", role, read=read)
         else:
-            out[key] = LeanCheck(key, ACCEPTED, "against the read statements" if read else "")
+            out[key] = LeanCheck(key, ACCEPTED, "against the read statements" if read else "", read=read)
     return out
 
 
@@ -177,7 +188,11 @@ def _plan(n: int, pair: SkeletonPair, search: SkeletonSearch) -> _Plan | LeanChe
     blocks.append(("statement", cand_block))
     names = []
     for i, stmt in enumerate(closed, start=1):
-        block, name = scoped_block(f"K{n}.R{i}", stmt, "abbrev" + stmt.prop_definition[len("def"):])
+        command = "abbrev" + stmt.prop_definition[len("def"):]
+        # without shared declarations a shadow depends on its text and context only: one block for every
+        # candidate of the same reference (named by a digest of both)
+        space = f"K{n}.R{i}" if shared else f"S{_digest(stmt, command)}"
+        block, name = scoped_block(space, stmt, command)
         blocks.append(("statement", block))
         names.append(name)
     # The checks themselves need no context: every name in a term is a local, a full name or a root lemma.
@@ -280,6 +295,11 @@ def _bounded(block: str) -> str:
         head, rest = block.split("\n", 1)
         return f"{head}\nset_option maxHeartbeats {HEARTBEATS}\n{rest}"
     return f"set_option maxHeartbeats {HEARTBEATS} in\n{block}"
+
+
+def _digest(stmt: LeanStatement, command: str) -> str:
+    text = "\n".join([*stmt.context.commands, str(stmt.context.auto_implicit), command])
+    return hashlib.sha256(text.encode()).hexdigest()[:12]
 
 
 def _fun_binder(group: str) -> str:

@@ -84,8 +84,10 @@ def read_pairs(path: Path) -> list[LabelledPair]:
     return out
 
 
-def evaluate(pairs: Sequence[LabelledPair], lean, *, n_jobs: int = -1, cache_dir=None) -> list[PairResult]:
-    """Skeleton SA-Pass of every pair (``b`` as the candidate for reference ``a``)."""
+def evaluate(pairs: Sequence[LabelledPair], lean, *, n_jobs: int = -1, cache_dir=None,
+             lean_checked: bool = True) -> list[PairResult]:
+    """Skeleton SA-Pass of every pair (``b`` as the candidate for reference ``a``); ``lean_checked`` off skips
+    Lean's check of the terms against the elaborated statements (``skeleton_score``), for measuring its cost."""
     results: dict[str, PairResult] = {}
     skeleton_pairs = []
     for p in pairs:
@@ -99,7 +101,8 @@ def evaluate(pairs: Sequence[LabelledPair], lean, *, n_jobs: int = -1, cache_dir
             results[p.id] = PairResult(p, "error", "no stated type")
             continue
         skeleton_pairs.append(SkeletonPair(p.id, ref, cand, True, p.a_context, p.b_context))
-    verdicts = skeleton_score(skeleton_pairs, lean, n_jobs=n_jobs, cache_dir=cache_dir) if skeleton_pairs else {}
+    verdicts = skeleton_score(skeleton_pairs, lean, n_jobs=n_jobs, cache_dir=cache_dir,
+                              lean_checked=lean_checked) if skeleton_pairs else {}
     for p in pairs:
         if p.id in results:
             continue

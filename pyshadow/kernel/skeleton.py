@@ -501,6 +501,8 @@ def _lean_disposes(pairs: Sequence[SkeletonPair], verdicts: dict[str, SkeletonVe
     for key, check in lean_check(items, lean, n_jobs=n_jobs).items():
         v = verdicts[key]
         v.lean, v.lean_reason = check.status, check.reason
+        if not v.passed and check.status == ACCEPTED and check.read:
+            v.lean, v.lean_reason = "unchecked", "accepted only against the read statements (canonical keys)"
         if v.passed and check.status == REJECTED:
             role = check.role
             if role.startswith("forward:"):
@@ -509,7 +511,9 @@ def _lean_disposes(pairs: Sequence[SkeletonPair], verdicts: dict[str, SkeletonVe
                 v.backward = False
             v.undecided_roles = [role]
             v.messages[role] = v.undecided_reason()
-        elif not v.passed and v.undecided and check.status == ACCEPTED:
+        elif not v.passed and v.undecided and check.status == ACCEPTED and not check.read:
+            # Only the written statements: the read ones print atoms as canonical keys, which are the very
+            # reading an upgrade must not rest on.
             v.forward, v.backward = [True] * len(v.forward), True
             v.undecided, v.undecided_roles, v.messages = [], [], {}
 

@@ -12,7 +12,9 @@ generated texts of one problem, candidate or corpus statement, and the user-writ
   lemma tables emit — declarations (with their file and universe parameters), tactic and command syntax, options,
   projection fields — resolved as Lean would (as written, then under each ``open`` and enclosing namespace);
 
-anything else is a finding. Every universe pin ``c.{l₁, …}`` is checked against ``c``'s universe parameters: from
+anything else is a finding. A name the index lists as *absent* from the pinned Mathlib (read and not found there)
+is a finding wherever a generated text uses it — the user-written texts included, since they are compiled with the
+checkers — unless the unit declares it itself. Every universe pin ``c.{l₁, …}`` is checked against ``c``'s universe parameters: from
 the index, or from its declaration in the unit (``universe_parameters``, an explicit ``.{…}`` on an ``axiom``).
 The index records, per source repository, the commit each name was read at (docs/full-tier.md).
 """
@@ -54,14 +56,23 @@ class IndexEntry:
 @dataclass(frozen=True)
 class LeanIndex:
     entries: Mapping[str, IndexEntry]
-    sources: Mapping[str, Mapping[str, str]]  # repo → {"ref": …, "commit": …, "note": …}
+    sources: Mapping[str, Mapping[str, str]]  # repo → {"ref"/"pin": …, "commit"/"read_at": …, "note": …}
+    absent: Mapping[str, IndexEntry] = field(default_factory=dict)  # read at the source's commit and not found
 
     def resolve(self, name: str, namespaces: Iterable[str] = ()) -> IndexEntry | None:
         """``name`` as Lean resolves a constant: as written, then under each namespace of ``namespaces``."""
-        plain = normalize_name(name)
-        if plain in self.entries:
-            return self.entries[plain]
-        return next((self.entries[f"{ns}.{plain}"] for ns in namespaces if f"{ns}.{plain}" in self.entries), None)
+        return _resolve(self.entries, name, namespaces)
+
+    def resolve_absent(self, name: str, namespaces: Iterable[str] = ()) -> IndexEntry | None:
+        """The ``absent`` entry ``name`` would resolve to (as ``resolve``), if any."""
+        return _resolve(self.absent, name, namespaces)
+
+
+def _resolve(entries: Mapping[str, IndexEntry], name: str, namespaces: Iterable[str]) -> IndexEntry | None:
+    plain = normalize_name(name)
+    if plain in entries:
+        return entries[plain]
+    return next((entries[f"{ns}.{plain}"] for ns in namespaces if f"{ns}.{plain}" in entries), None)
 
 
 def load_index(path: Path = INDEX_FILE) -> LeanIndex:
@@ -76,7 +87,9 @@ def load_index(path: Path = INDEX_FILE) -> LeanIndex:
         for name, where in data.get(section, {}).items():
             universes = tuple(where["universes"]) if "universes" in where else None
             entries[name] = IndexEntry(name, kind, where["repo"], where["file"], universes)
-    return LeanIndex(entries, data.get("sources", {}))
+    absent = {name: IndexEntry(name, "absent", where["repo"], where.get("file", ""))
+              for name, where in data.get("absent", {}).items()}
+    return LeanIndex(entries, data.get("sources", {}), absent)
 
 
 @functools.lru_cache(maxsize=1)
@@ -279,6 +292,13 @@ def _check_identifiers(report, unit, label, toks, index, bound, inputs, componen
             text += "%"  # a term elaborator: `type_of%`
         if i > 0 and toks[i - 1].text == "#" and toks[i - 1].end == t.start:
             text = "#" + text
+        missing = index.resolve_absent(text, namespaces)
+        if missing is not None and normalize_name(text) not in bound:
+            source = index.sources.get(missing.repo, {})
+            report.findings.append(Finding(unit.label, label, toks.line_of(t.start),
+                                           f"{text!r} ({missing.name}) is not declared in the pinned "
+                                           f"{missing.repo} (read at {source.get('read_at', '?')[:12]})"))
+            continue
         entry = index.resolve(text, namespaces)
         if entry is not None:
             report.identifiers[entry.name] = report.identifiers.get(entry.name, 0) + 1
@@ -321,6 +341,8 @@ def _check_pins(report, unit, label, toks, index, counts, namespaces):
                 levels[-1].append(toks[j])
             j += 1
         given = len([lv for lv in levels if lv])
+        if index.resolve_absent(t.text, namespaces) is not None and t.text not in counts:
+            continue  # reported by the identifier check
         want, where = _universe_count(t.text, counts, index, namespaces)
         report.pins += 1
         if want is None:

@@ -7,8 +7,12 @@ application of a function whose binder gives its codomain, or a well-known real 
 atomic (the identity shadow) — never a guess.
 
 Lemma names (looked up in the sources, see ``docs/checker-idioms`` notes in the golden files):
-- Mathlib: ``le_of_eq``, ``ge_of_eq``, ``le_antisymm`` (Mathlib.Order.Basic / Order.Defs) for any partial order;
-  for sets and finsets ``subset_of_eq``, ``superset_of_eq``, ``subset_antisymm`` (Mathlib.Order.RelClasses).
+- Mathlib: ``le_of_eq``, ``ge_of_eq``, ``le_antisymm`` (Mathlib/Order/Defs/PartialOrder.lean) for any partial
+  order; for sets and finsets ``subset_of_eq``, ``superset_of_eq`` (Mathlib/Order/RelClasses.lean, for any
+  ``[@Std.Refl α (· ⊆ ·)]``) and the class-free ``Set.Subset.antisymm`` (Mathlib/Data/Set/Basic.lean) /
+  ``Finset.Subset.antisymm`` (Mathlib/Data/Finset/Defs.lean), chosen by the carrier — not ``subset_antisymm``,
+  whose ``[@Std.Antisymm α (· ⊆ ·)]`` instance for each carrier could not be read at the pinned Mathlib commit
+  (docs/full-tier.md).
 - core Lean without Mathlib: ℕ, with ``Nat.le_of_eq``, ``Nat.le_antisymm`` (Init.Prelude / Init.Data.Nat.Basic)
   and ``Eq.symm`` for the reverse inequality; ℤ with ``Int.le_of_eq``, ``Int.ge_of_eq``, ``Int.le_antisymm``
   (src/Init/Data/Int/Order.lean).
@@ -33,7 +37,6 @@ from ..syntax.render import render_term
 
 ORDERED_TYPES = frozenset({"ℕ", "ℤ", "ℚ", "ℝ", "Nat", "Int", "Rat", "Real", "ℝ≥0", "NNReal", "ℝ≥0∞", "ENNReal"})
 NAT_TYPES = frozenset({"ℕ", "Nat"})
-SET_HEADS = ("Set", "Finset")
 # ℕ-valued by their name alone: projections `(l ++ m).length`, `s.card`, and core/Mathlib functions.
 NAT_VALUED = re.compile(
     r"^(?:(?:List\.length|List\.count|Finset\.card|Fintype\.card|Nat\.card|Nat\.factorial|Nat\.choose|"
@@ -65,6 +68,15 @@ class EqualitySplit:
 
 
 MATHLIB_ORDER = EqualitySplit("order", "≤", "le_of_eq ({h})", "ge_of_eq ({h})", "le_antisymm")
+# `Set.Subset.antisymm {a b : Set α} (h₁ : a ⊆ b) (h₂ : b ⊆ a) : a = b` (Mathlib/Data/Set/Basic.lean) and
+# `Finset.Subset.antisymm {s₁ s₂ : Finset α} (H₁ : s₁ ⊆ s₂) (H₂ : s₂ ⊆ s₁) : s₁ = s₂` (Mathlib/Data/Finset/Defs.lean):
+# no class argument, so they do not depend on an instance of Mathlib's `Std.Antisymm` (read at mathlib4 2e885ab0).
+MATHLIB_SET = EqualitySplit("Set", "⊆", "subset_of_eq ({h})", "superset_of_eq ({h})", "Set.Subset.antisymm")
+MATHLIB_FINSET = EqualitySplit("Finset", "⊆", "subset_of_eq ({h})", "superset_of_eq ({h})", "Finset.Subset.antisymm")
+MATHLIB_SUBSET_SPLITS = {"Set": MATHLIB_SET, "Finset": MATHLIB_FINSET}
+# Where the carrier is not known (the skeleton search's abstract terms, pyshadow.score.skeleton_terms): the generic
+# `subset_antisymm [@Std.Antisymm α (· ⊆ ·)]` (Mathlib/Order/RelClasses.lean), instances for `Set` and `Finset` at
+# 2e885ab0 — printed only as an extra `first` alternative, never as a checker's certificate.
 MATHLIB_SETS = EqualitySplit("set", "⊆", "subset_of_eq ({h})", "superset_of_eq ({h})", "subset_antisymm")
 CORE_NAT = EqualitySplit("ℕ", "≤", "Nat.le_of_eq ({h})", "Nat.le_of_eq (Eq.symm ({h}))", "Nat.le_antisymm")
 # Core `Int` (leanprover/lean4 src/Init/Data/Int/Order.lean: `protected theorem Int.le_of_eq {a b : Int}
@@ -122,8 +134,9 @@ def equality_split(rel: Rel, env: TypeEnv, *, mathlib: bool) -> EqualitySplit | 
     if mathlib:
         if carrier in ORDERED_TYPES:
             return MATHLIB_ORDER
-        if carrier.split(" ", 1)[0] in SET_HEADS:
-            return MATHLIB_SETS
+        head = carrier.split(" ", 1)[0]
+        if head in MATHLIB_SUBSET_SPLITS:
+            return MATHLIB_SUBSET_SPLITS[head]
         return None
     return CORE_SPLITS.get(carrier)
 
