@@ -91,7 +91,8 @@ def test_renaming_the_candidate_keeps_every_real_pair_in_its_class(kernel_lean_e
 
 
 ISSUE_EXAMPLES = [
-    # (reference, candidate): same meaning, the kernel tier cannot tell the atoms apart → undecided
+    # (reference, candidate): same meaning, the skeleton cannot tell the atoms apart → undecided (or, through a
+    # table lemma Lean proves, a pass)
     ("theorem t (z : ℂ) (h : ‖z‖ < 1) : ‖z ^ 2‖ ≤ 1", "theorem t (z : ℂ) (h : ‖z‖ < 1) : Complex.abs (z ^ 2) ≤ 1"),
     ("theorem t (z : ℂ) (h : ‖z‖ < 1) : ‖z ^ 2‖ ≤ 1", "theorem t (w : ℂ) (h : ‖w‖ < 1) : Complex.abs (w ^ 2) ≤ 1"),
     ("theorem t : ∀ z : ℂ, ‖z ^ 2‖ ≤ 1", "theorem t : ∀ w : ℂ, Complex.abs (w ^ 2) ≤ 1"),
@@ -111,7 +112,10 @@ def test_the_issue_examples_are_undecided_whatever_the_names(kernel_lean_exe):
         return [SkeletonPair(str(i), parse_declaration(a), parse_declaration(b), True, "open Real", "open Real")
                 for i, (a, b) in enumerate(rows)]
 
-    assert set(classes(pairs(ISSUE_EXAMPLES), kernel_lean_exe).values()) == {"undecided"}
+    got = classes(pairs(ISSUE_EXAMPLES), kernel_lean_exe)
+    # `‖·‖` against `Complex.abs`: no lemma relates them, undecided; `√x` against `x ^ (1/2 : ℝ)`: equal by
+    # `Real.sqrt_eq_rpow`, a pass through Lean's proofs (kernel.lemma_pairs) — whatever the names, either way
+    assert [got[str(i)] for i in range(len(ISSUE_EXAMPLES))] == ["undecided"] * 3 + ["pass"] * 2, got
     assert set(classes(pairs(PARTNERS), kernel_lean_exe).values()) == {"fail"}
 
 

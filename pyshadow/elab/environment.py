@@ -26,7 +26,7 @@ LEAN_ROOT = Path(__file__).resolve().parent / "lean"
 ROOT_MODULE = "PyshadowEnv"
 # in import order
 MODULES = ("PyshadowEnv.Core", "PyshadowEnv.Numbers", "PyshadowEnv.Sets", "PyshadowEnv.Proofs", "PyshadowEnv.Order",
-           "PyshadowEnv.Functions", "PyshadowEnv.Namespaces", ROOT_MODULE)
+           "PyshadowEnv.Functions", "PyshadowEnv.Namespaces", "PyshadowEnv.Lemmas", ROOT_MODULE)
 COMPILE_TIMEOUT_S = 120.0
 
 _DECL_RE = re.compile(

@@ -113,8 +113,8 @@ def evaluate(pairs: Sequence[LabelledPair], lean, *, n_jobs: int = -1, cache_dir
         passed = not v.error and all(v.forward) and v.backward
         reason = "; ".join(f"{k}: {m}" for k, m in sorted(v.messages.items()))[:500]
         if passed:
-            results[p.id] = PairResult(p, "pass", "" if v.lean != "unchecked" else f"not Lean-checked: {v.lean_reason}",
-                                       lean=v.lean)
+            results[p.id] = PairResult(p, "pass", v.messages.get("atom lemmas", "") if v.lean != "unchecked"
+                                       else f"not Lean-checked: {v.lean_reason}", lean=v.lean)
         elif v.is_undecided:
             failed = [f"forward:{i}" for i, ok in enumerate(v.forward, start=1) if not ok]
             failed += [] if v.backward else ["backward"]

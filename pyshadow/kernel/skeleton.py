@@ -30,7 +30,9 @@ from .definitions import normalize_declaration
 from .alpha import _rename_binder, align_binders, canonical_binders, rename, rename_declaration  # noqa: F401
 from .reshape import reshaped
 from .search import ELIMINATORS, MAX_DEPTH, Context, Param, Prover, Rule
+from .lemma_pairs import lemma_rewrites, lemma_upgrade, settle_atom_pairs, settlement_message
 from .undecided import AtomPair, aligned_atom_pairs
+from ..errors import PyshadowError
 from ..lean.batch import LeanJob, run_jobs
 from .check import block_spans
 from . import explain as ex
@@ -471,9 +473,10 @@ def skeleton_score(pairs: Sequence[SkeletonPair], lean: LeanExecutable, *, n_job
     if recheck:
         run = {"n_jobs": n_jobs, "cache_dir": cache_dir, "batch_size": batch_size}
         flat = _retry_reshaped(pairs, verdicts, lean, **run)
-        _recheck_undecided(pairs, verdicts, lean, flat, **run)
+        settled = _recheck_undecided(pairs, verdicts, lean, flat, **run)
         if lean_checked:
             _lean_disposes(pairs, verdicts, lean, {b.key: b.search for b in blocks}, flat, n_jobs)
+            lemma_upgrade(pairs, verdicts, settled, lean, n_jobs)
     return verdicts
 
 
@@ -554,12 +557,17 @@ def undecided_aliases(pair: SkeletonPair) -> tuple[tuple[str, str], ...]:
 
 
 def _recheck_undecided(pairs: Sequence[SkeletonPair], verdicts: dict[str, SkeletonVerdict], lean,
-                       flat: dict[str, SkeletonPair] | None = None, **run) -> None:
-    """Failed pairs whose aligned atoms differ only where the kernel tier cannot judge (``undecided.py``) are run
-    again with those atoms read as one; where that passes, the verdict becomes *undecided*, naming the pairs, and
-    the checks that passed only so are listed in ``undecided_roles``."""
+                       flat: dict[str, SkeletonPair] | None = None, **run) -> dict:
+    """Failed pairs whose aligned atoms differ only where the kernel tier cannot judge (``undecided.py``) — or at a
+    relation Lean proves equal by a table lemma (``lemma_pairs.lemma_rewrites``) — are run again with those atoms
+    read as one; where that passes, the verdict becomes *undecided*, naming the pairs, and the checks that passed
+    only so are listed in ``undecided_roles``. Returns, by key, the pair re-checked and Lean's answer on each of its
+    atom pairs (``lemma_pairs.AtomSettlement``), for ``lemma_pairs.lemma_upgrade``."""
     again: list[SkeletonPair] = []
     shown: dict[str, list[tuple[str, str]]] = {}
+    found: dict[str, list[AtomPair]] = {}
+    unaligned: dict[str, SkeletonPair] = {}
+    presettled: dict = {}  # key -> the lemma_pairs.AtomSettlement rows Lean already proved
     for pair in pairs:
         v = verdicts.get(pair.key)
         if v is None or v.error or v.passed:
@@ -571,9 +579,23 @@ def _recheck_undecided(pairs: Sequence[SkeletonPair], verdicts: dict[str, Skelet
         if atom_pairs:
             again.append(replace(pair, aliases=tuple((p.read_as, p.candidate) for p in atom_pairs)))
             shown[pair.key] = [(p.reference, p.candidate) for p in atom_pairs]
+            found[pair.key] = atom_pairs
+        else:  # a difference at a relation or connective: a table lemma may restate it (lemma_pairs.lemma_rewrites)
+            unaligned[pair.key] = pair
+    try:
+        rewritten = lemma_rewrites([(k, normalize_declaration(p.reference, p.reference_context),
+                                     normalize_declaration(p.candidate, p.candidate_context), p.reference_context,
+                                     p.candidate_context) for k, p in unaligned.items()], lean) if unaligned else {}
+    except PyshadowError:
+        rewritten = {}
+    for key, (cand2, rows) in rewritten.items():
+        again.append(replace(unaligned[key], candidate=cand2))
+        shown[key] = [(r.pair.reference, r.pair.candidate) for r in rows]
+        presettled[key] = rows
     if not again:
-        return
+        return {}
     second = skeleton_score(again, lean, recheck=False, **run)
+    asked, out = [], {}
     for pair in again:
         w = second.get(pair.key)
         if w is None or not w.passed:
@@ -583,6 +605,22 @@ def _recheck_undecided(pairs: Sequence[SkeletonPair], verdicts: dict[str, Skelet
         v.undecided_roles = [f"forward:{i}" for i, ok in enumerate(v.forward, start=1) if not ok]
         if not v.backward:
             v.undecided_roles.append("backward")
+        if pair.key in presettled:
+            v.messages["atom lemmas"] = settlement_message(presettled[pair.key])
+            out[pair.key] = (unaligned[pair.key], presettled[pair.key])
+            continue
+        asked.append((pair.key, normalize_declaration(pair.candidate, pair.candidate_context),
+                      pair.candidate_context, pair.reference_context, found[pair.key]))
+    try:  # which lemma settles which pair, for the report (lemma_pairs.settle_atom_pairs): never a pass by itself
+        settled = settle_atom_pairs(asked, lean) if asked else {}
+    except PyshadowError as err:
+        settled, reason = {}, str(err).splitlines()[0]
+        for key, *_ in asked:
+            verdicts[key].messages["atom lemmas"] = f"not asked: {reason}"
+    for key, rows in settled.items():
+        verdicts[key].messages["atom lemmas"] = settlement_message(rows)
+        out[key] = (next(p for p in again if p.key == key), rows)
+    return out
 
 
 __all__ = ["SkeletonPair", "SkeletonVerdict", "SkeletonSearch", "skeleton_score", "skeleton_block", "skeleton_search",

@@ -19,6 +19,9 @@ atom's variables are replaced, position by position, by the candidate atom's (``
 difference is judged on that text. ``‖z ^ 2‖`` against ``Complex.abs (w ^ 2)`` is then ``‖w ^ 2‖`` against
 ``Complex.abs (w ^ 2)`` (another constant: undecided), whatever the candidate calls its variable; atoms that
 mention different numbers of variables are no such pair (judged: a structural difference).
+
+Lean's answer on such pairs (definitionally equal, equal by a lemma of the table, not shown) is
+``pyshadow.kernel.lemma_pairs``'s.
 """
 
 from __future__ import annotations
@@ -67,7 +70,7 @@ def aligned_atom_pairs(ref: Declaration, cand: Declaration) -> list[AtomPair]:
 def _walk_pair(a: Term, b: Term, ref_scope: frozenset[str], cand_scope: frozenset[str], out: list) -> None:
     if isinstance(a, Atom) and isinstance(b, Atom):
         if a.text != b.text:
-            out.append((a.text, b.text, _over(a, ref_scope, b, cand_scope)))
+            out.append((a.text, b.text, read_over(a, ref_scope, b, cand_scope)))
         return
     if type(a) is not type(b):
         return
@@ -85,7 +88,7 @@ def _walk_pair(a: Term, b: Term, ref_scope: frozenset[str], cand_scope: frozense
         _walk_pair(a.body, b.body, ref_scope | {a.name}, cand_scope | {b.name}, out)
 
 
-def _over(a: Atom, ref_scope: frozenset[str], b: Atom, cand_scope: frozenset[str]) -> str | None:
+def read_over(a: Atom, ref_scope: frozenset[str], b: Atom, cand_scope: frozenset[str]) -> str | None:
     """``a``'s text with its bound variables replaced, in order of first occurrence, by ``b``'s (``None`` when
     they mention different numbers of variables)."""
     xs = [v for v in _occurrences(a.text) if v in ref_scope]

@@ -6,6 +6,7 @@ import PyshadowEnv.Functions
 import PyshadowEnv.Namespaces
 import PyshadowEnv.Proofs
 import PyshadowEnv.Order
+import PyshadowEnv.Lemmas
 /-! # pyshadow's signature environment
 
 The Lean core and Mathlib declarations benchmark statements elaborate against, for the kernel-tier Lean (no

@@ -1,0 +1,239 @@
+"""Two atoms Lean proves equal: definitionally, or by one lemma of the table, all pairs in one Lean process.
+
+An atom pair is two subterms at the same place of two statements (``pyshadow.kernel.undecided``), over the same
+variables: the reference's atom read over the candidate's variables, in the reference's file context, and the
+candidate's atom in the candidate's. Each is printed in its own context as ``abbrev stmt (x : T) … := <atom>``
+(``statements.scoped_block``; ``abbrev`` is reducible, so the unifier sees through it), over the same binders —
+the candidate's header binders of the variables the atoms mention (``atom_binders``). Lean is then asked, for each
+pair, for one of
+
+    theorem … : ∀ v₁ … vₙ, Eq (R.stmt v₁ … vₙ) (C.stmt v₁ … vₙ) := fun v₁ … vₙ => <proof>
+
+with ``<proof>`` ``rfl`` (the atoms are definitionally equal), or for a lemma ``L`` of the table
+(``pyshadow.elab.lemmas``) ``propext (L ..)`` / ``Eq.symm (propext (L ..))`` (an iff) or ``L ..`` /
+``Eq.symm (L ..)`` (an equation): the elaborator's unifier fills the lemma's arguments, the kernel checks the
+term. Prop atoms and term atoms are asked the same way (an equation of propositions is one of terms), so nothing
+guesses which an atom is. Only lemmas whose key constants the printed atoms mention are tried, so a batch stays
+small; one lemma per pair, never a chain.
+
+What is decided is the atoms' *standalone* reading: each is elaborated alone, over its variables' header types,
+so a numeral or a cast whose type the surrounding statement fixes may read otherwise. A decision therefore names
+the lemma for a report and is no pass by itself; the statement-level check is ``pyshadow.elab.congruence``.
+Atoms over variables bound inside the statement (a ∀, ∃, λ or set-builder name) or over a variable whose type
+mentions another variable (``x : G`` with ``[Group G]``) are *unsupported*: no decision, never a failure.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Sequence
+
+from ..lean.toolchain import LeanExecutable
+from ..syntax.ast import Declaration, Let, Quant, walk
+from ..syntax.lexer import IDENT, code_tokens, ident_root
+from ..syntax.parser import ParseError, parse_declaration
+from ..syntax.render import render_term
+from .context import _print, print_binder, read_context
+from .elaborate import BATCH_TIMEOUT_S, run_blocks
+from .lemmas import Lemma, lemma_table
+from .statements import LeanStatement, scoped_block
+from .translate import Scope, Untranslatable
+
+
+@dataclass(frozen=True)
+class AtomPairQuery:
+    """Two atoms over the same variables: the reference's (read over the candidate's variables,
+    ``undecided.AtomPair.read_as``) in the reference's file context, the candidate's in the candidate's, and the
+    header binders typing those variables (one group per variable, ``(x : ℝ)``; ``atom_binders``)."""
+
+    key: str
+    reference: str
+    candidate: str
+    binders: tuple[str, ...] = ()
+    reference_context: str = ""
+    candidate_context: str = ""
+
+
+@dataclass(frozen=True)
+class AtomDecision:
+    """Lean's answer for one atom pair."""
+
+    key: str
+    status: str  # definitional | lemma | not_shown | unsupported
+    lemma: str = ""  # for `lemma`: the name, `.symm` appended when it is used right to left
+    proof: str = ""  # the term Lean accepted
+    reason: str = ""  # for not_shown/unsupported
+
+    @property
+    def equal(self) -> bool:
+        return self.status in ("definitional", "lemma")
+
+    @property
+    def by(self) -> str:
+        """How the pair is settled, for a report: ``definitionally`` or ``by Nat.even_iff``."""
+        return "definitionally" if self.status == "definitional" else f"by {self.lemma}" if self.lemma else ""
+
+
+def atom_binders(decl: Declaration, atoms: Sequence[str], context: str = "") -> tuple[str, ...] | str:
+    """The header binders of ``decl`` typing the variables ``atoms`` mention (in order of first occurrence), or
+    why they cannot be given: a variable bound inside the statement, a context ``variable``, a type that mentions
+    another variable."""
+    header = {n: b for b in decl.binders for n in b.names}
+    inner = inner_names(decl)
+    try:
+        context_vars = {n for group in read_context(context).variable_names for n in group}
+    except Untranslatable as err:
+        return f"the context is not printed for Lean: {str(err).splitlines()[0]}"
+    variables: list[str] = []
+    for t in code_tokens(" ".join(atoms)):
+        if t.kind != IDENT:
+            continue
+        name = ident_root(t.text)
+        if name in inner:
+            return f"`{name}` is bound inside the statement"
+        if name in context_vars and name not in header:
+            return f"`{name}` is a `variable` of the context"
+        if name in header and name not in variables:
+            variables.append(name)
+    binders = []
+    for name in variables:
+        b = header[name]
+        if b.type is None or b.bracket == "[":
+            return f"`{name}` has no header type"
+        typ = render_term(b.type)
+        mentions = {ident_root(t.text) for t in code_tokens(typ) if t.kind == IDENT}
+        if mentions & (set(header) | context_vars):
+            return f"the type of `{name}` mentions another variable"
+        binders.append(f"({name} : {typ})")
+    return tuple(binders)
+
+
+def inner_names(decl: Declaration) -> set[str]:
+    """Names a ∀/∃/λ/``let`` binds inside the statement (a header name bound again inside included)."""
+    names: set[str] = set()
+    for t in [decl.type, *(b.type for b in decl.binders)]:
+        if t is None:
+            continue
+        for node in walk(t):
+            if isinstance(node, Quant):
+                names.update(n for b in node.binders for n in b.names)
+            elif isinstance(node, Let):
+                names.add(node.name)
+    return names
+
+
+@dataclass
+class PrintedAtom:
+    text: str  # the side's block
+    name: str  # the full name of its `stmt`
+    body: str  # the printed atom (for the lemma filter)
+    arity: int
+    binders: tuple[str, ...] = ()  # as printed
+
+
+def printed_atom(atom: str, binders: tuple[str, ...], context: str, namespace: str) -> PrintedAtom:
+    ctx = read_context(context)
+    scope = Scope(frozenset(ctx.opens))
+    universes: list[str] = []
+    printed: tuple[str, ...] = ()
+    if binders:
+        try:
+            decl = parse_declaration(f"theorem _a {' '.join(binders)} : True")
+        except ParseError as err:
+            raise Untranslatable(f"binders `{' '.join(binders)}` ({str(err).splitlines()[0]})") from None
+        printed = tuple(print_binder(b, scope, universes) for b in decl.binders)
+    body = _print(atom, scope, universes)
+    if universes:
+        raise Untranslatable("a universe-polymorphic binder type")
+    stmt = LeanStatement(printed, body, (), ctx)
+    text, name = scoped_block(namespace, stmt, " ".join(["abbrev stmt", *printed, f":= {body}"]))
+    return PrintedAtom(text, name, body, len(binders), printed)
+
+
+def _mentions(text: str, key: str) -> bool:
+    """Whether printed ``text`` names constant ``key`` — in full, by its last component (dot notation, an opened
+    namespace). A loose filter: it only decides which lemmas are tried."""
+    last = key.rsplit(".", 1)[-1]
+    for t in code_tokens(text):
+        if t.kind == IDENT and (t.text == key or t.text.endswith("." + last) or t.text == last):
+            return True
+    return False
+
+
+def candidate_lemmas(reference: str, candidate: str, table: Sequence[Lemma] | None = None) -> list[Lemma]:
+    """The lemmas whose key constants the two printed atoms mention, in table order."""
+    text = reference + " " + candidate
+    return [row for row in (lemma_table() if table is None else table)
+            if row.key_constants and all(_mentions(text, k) for k in row.key_constants)]
+
+
+def might_apply(reference: str, candidate: str, reference_context: str = "", candidate_context: str = "") -> bool:
+    """Whether some table lemma's key constants are named by the two atoms as printed in their contexts (Python
+    only: which pairs are worth asking Lean about)."""
+    try:
+        a = _print(reference, Scope(frozenset(read_context(reference_context).opens)))
+        b = _print(candidate, Scope(frozenset(read_context(candidate_context).opens)))
+    except Untranslatable:
+        return False
+    return bool(candidate_lemmas(a, b))
+
+
+def proofs(row: Lemma) -> list[tuple[str, str]]:
+    """(label, term) for using ``row`` left to right and right to left."""
+    term = f"propext ({row.name} ..)" if row.kind == "iff" else f"({row.name} ..)"
+    return [(row.name, term), (f"{row.name}.symm", f"Eq.symm ({term})")]
+
+
+@dataclass
+class _Job:
+    query: AtomPairQuery
+    sides: list[int] = field(default_factory=list)  # block indices of the two sides
+    attempts: list[tuple[int, str, str]] = field(default_factory=list)  # (block index, label, term)
+
+
+def decide_atom_pairs(queries: Sequence[AtomPairQuery], lean: LeanExecutable, *, cache_root: Path | None = None,
+                      timeout_s: float = BATCH_TIMEOUT_S) -> list[AtomDecision]:
+    """One ``AtomDecision`` per query, in order; one Lean process for all of them."""
+    out: dict[int, AtomDecision] = {}
+    blocks: list[tuple[int, str]] = []
+    jobs: dict[int, _Job] = {}
+    for i, q in enumerate(queries):
+        try:
+            ref = printed_atom(q.reference, q.binders, q.reference_context, f"AQ{i}.R")
+            cand = printed_atom(q.candidate, q.binders, q.candidate_context, f"AQ{i}.C")
+        except (Untranslatable, ParseError) as err:
+            out[i] = AtomDecision(q.key, "unsupported", reason=f"not printed for Lean: {str(err).splitlines()[0]}")
+            continue
+        job = jobs[i] = _Job(q)
+        for side in (ref, cand):
+            job.sides.append(len(blocks))
+            blocks.append((len(blocks), side.text))
+        vs = " ".join(f"v{k}" for k in range(ref.arity))
+        head = f"∀ {vs}, " if vs else ""
+        lam = f"fun {vs} => " if vs else ""
+        goal = f"{head}Eq ({ref.name} {vs}) ({cand.name} {vs})".replace(" )", ")")
+        attempts = [("", "rfl")] + [p for row in candidate_lemmas(ref.body, cand.body) for p in proofs(row)]
+        for label, term in attempts:
+            index = len(blocks)
+            job.attempts.append((index, label, term))
+            blocks.append((index, f"theorem AQ{i}.t{index} : {goal} := {lam}{term}"))
+    if blocks:
+        result, errors = run_blocks(blocks, lean, cache_root=cache_root, timeout_s=timeout_s)
+        for i, job in jobs.items():
+            out[i] = _decision(job, result.status == "ok", result.detail, errors)
+    return [out[i] for i in range(len(queries))]
+
+
+def _decision(job: _Job, finished: bool, detail: str, errors: dict[int, str]) -> AtomDecision:
+    key = job.query.key
+    if not finished:
+        return AtomDecision(key, "unsupported", reason=f"Lean did not finish: {detail}")
+    for index in job.sides:
+        if index in errors:
+            return AtomDecision(key, "unsupported", reason=f"not elaborated: {errors[index].splitlines()[0]}")
+    for index, label, term in job.attempts:
+        if index not in errors:
+            return AtomDecision(key, "lemma" if label else "definitional", label, term)
+    first = errors.get(job.attempts[0][0], "") if job.attempts else ""
+    return AtomDecision(key, "not_shown", reason=(first.splitlines() or ["no lemma of the table applies"])[0])
