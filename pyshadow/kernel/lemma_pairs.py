@@ -255,7 +255,8 @@ def lemma_upgrade(pairs, verdicts: dict, settled: dict, lean, n_jobs: int = -1) 
         v = verdicts[key]
         check = checks.get(key)
         by = "; ".join(f"`{r.pair.candidate}` as `{r.pair.read_as}` {r.decision.by}" for r in todo[key][1])
-        if check is not None and check.status == ACCEPTED:
+        # as every upgrade (``skeleton._lean_disposes``): accepted against the written statements, never the read
+        if check is not None and check.status == ACCEPTED and not check.read:
             v.forward, v.backward = [True] * len(v.forward), True
             v.undecided, v.undecided_roles = [], []
             v.messages = {"atom lemmas": f"{by}; Lean proves the candidate ⇔ cand' (congruence) and accepts the "
