@@ -8,7 +8,7 @@ imply it (backward) — and the ``Certificate`` node it returns is exactly that 
 | ``A ∧ B``             | shadows of A via ``.1``, B ``.2`` | ``⟨cA, cB⟩`` (And.intro)            |
 | ``A ↔ B``             | ``A → B`` ``.mp``, ``B → A`` ``.mpr`` | ``⟨cmp, cmpr⟩`` (Iff.intro)     |
 | ``a = b`` ordered     | ``a ≤ b``, ``b ≤ a``              | ``le_antisymm c₁ c₂``               |
-| ``s = t`` sets        | ``s ⊆ t``, ``t ⊆ s``              | ``subset_antisymm c₁ c₂``           |
+| ``s = t`` sets        | ``s ⊆ t``, ``t ⊆ s``              | ``Set.Subset.antisymm c₁ c₂`` (``Finset.…``) |
 | ``∀ x, P`` / ``H → P`` | shadows of P, re-wrapped         | ``fun x => cP`` / ``fun h => cP``   |
 | ``let x := v; P``     | shadows of P, re-wrapped          | ``cP`` (the let is definitional)    |
 | anything else         | the identity shadow (the term)    | the shadow itself                    |
