@@ -20,7 +20,8 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
 from pyshadow.corpus import read_corpus  # noqa: E402
-from pyshadow.kernel.skeleton import SkeletonPair, skeleton_score  # noqa: E402
+from pyshadow.kernel.skeleton import SkeletonPair
+from pyshadow.kernel.scoring import skeleton_score  # noqa: E402
 from pyshadow.lean.toolchain import kernel_lean  # noqa: E402
 from pyshadow.robustness.matrix import checker_columns, reference_variant  # noqa: E402
 from pyshadow.robustness.variants import FAITHFUL, generate_variants  # noqa: E402

@@ -14,7 +14,8 @@ import pytest
 
 from pyshadow.kernel.alpha import align_binders, rename
 from pyshadow.kernel.pairs import read_pairs
-from pyshadow.kernel.skeleton import SkeletonPair, skeleton_score
+from pyshadow.kernel.skeleton import SkeletonPair
+from pyshadow.kernel.scoring import skeleton_score
 from pyshadow.syntax import ParseError, parse_declaration, render_term
 from pyshadow.syntax.ast import BinOp, Declaration, Let, Not, Quant, Rel, Term
 

@@ -13,7 +13,8 @@ import pytest
 
 from pyshadow.elab.elaborate import run_blocks
 from pyshadow.kernel.lean_check import ACCEPTED, REJECTED, UNCHECKED, lean_check, same_shape
-from pyshadow.kernel.skeleton import SkeletonPair, skeleton_score, skeleton_search
+from pyshadow.kernel.skeleton import SkeletonPair, skeleton_search
+from pyshadow.kernel.scoring import skeleton_score
 from pyshadow.syntax import parse_declaration
 
 pytestmark = pytest.mark.kernel

@@ -14,7 +14,8 @@ from pyshadow.corpus import read_corpus
 from pyshadow.kernel.atoms import term_key
 from pyshadow.kernel.check import blocks_for, check_blocks
 from pyshadow.kernel.reshape import reshaped
-from pyshadow.kernel.skeleton import SkeletonPair, skeleton_block, skeleton_score
+from pyshadow.kernel.skeleton import SkeletonPair, skeleton_block
+from pyshadow.kernel.scoring import skeleton_score
 from pyshadow.robustness.variants import FAITHFUL, generate_variants
 from pyshadow.syntax import parse_declaration, render_declaration
 

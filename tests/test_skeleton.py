@@ -6,7 +6,8 @@ from pyshadow.lean.toolchain import KernelTierUnavailable, kernel_lean
 from pyshadow.problems import load_problems, load_sample_candidates, reference_text
 from pyshadow.references import target_declaration
 from pyshadow.score.audit import audit
-from pyshadow.kernel.skeleton import SkeletonPair, align_auxiliary_names, rename, skeleton_score
+from pyshadow.kernel.skeleton import SkeletonPair, align_auxiliary_names, rename
+from pyshadow.kernel.scoring import skeleton_score
 from pyshadow.paths import PROBLEMS_DIR
 from pyshadow.syntax import parse_declaration, parse_term
 

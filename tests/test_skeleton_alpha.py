@@ -14,7 +14,8 @@ import pytest
 from dataclasses import replace
 
 from pyshadow.kernel.abstract import alpha_pattern, variable_tokens
-from pyshadow.kernel.skeleton import SkeletonPair, canonical_binders, rename, skeleton_score
+from pyshadow.kernel.skeleton import SkeletonPair, canonical_binders, rename
+from pyshadow.kernel.scoring import skeleton_score
 from pyshadow.syntax import ParseError, parse_declaration
 from pyshadow.syntax.ast import Let, Not, BinOp, Quant, Rel
 from pyshadow.syntax.render import render_term

@@ -11,7 +11,8 @@ import pytest
 from pyshadow.kernel.abstract import PRELUDE
 from pyshadow.kernel.definitions import normalize_declaration
 from pyshadow.kernel.definitions import ANSWER_SCHEMA, BOOL_PROP_SCHEMA, POINTWISE_SCHEMA, SUBST_SCHEMA
-from pyshadow.kernel.skeleton import SkeletonPair, skeleton_score
+from pyshadow.kernel.skeleton import SkeletonPair
+from pyshadow.kernel.scoring import skeleton_score
 from pyshadow.syntax import parse_declaration
 from pyshadow.syntax import terms as tm
 from pyshadow.syntax.render import render_term

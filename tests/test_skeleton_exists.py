@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import pytest
 
-from pyshadow.kernel.skeleton import SkeletonPair, skeleton_score, skeleton_search
+from pyshadow.kernel.skeleton import SkeletonPair, skeleton_search
+from pyshadow.kernel.scoring import skeleton_score
 from pyshadow.kernel.concrete import concrete_names, concrete_terms
 from pyshadow.score.skeleton_terms import reabstract
 from pyshadow.syntax import parse_declaration

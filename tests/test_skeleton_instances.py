@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from pyshadow.kernel.skeleton import SkeletonPair, skeleton_score
+from pyshadow.kernel.skeleton import SkeletonPair
+from pyshadow.kernel.scoring import skeleton_score
 from pyshadow.syntax import parse_declaration
 
 RING = "theorem t {R : Type*} [CommRing R] [IsDomain R] (x : R) (h : x * x = x) : x = 0 ∨ x = 1"

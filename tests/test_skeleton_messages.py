@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 from pyshadow.kernel.pairs import read_pairs
-from pyshadow.kernel.skeleton import NOT_FOUND, SkeletonPair, skeleton_block, skeleton_score
+from pyshadow.kernel.skeleton import NOT_FOUND, SkeletonPair, skeleton_block
+from pyshadow.kernel.scoring import skeleton_score
 from pyshadow.syntax import parse_declaration
 
 PREFIX = "no proof term found by the skeleton search: "

@@ -12,7 +12,8 @@ from pyshadow.cli import main
 from pyshadow.kernel.atoms import opened_namespaces, term_key
 from pyshadow.kernel.definitions import normalize_declaration
 from pyshadow.kernel.pairs import evaluate, read_pairs, summarize, summary_markdown
-from pyshadow.kernel.skeleton import SkeletonPair, skeleton_score
+from pyshadow.kernel.skeleton import SkeletonPair
+from pyshadow.kernel.scoring import skeleton_score
 from pyshadow.kernel.undecided import cannot_judge
 from pyshadow.paths import PROBLEMS_DIR
 from pyshadow.syntax import parse_declaration

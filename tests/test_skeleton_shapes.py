@@ -8,7 +8,8 @@ from __future__ import annotations
 import pytest
 
 from pyshadow.kernel.definitions import data_as_proposition, is_data_declaration, normalize_declaration
-from pyshadow.kernel.skeleton import SkeletonPair, skeleton_score
+from pyshadow.kernel.skeleton import SkeletonPair
+from pyshadow.kernel.scoring import skeleton_score
 from pyshadow.kernel.concrete import DATA_CANDIDATE_BACKWARD, DATA_REFERENCE
 from pyshadow.score.skeleton_terms import skeleton_alternatives
 from pyshadow.syntax import parse_declaration

@@ -24,9 +24,9 @@ from pyshadow.kernel.skeleton import (
     SkeletonPair,
     SkeletonSearch,
     skeleton_block,
-    skeleton_score,
     skeleton_search,
 )
+from pyshadow.kernel.scoring import skeleton_score
 from pyshadow.lean.runner import DEFAULT_ALLOWED_AXIOMS
 from pyshadow.paths import PROBLEMS_DIR
 from pyshadow.robustness.agreement import variant_source

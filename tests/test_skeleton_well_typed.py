@@ -20,7 +20,8 @@ from pathlib import Path
 import pytest
 
 from pyshadow.kernel.pairs import evaluate, read_pairs
-from pyshadow.kernel.skeleton import SkeletonPair, skeleton_score
+from pyshadow.kernel.skeleton import SkeletonPair
+from pyshadow.kernel.scoring import skeleton_score
 from pyshadow.syntax import parse_declaration
 
 FIXTURES = Path(__file__).parent / "fixtures" / "pairs"

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import pytest
 
-from pyshadow.kernel.skeleton import SkeletonPair, skeleton_score
+from pyshadow.kernel.skeleton import SkeletonPair
+from pyshadow.kernel.scoring import skeleton_score
 from pyshadow.syntax.parser import parse_declaration
 
 pytestmark = pytest.mark.kernel

@@ -15,7 +15,8 @@ from dataclasses import dataclass, replace
 from ..errors import BadInput, Unavailable
 from ..kernel.definitions import data_as_proposition, is_data_declaration
 from ..kernel.pairs import LEAN_EQUAL, lean_equal_keys, with_written_value
-from ..kernel.skeleton import SkeletonPair, SkeletonVerdict, skeleton_score
+from ..kernel.skeleton import SkeletonPair, SkeletonVerdict
+from ..kernel.scoring import skeleton_score
 from ..lean.toolchain import kernel_lean
 from ..settings import Settings
 from ..shadows import decompose
@@ -119,7 +120,7 @@ def _judge(pairs: Sequence[Pair], tier: str, mathlib: bool, settings: Settings |
         for key in lean_equal_keys(todo, lean):  # the same rule as pyshadow.kernel.pairs.evaluate
             old = out[key]  # Lean proved the two statements one proposition: every check holds
             out[key] = replace(old, verdict="pass", reason=LEAN_EQUAL, forward=tuple(True for _ in old.forward),
-                               backward=True, messages={}, undecided_pairs=())
+                               backward=True, messages={}, undecided_pairs=(), lean="equal")
     return [out[p.key] for p in pairs]
 
 
@@ -127,7 +128,7 @@ def _verdict(search: SkeletonPair, v: SkeletonVerdict | None) -> PairVerdict:
     """The pass / undecided / fail reading of ``pyshadow.kernel.pairs.evaluate``."""
     if v is None:
         return PairVerdict("error", "kernel", (), False, {}, (), "no verdict from the skeleton engine", search.key,
-                           search)
+                           search=search)
     failed = [f"forward:{i}" for i, ok in enumerate(v.forward, start=1) if not ok] + ([] if v.backward else
                                                                                      ["backward"])
     if not v.error and all(v.forward) and v.backward:
@@ -142,7 +143,7 @@ def _verdict(search: SkeletonPair, v: SkeletonVerdict | None) -> PairVerdict:
             reason = v.undecided_reason()
     messages = {role: v.messages.get(role, "failed") for role in failed}
     return PairVerdict(verdict, "kernel", tuple(v.forward), bool(v.backward), messages,
-                       tuple((a, b) for a, b in v.undecided), reason, search.key, search)
+                       tuple((a, b) for a, b in v.undecided), reason, search.key, v.lean, search)
 
 
 def shadows(statement: str, *, mathlib: bool = True) -> ShadowSet:

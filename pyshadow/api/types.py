@@ -265,6 +265,12 @@ class PairVerdict:
     """One line on why the pair did not pass (None when it passed)."""
     key: str = ""
     """The pair's key (its id in ``check_pairs``)."""
+    lean: str = ""
+    """Lean's check of the verdict's terms against the statements as its elaborator reads them
+    (``pyshadow.kernel.lean_check``): ``accepted`` (a pass is Lean-checked), ``equal`` (Lean elaborates the two
+    statements to one proposition), ``rejected`` (why a pass became
+    undecided), ``unchecked`` (a statement the signature environment cannot elaborate: a pass rests on the
+    skeleton's readings), or ``""`` when Lean was not asked (a fail)."""
     search: Any = field(default=None, repr=False, compare=False)
     """The skeleton search's input (``pyshadow.kernel.skeleton.SkeletonPair``), for ``shadows``."""
 

@@ -217,7 +217,7 @@ def _differing(a: Term, b: Term, out: list[tuple[Term, Term]]) -> None:
 
 
 def lemma_upgrade(pairs, verdicts: dict, settled: dict, lean, n_jobs: int = -1) -> None:
-    """Undecided verdicts (``skeleton._recheck_undecided``'s ``settled``: key → the pair re-checked and its atom
+    """Undecided verdicts (``scoring._recheck_undecided``'s ``settled``: key → the pair re-checked and its atom
     pairs' settlements) whose every atom pair Lean proved equal pass when Lean proves the candidate ⇔ ``cand'``
     and accepts the skeleton's terms for (reference, ``cand'``); the others keep their verdict, with why."""
     from .lean_check import ACCEPTED, lean_check
@@ -255,7 +255,7 @@ def lemma_upgrade(pairs, verdicts: dict, settled: dict, lean, n_jobs: int = -1) 
         v = verdicts[key]
         check = checks.get(key)
         by = "; ".join(f"`{r.pair.candidate}` as `{r.pair.read_as}` {r.decision.by}" for r in todo[key][1])
-        # as every upgrade (``skeleton._lean_disposes``): accepted against the written statements, never the read
+        # as every upgrade (``scoring._lean_disposes``): accepted against the written statements, never the read
         if check is not None and check.status == ACCEPTED and not check.read:
             v.forward, v.backward = [True] * len(v.forward), True
             v.undecided, v.undecided_roles = [], []

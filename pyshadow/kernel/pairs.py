@@ -31,7 +31,8 @@ from ..llm.same_term import AtomPairJudge, AtomQuestion, combine, term_scope
 from ..syntax import ParseError, parse_declaration
 from ..syntax.scanner import declarations
 from .answers import declared_value, is_data_declaration, with_value
-from .skeleton import SkeletonPair, skeleton_score
+from .skeleton import SkeletonPair
+from .scoring import skeleton_score
 
 
 @dataclass(frozen=True)

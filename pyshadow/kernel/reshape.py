@@ -1,5 +1,5 @@
 """A statement in its flattest shape: the conclusion's leading ∀/→ as declaration binders, conjunctive hypotheses
-split. The skeleton's second try for a candidate the first did not match (``skeleton.skeleton_score``).
+split. The skeleton's second try for a candidate the first did not match (``scoring.skeleton_score``).
 
 ``theorem t : ∀ n : ℕ, 0 < n → P n`` and ``theorem t (n : ℕ) (h : 0 < n) : P n`` are one term to Lean (a
 declaration's binders are the Π-binders of its type), and ``(h : A ∧ B)`` gives what ``(h₁ : A) (h₂ : B)`` give

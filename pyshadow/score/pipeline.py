@@ -539,7 +539,7 @@ def kernel_rows(
     Flagged candidates are checked too (only their statements reach Lean, abstracted): their checks are recorded
     for information, and the audit fails them.
     """
-    from ..kernel import skeleton  # imported on use so the full tier does not need it
+    from ..kernel import scoring  # imported on use so the full tier does not need it
 
     for begin in range(0, len(prepared), chunk):
         started = time.monotonic()
@@ -571,7 +571,7 @@ def kernel_rows(
                 keys[t.name] = f"{p.content_hash}|{t.name}"
                 pairs.append(with_values(skeleton_pair(keys[t.name], p, t, found, decl), p, t, found))
             pending.append((p, checks, problems, keys))
-        verdicts = skeleton.skeleton_score(pairs, lean, n_jobs=n_jobs, cache_dir=cache_dir) if pairs else {}
+        verdicts = scoring.skeleton_score(pairs, lean, n_jobs=n_jobs, cache_dir=cache_dir) if pairs else {}
         _lean_equal_verdicts(pairs, verdicts, lean)
         by_key = {pair.key: pair for pair in pairs}
         share = (time.monotonic() - started) / max(1, len(part))  # the batch's wall time, shared by its candidates

@@ -19,7 +19,8 @@ from ..kernel import proof_terms as pt
 from ..kernel.abstract import PRELUDE_AXIOMS
 from ..kernel.concrete import (LEMMAS, NONEMPTY_INTRO, ConcreteNames, SkeletonAlternatives, candidate_lambda,
                                concrete_terms, name_printer, walk_terms, written_pair)
-from ..kernel.skeleton import SkeletonPair, SkeletonSearch, skeleton_search, undecided_aliases
+from ..kernel.skeleton import SkeletonPair, SkeletonSearch, skeleton_search
+from ..kernel.scoring import undecided_aliases
 from ..syntax.ast import Let, Quant
 
 # The comment on the full tier's extra alternative: where the term came from.

@@ -82,7 +82,8 @@ class KernelTier:
         return kernel_rows(prepared, self.lean, n_jobs=self.settings.jobs, cache_dir=self.settings.cache)
 
     def judge_statements(self, pairs: Sequence[StatementPair]) -> dict[str, StatementVerdict]:
-        from ..kernel.skeleton import SkeletonPair, skeleton_score
+        from ..kernel.skeleton import SkeletonPair
+        from ..kernel.scoring import skeleton_score
 
         verdicts = skeleton_score([SkeletonPair(p.key, p.reference, p.statement, p.mathlib) for p in pairs],
                                   self.lean, n_jobs=self.settings.jobs, cache_dir=self.settings.cache)

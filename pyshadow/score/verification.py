@@ -26,7 +26,8 @@ from pathlib import Path
 from typing import Any
 
 from ..kernel.check import blocks_for, check_blocks
-from ..kernel.skeleton import SkeletonPair, skeleton_score
+from ..kernel.skeleton import SkeletonPair
+from ..kernel.scoring import skeleton_score
 from ..lean.batch import LeanJob, run_jobs
 from ..lean.settings import LeanSettings
 from ..lean.toolchain import LeanExecutable
