@@ -1,8 +1,11 @@
 prelude
 import PyshadowEnv.Core
 import PyshadowEnv.Numbers
+import PyshadowEnv.Logic
+import PyshadowEnv.Algebra
 import PyshadowEnv.Sets
 import PyshadowEnv.Functions
+import PyshadowEnv.GroupTheory
 import PyshadowEnv.Namespaces
 /-! # pyshadow's signature environment
 

@@ -79,10 +79,15 @@ axiom Nat.lcm : Nat → Nat → Nat
 def Nat.Coprime (m n : Nat) : Prop := Eq (Nat.gcd m n) 1
 -- src/Init/Data/Int/Gcd.lean
 axiom Int.gcd : Int → Int → Nat
+-- src/Init/Prelude.lean
+inductive List (α : Type u) where
+  | nil : List α
+  | cons (head : α) (tail : List α) : List α
 -- Mathlib/Data/Nat/Digits/Defs.lean
-axiom List (α : Type u) : Type u
 axiom Nat.digits : Nat → Nat → List Nat
-axiom List.sum {α : Type u} [Add α] [OfNat α 0] : List α → α
+-- src/Init/Data/List/Basic.lean
+axiom List.sum {α : Type u} [Add α] [Zero α] : List α → α
+-- src/Init/Prelude.lean
 axiom List.length {α : Type u} : List α → Nat
 -- Mathlib/NumberTheory/Divisors.lean
 axiom Nat.divisors : Nat → Finset Nat

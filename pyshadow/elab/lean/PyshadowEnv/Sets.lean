@@ -1,5 +1,5 @@
 prelude
-import PyshadowEnv.Numbers
+import PyshadowEnv.Algebra
 /-! # pyshadow's signature environment: sets, intervals and finite sets
 
 Mathlib's `Set` is a predicate and its operations are definitions over membership, so the elaborator and kernel see
@@ -44,6 +44,11 @@ protected def inter (s₁ s₂ : Set α) : Set α := setOf fun a => And (Members
 instance : Inter (Set α) := ⟨Set.inter⟩
 protected def diff (s t : Set α) : Set α := setOf fun a => And (Membership.mem s a) (Not (Membership.mem t a))
 instance : SDiff (Set α) := ⟨Set.diff⟩
+-- Mathlib/Order/Notation.lean (`class Compl`, `postfix:1024 "ᶜ" => compl`)
+class _root_.Compl (β : Type v) where compl : β → β
+-- Mathlib/Data/Set/Defs.lean (`Set.compl s = {a | a ∉ s}`, the `Compl (Set α)` instance)
+protected def compl (s : Set α) : Set α := setOf fun a => Not (Membership.mem s a)
+instance : Compl (Set α) := ⟨Set.compl⟩
 -- Mathlib/Data/Set/Defs.lean
 def image {β : Type v} (f : α → β) (s : Set α) : Set β :=
   setOf fun b => Exists fun a => And (Membership.mem s a) (Eq (f a) b)
@@ -111,22 +116,7 @@ class Fintype (α : Type u) : Type u
 axiom Finset.univ {α : Type u} [Fintype α] : Finset α
 -- Mathlib/Data/Finset/Defs.lean (`Finset α` coerces to `Set α` by `CoeSort`/`CoeTC` through `{a | a ∈ s}`)
 instance {α : Type u} : CoeTC (Finset α) (Set α) := ⟨fun s => setOf fun a => Membership.mem s a⟩
--- Mathlib/Algebra/BigOperators/Group/Finset/Defs.lean (over `AddCommMonoid`/`CommMonoid`)
-class AddCommMonoid (α : Type u) : Type u
-class CommMonoid (α : Type u) : Type u
+-- Mathlib/Algebra/BigOperators/Group/Finset/Defs.lean (over `AddCommMonoid`/`CommMonoid`, PyshadowEnv.Algebra)
 axiom Finset.sum {β : Type u} {α : Type v} [AddCommMonoid β] (s : Finset α) (f : α → β) : β
 axiom Finset.prod {β : Type u} {α : Type v} [CommMonoid β] (s : Finset α) (f : α → β) : β
-axiom instAddCommMonoidNat : AddCommMonoid Nat
-axiom instAddCommMonoidInt : AddCommMonoid Int
-axiom instAddCommMonoidRat : AddCommMonoid Rat
-axiom instAddCommMonoidReal : AddCommMonoid Real
-axiom instAddCommMonoidComplex : AddCommMonoid Complex
-axiom instCommMonoidNat : CommMonoid Nat
-axiom instCommMonoidInt : CommMonoid Int
-axiom instCommMonoidRat : CommMonoid Rat
-axiom instCommMonoidReal : CommMonoid Real
-axiom instCommMonoidComplex : CommMonoid Complex
-attribute [instance] instAddCommMonoidNat instAddCommMonoidInt instAddCommMonoidRat instAddCommMonoidReal
-  instAddCommMonoidComplex instCommMonoidNat instCommMonoidInt instCommMonoidRat instCommMonoidReal
-  instCommMonoidComplex
 end
