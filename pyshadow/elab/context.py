@@ -145,8 +145,9 @@ def _identifiers(text: str) -> set[str]:
     return {t.text for t in code_tokens(text) if t.kind == IDENT}
 
 
-def _scope(ctx: Context) -> Scope:
-    return Scope(frozenset(ctx.opens))
+def _scope(ctx: Context, names: tuple[str, ...] = ()) -> Scope:
+    """The notation scope, and the names with a written type: the ``variable``s and ``names``."""
+    return Scope(frozenset(ctx.opens), frozenset(n for group in ctx.variable_names for n in group) | set(names))
 
 
 def _variables(command: str, ctx: Context) -> None:
@@ -179,7 +180,7 @@ def _definition(command: str, ctx: Context) -> str:
         decl = parse_declaration("theorem" + head[len(keyword):] + ("" if typed else " : _"))
     except ParseError as err:
         raise Untranslatable(f"a definition header ({str(err).splitlines()[0]})") from None
-    scope = _scope(ctx)
+    scope = _scope(ctx, decl.variables())
     binders = " ".join(print_binder(b, scope, None) for b in decl.binders)
     value = body.strip()
     if value == "sorry":  # an answer left open: an opaque constant of its type

@@ -26,8 +26,8 @@ LEAN_ROOT = Path(__file__).resolve().parent / "lean"
 ROOT_MODULE = "PyshadowEnv"
 # in import order
 MODULES = ("PyshadowEnv.Core", "PyshadowEnv.Numbers", "PyshadowEnv.Logic", "PyshadowEnv.Algebra",
-           "PyshadowEnv.Sets", "PyshadowEnv.Functions", "PyshadowEnv.GroupTheory", "PyshadowEnv.Namespaces",
-           ROOT_MODULE)
+           "PyshadowEnv.Sets", "PyshadowEnv.Functions", "PyshadowEnv.GroupTheory", "PyshadowEnv.Rings",
+           "PyshadowEnv.NumberTheory", "PyshadowEnv.Namespaces", ROOT_MODULE)
 COMPILE_TIMEOUT_S = 120.0
 
 _DECL_RE = re.compile(

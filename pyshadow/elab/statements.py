@@ -51,7 +51,8 @@ def lean_statement(decl: Declaration, context: str = "") -> LeanStatement:
         raise Untranslatable(f"the preamble `{decl.preamble.strip()}`")
     if decl.type is None:
         raise Untranslatable("a declaration without a type")
-    scope = Scope(frozenset(ctx.opens))
+    scope = Scope(frozenset(ctx.opens), frozenset(n for names in ctx.variable_names for n in names)
+                  | frozenset(decl.variables()))
     universes: list[str] = []
     own = tuple(print_binder(b, scope, universes) for b in decl.binders)
     conclusion = _print(render_term(decl.type), scope, universes)

@@ -78,6 +78,7 @@ class Scope:
     """What the notation of a statement's file depends on: its ``open`` namespaces (scoped notation)."""
 
     opens: frozenset[str] = frozenset()
+    typed: frozenset[str] = frozenset()  # the names bound outside the term with a written type (header binders)
 
 
 def to_lean(node: tm.Node, scope: Scope = Scope(), universes: list[str] | None = None) -> str:
@@ -94,6 +95,7 @@ class _Printer:
         self.scope = scope
         self.universes = universes
         self.cdot = False  # inside `(… · …)`, whose `·` Lean's parenthesis elaborator turns into a `fun`
+        self.bound: list[tuple[str, bool]] = []  # the term's own binders in scope: (name, has a written type)
 
     def term(self, node: tm.Node) -> str:
         method = getattr(self, "_" + type(node).__name__.lower(), None)
@@ -184,8 +186,8 @@ class _Printer:
         an ascription. The two differ only where synthesizing `e` alone fixes its type by a default instance
         (`↑2`: Lean unifies `2`'s type with the expected one, `(2 :)` makes it `ℕ`), so only an operand whose type
         its own variables and constants fix is printed."""
-        if not _fixes_own_type(operand):
-            raise Untranslatable("`↑` of a term whose type only a default instance would fix")
+        if not _fixes_own_type(operand, self._typed):
+            raise Untranslatable("`↑` of a term whose type a default instance or a later part would fix")
         return f"({self.term(operand)} :)"
 
     def _enclosed(self, node: tm.Enclosed) -> str:
@@ -235,11 +237,27 @@ class _Printer:
         inner = f"{name} : {self.term(b.type)}"
         return f"({inner})" if b.bracket == "" else f"{{{inner}}}"
 
+    def _under(self, b: tm.Binder, body: tm.Node) -> str:
+        """``body`` printed with ``b`` in scope."""
+        self.bound.append((b.name, b.type is not None))
+        try:
+            return self.term(body)
+        finally:
+            self.bound.pop()
+
+    def _typed(self, name: str) -> bool:
+        """Whether ``name`` is a variable with a written type, or a qualified constant (``Real.pi``)."""
+        head = name.split(".")[0]
+        for bound, typed in reversed(self.bound):
+            if bound == head:
+                return typed
+        return head in self.scope.typed or ("." in name and not head[:1].islower())
+
     def _lambda(self, node: tm.Lambda) -> str:
-        return f"fun {self._binder(node.binder)} => {self.term(node.body)}"
+        return f"fun {self._binder(node.binder)} => {self._under(node.binder, node.body)}"
 
     def _quantifier(self, node: tm.Quantifier) -> str:
-        binder, body = self._binder(node.binder), self.term(node.body)
+        binder, body = self._binder(node.binder), self._under(node.binder, node.body)
         if node.kind == "∀":
             return f"∀ {binder}, {body}"
         if node.kind == "∃":  # src/Init/Core.lean (`∃ x, p` ↦ `Exists fun x => p`)
@@ -261,15 +279,15 @@ class _Printer:
         else:
             raise Untranslatable(f"`{node.op}` over `{b.bound[0]}`")
         if node.filter is not None:
-            domain = f"(Finset.filter (fun {self._binder(binder)} => {self.term(node.filter)}) {domain})"
-        return f"{head} {domain} fun {self._binder(binder)} => {self.term(node.body)}"
+            domain = f"(Finset.filter (fun {self._binder(binder)} => {self._under(binder, node.filter)}) {domain})"
+        return f"{head} {domain} fun {self._binder(binder)} => {self._under(binder, node.body)}"
 
     def _setbuilder(self, node: tm.SetBuilder) -> str:
         # Mathlib/Data/Set/Defs.lean: `{x | p x}` is `setOf fun x => p x`; `{x ∈ s | p}` is ambiguous between
         # `Set` (`{x | x ∈ s ∧ p}`) and `Finset.filter` (Mathlib's `elabFinsetBuilderSep`): not printed.
         if node.binder.bound is not None:
             raise Untranslatable("a bounded set-builder")
-        return f"setOf fun {self._binder(node.binder)} => {self.term(node.body)}"
+        return f"setOf fun {self._binder(node.binder)} => {self._under(node.binder, node.body)}"
 
     def _modeq(self, node: tm.ModEq) -> str:
         head = MODEQ.get(node.kind)
@@ -278,23 +296,30 @@ class _Printer:
         return f"{head} {self.arg(node.modulus)} {self.arg(node.left)} {self.arg(node.right)}"
 
 
-def _fixes_own_type(node: tm.Node) -> bool:
-    """Whether elaborating ``node`` alone gives it a type without a default instance: a variable or constant, a
-    projection or application of one, or an operator tree with such a leaf."""
+def _fixes_own_type(node: tm.Node, typed) -> bool:
+    """Whether elaborating ``node`` alone gives it a type, with no default instance and no metavariable a later
+    part of the statement would fix (`↑n` with `n` bound by `fun n =>` waits for `n`'s type; `(n :)` would not):
+    a variable with a written type or a qualified constant, a projection or application of one, or an operator
+    tree with such a leaf."""
     if isinstance(node, tm.Name):
-        return not node.text[:1].isdigit() and node.text not in ("·", "∅")
-    if isinstance(node, (tm.Projection, tm.Ascription)):
+        return typed(node.text)
+    if isinstance(node, tm.Ascription):
         return True
+    if isinstance(node, tm.Projection):
+        return _fixes_own_type(node.expr, typed)
     if isinstance(node, tm.App):
-        return any(map(_fixes_own_type, node.args)) or (not isinstance(node.fn, tm.Name) and _fixes_own_type(node.fn))
+        fn = node.fn  # a variable's (not a constant's) result type is fixed by the variable's
+        return (any(_fixes_own_type(a, typed) for a in node.args)
+                or (isinstance(fn, tm.Name) and "." not in fn.text and typed(fn.text))
+                or (not isinstance(fn, tm.Name) and _fixes_own_type(fn, typed)))
     if isinstance(node, tm.Binary) and node.op in ("+", "-", "*", "/", "%"):
-        return _fixes_own_type(node.left) or _fixes_own_type(node.right)
-    if isinstance(node, (tm.Prefix, tm.Postfix)):
-        return node.op == "!" or (node.op == "-" and _fixes_own_type(node.arg))
+        return _fixes_own_type(node.left, typed) or _fixes_own_type(node.right, typed)
+    if isinstance(node, tm.Postfix) and node.op == "!":
+        return True
+    if isinstance(node, tm.Prefix) and node.op == "-":
+        return _fixes_own_type(node.arg, typed)
     if isinstance(node, tm.Enclosed):
-        return _fixes_own_type(node.inner)
-    if isinstance(node, tm.BigOperator):
-        return _fixes_own_type(node.body)
+        return _fixes_own_type(node.inner, typed)
     return False
 
 

@@ -6,6 +6,8 @@ import PyshadowEnv.Algebra
 import PyshadowEnv.Sets
 import PyshadowEnv.Functions
 import PyshadowEnv.GroupTheory
+import PyshadowEnv.Rings
+import PyshadowEnv.NumberTheory
 import PyshadowEnv.Namespaces
 /-! # pyshadow's signature environment
 

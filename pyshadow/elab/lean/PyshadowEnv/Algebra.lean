@@ -74,10 +74,21 @@ class CommGroup (G : Type u) extends Group G, CommMonoid G
 -- Mathlib/Algebra/Group/Defs.lean
 class AddCommGroup (G : Type u) extends AddGroup G, AddCommMonoid G
 
--- Mathlib/Algebra/Ring/Defs.lean (through `NonUnitalSemiring`, `NonAssocSemiring`, `MonoidWithZero`)
-class Semiring (α : Type u) extends AddCommMonoid α, Monoid α
--- Mathlib/Algebra/Ring/Defs.lean (through `AddGroupWithOne`)
-class Ring (R : Type u) extends Semiring R, AddCommGroup R
+-- Mathlib/Algebra/Ring/Defs.lean (through `NonUnitalSemiring`, `NonAssocSemiring` — whose
+-- `AddCommMonoidWithOne`/`AddMonoidWithOne` bring `NatCast` — and `MonoidWithZero`)
+class Semiring (α : Type u) extends NatCast α, AddCommMonoid α, Monoid α
+-- Mathlib/Algebra/Ring/Defs.lean (through `AddGroupWithOne`, which brings `IntCast`)
+class Ring (R : Type u) extends Semiring R, IntCast R, AddCommGroup R
+-- Mathlib/Data/Nat/Cast/Defs.lean
+class Nat.AtLeastTwo (n : Nat) : Prop where
+  prop : LE.le 2 n
+-- Mathlib/Data/Nat/Cast/Defs.lean (`instance instNatAtLeastTwo {n : ℕ} : Nat.AtLeastTwo (n + 2)`)
+axiom instNatAtLeastTwo {n : Nat} : Nat.AtLeastTwo (HAdd.hAdd n 2)
+attribute [instance] instNatAtLeastTwo
+-- Mathlib/Data/Nat/Cast/Defs.lean (`instance instOfNatAtLeastTwo [NatCast R] [Nat.AtLeastTwo n] : OfNat R n`,
+-- `ofNat := n.cast`; below the number types' own literal instances here, which stay opaque)
+instance (priority := 900) instOfNatAtLeastTwo {R : Type u} {n : Nat} [NatCast R] [Nat.AtLeastTwo n] : OfNat R n :=
+  ⟨Nat.cast (OfNat.ofNat n)⟩
 -- Mathlib/Algebra/Ring/Defs.lean
 class CommSemiring (R : Type u) extends Semiring R, CommMonoid R
 -- Mathlib/Algebra/Ring/Defs.lean
@@ -109,6 +120,7 @@ attribute [instance] Complex.instPowInt
 instance Nat.instCommSemiring : CommSemiring Nat where
   add := Add.add
   zero := 0
+  natCast n := n
   nsmul n x := HMul.hMul n x
   mul := Mul.mul
   one := 1
@@ -117,6 +129,8 @@ instance Nat.instCommSemiring : CommSemiring Nat where
 instance Int.instCommRing : CommRing Int where
   add := Add.add
   zero := 0
+  natCast := Int.ofNat
+  intCast n := n
   nsmul := Int.nsmul
   neg := Neg.neg
   sub := Sub.sub
@@ -135,6 +149,8 @@ attribute [instance] Rat.instInv Real.instInv Complex.instInv
 instance Rat.instField : Field Rat where
   add := Add.add
   zero := 0
+  natCast := Nat.cast
+  intCast := Int.cast
   nsmul := Rat.nsmul
   neg := Neg.neg
   sub := Sub.sub
@@ -149,6 +165,8 @@ instance Rat.instField : Field Rat where
 instance Real.instField : Field Real where
   add := Add.add
   zero := 0
+  natCast := Nat.cast
+  intCast := Int.cast
   nsmul := Real.nsmul
   neg := Neg.neg
   sub := Sub.sub
@@ -163,6 +181,8 @@ instance Real.instField : Field Real where
 instance Complex.instField : Field Complex where
   add := Add.add
   zero := 0
+  natCast := Nat.cast
+  intCast := Int.cast
   nsmul := Complex.nsmul
   neg := Neg.neg
   sub := Sub.sub

@@ -1,6 +1,6 @@
 prelude
 import PyshadowEnv.Functions
-import PyshadowEnv.GroupTheory
+import PyshadowEnv.NumberTheory
 /-! # pyshadow's signature environment: namespaces benchmark headers open
 
 `open X` fails on a namespace with no declaration in it. Mathlib's scoped-notation namespaces that benchmark files
@@ -18,10 +18,7 @@ set_option genSizeOf false
 axiom BigOperators.pyshadowMarker : True
 axiom Topology.pyshadowMarker : True
 axiom Classical.pyshadowMarker : True
-axiom Polynomial.pyshadowMarker : True
 axiom Function.pyshadowMarker : True
-axiom Ideal.pyshadowMarker : True
-axiom Submodule.pyshadowMarker : True
 axiom Zsqrtd.pyshadowMarker : True
 axiom LinearMap.pyshadowMarker : True
 axiom Metric.pyshadowMarker : True
