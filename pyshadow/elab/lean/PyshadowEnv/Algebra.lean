@@ -15,7 +15,7 @@ set_option genCtorIdx false
 set_option genInjectivity false
 set_option genSizeOf false
 set_option autoImplicit false
-universe u
+universe u v
 noncomputable section
 
 -- src/Init/Prelude.lean
@@ -161,6 +161,24 @@ instance Rat.instField : Field Rat where
   zpow n x := Pow.pow x n
   inv := Inv.inv
   div := Div.div
+-- Mathlib/Data/NNReal/Defs.lean (`ℝ≥0`'s `x ^ n`, `x⁻¹`, `n • x`: opaque operations)
+axiom NNReal.instNatPow : NatPow NNReal
+axiom NNReal.instInv : Inv NNReal
+axiom NNReal.nsmul : Nat → NNReal → NNReal
+axiom NNReal.zpow : Int → NNReal → NNReal
+attribute [instance] NNReal.instNatPow NNReal.instInv
+-- Mathlib/Data/NNReal/Defs.lean (`instance : Semifield ℝ≥0`)
+instance NNReal.instSemifield : Semifield NNReal where
+  add := Add.add
+  zero := 0
+  natCast := Nat.cast
+  nsmul := NNReal.nsmul
+  mul := Mul.mul
+  one := 1
+  npow n x := NatPow.pow x n
+  inv := Inv.inv
+  div := Div.div
+  zpow := NNReal.zpow
 -- Mathlib/Data/Real/Basic.lean
 instance Real.instField : Field Real where
   add := Add.add
@@ -193,6 +211,26 @@ instance Complex.instField : Field Complex where
   zpow n x := Pow.pow x n
   inv := Inv.inv
   div := Div.div
+-- src/Init/Data/NeZero.lean (`class NeZero {R} [Zero R] (n : R) : Prop`)
+class NeZero {R : Type u} [Zero R] (n : R) : Prop where
+  out : Ne n 0
+-- src/Init/Data/NeZero.lean (`instance Nat.instNeZeroSucc {n : Nat} : NeZero (n + 1)`)
+axiom Nat.instNeZeroSucc {n : Nat} : NeZero (HAdd.hAdd n 1)
+attribute [instance] Nat.instNeZeroSucc
+-- src/Init/Data/Fin/Basic.lean (`instance Fin.instOfNat {n : Nat} [NeZero n] {i : Nat} : OfNat (Fin n) i`)
+axiom Fin.instOfNat {n : Nat} [NeZero n] {i : Nat} : OfNat (Fin n) i
+attribute [instance] Fin.instOfNat
+-- Mathlib/Algebra/Group/Prod.lean (componentwise operations; Mathlib/Algebra/Notation/Prod.lean)
+instance Prod.instAdd {M : Type u} {N : Type v} [Add M] [Add N] : Add (Prod M N) :=
+  ⟨fun p q => Prod.mk (HAdd.hAdd p.1 q.1) (HAdd.hAdd p.2 q.2)⟩
+instance Prod.instMul {M : Type u} {N : Type v} [Mul M] [Mul N] : Mul (Prod M N) :=
+  ⟨fun p q => Prod.mk (HMul.hMul p.1 q.1) (HMul.hMul p.2 q.2)⟩
+instance Prod.instSub {M : Type u} {N : Type v} [Sub M] [Sub N] : Sub (Prod M N) :=
+  ⟨fun p q => Prod.mk (HSub.hSub p.1 q.1) (HSub.hSub p.2 q.2)⟩
+instance Prod.instNeg {M : Type u} {N : Type v} [Neg M] [Neg N] : Neg (Prod M N) :=
+  ⟨fun p => Prod.mk (Neg.neg p.1) (Neg.neg p.2)⟩
+instance Prod.instZero {M : Type u} {N : Type v} [Zero M] [Zero N] : Zero (Prod M N) := ⟨Prod.mk 0 0⟩
+instance Prod.instOne {M : Type u} {N : Type v} [One M] [One N] : One (Prod M N) := ⟨Prod.mk 1 1⟩
 -- Mathlib/Algebra/Group/Defs.lean (`instance (priority := 910) Mul.toSMul (α) [Mul α] : SMul α α := ⟨(· * ·)⟩`)
 instance (priority := 910) Mul.toSMul (α : Type u) [Mul α] : SMul α α := ⟨fun a b => Mul.mul a b⟩
 end

@@ -83,6 +83,11 @@ axiom Int.gcd : Int → Int → Nat
 inductive List (α : Type u) where
   | nil : List α
   | cons (head : α) (tail : List α) : List α
+-- src/Init/Data/List/Basic.lean (`List.Mem`, `instance : Membership α (List α) := ⟨fun l a => Mem a l⟩`)
+inductive List.Mem {α : Type u} (a : α) : List α → Prop where
+  | head (as : List α) : List.Mem a (List.cons a as)
+  | tail (b : α) {as : List α} : List.Mem a as → List.Mem a (List.cons b as)
+instance {α : Type u} : Membership α (List α) := ⟨fun l a => List.Mem a l⟩
 -- Mathlib/Data/Nat/Digits/Defs.lean
 axiom Nat.digits : Nat → Nat → List Nat
 -- src/Init/Data/List/Basic.lean
@@ -133,6 +138,15 @@ axiom instTopologicalSpaceReal : TopologicalSpace Real
 axiom instTopologicalSpaceComplex : TopologicalSpace Complex
 attribute [instance] instTopologicalSpaceReal instTopologicalSpaceComplex
 axiom nhds {X : Type u} [TopologicalSpace X] (x : X) : Filter X
+-- Mathlib/Topology/Defs/Basic.lean (`def IsOpen : Set X → Prop := TopologicalSpace.IsOpen`; opaque)
+axiom IsOpen {X : Type u} [TopologicalSpace X] (s : Set X) : Prop
+-- Mathlib/Topology/Defs/Basic.lean
+structure IsClosed {X : Type u} [TopologicalSpace X] (s : Set X) : Prop where
+  isOpen_compl : IsOpen (Compl.compl s)
+attribute [class] IsClosed
+-- Mathlib/Topology/Defs/Basic.lean (`interior s = ⋃₀ {t | IsOpen t ∧ t ⊆ s}`, `closure`; opaque)
+axiom interior {X : Type u} [TopologicalSpace X] (s : Set X) : Set X
+axiom closure {X : Type u} [TopologicalSpace X] (s : Set X) : Set X
 axiom nhdsWithin {X : Type u} [TopologicalSpace X] (x : X) (s : Set X) : Filter X
 -- Mathlib/Topology/Defs/Basic.lean, Mathlib/Topology/ContinuousOn.lean
 axiom Continuous {X : Type u} {Y : Type v} [TopologicalSpace X] [TopologicalSpace Y] (f : X → Y) : Prop

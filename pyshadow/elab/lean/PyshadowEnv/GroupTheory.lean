@@ -67,4 +67,10 @@ structure Normal (H : Subgroup G) : Prop where
   conj_mem : ∀ n, Membership.mem H n → ∀ g : G, Membership.mem H (HMul.hMul (HMul.hMul g n) (Inv.inv g))
 attribute [class] Normal
 end Subgroup
+-- Mathlib/GroupTheory/Subgroup/Simple.lean
+class IsSimpleGroup (G : Type u) [Group G] : Prop extends Nontrivial G where
+  eq_bot_or_eq_top_of_normal : ∀ H : Subgroup G, Subgroup.Normal H → Or (Eq H Bot.bot) (Eq H Top.top)
+-- Mathlib/GroupTheory/Solvable.lean (`class IsSolvable : Prop`, over the derived series; opaque)
+axiom IsSolvable (G : Type u) [Group G] : Prop
+attribute [class] IsSolvable
 end

@@ -84,5 +84,7 @@ end Polynomial
 axiom ZMod (n : Nat) : Type
 -- Mathlib/Data/ZMod/Defs.lean
 axiom ZMod.commRing (n : Nat) : CommRing (ZMod n)
-attribute [instance] ZMod.commRing
+-- Mathlib/Data/ZMod/Basic.lean (`instance : Inv (ZMod n)`)
+axiom ZMod.instInv (n : Nat) : Inv (ZMod n)
+attribute [instance] ZMod.commRing ZMod.instInv
 end

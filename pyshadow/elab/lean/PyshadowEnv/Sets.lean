@@ -70,6 +70,14 @@ def Iio (b : α) : Set α := setOf fun x => LT.lt x b
 end Intervals
 end Set
 
+-- Mathlib/Data/Set/Defs.lean (`abbrev Set.Elem (s : Set α) : Type u := {x // x ∈ s}`, `CoeSort (Set α) (Type u)`)
+abbrev Set.Elem {α : Type u} (s : Set α) : Type u := Subtype fun x => Membership.mem s x
+instance {α : Type u} : CoeSort (Set α) (Type u) := ⟨Set.Elem⟩
+-- Mathlib/Data/Countable/Defs.lean
+class Countable (α : Sort u) : Prop where
+  exists_injective_nat' : Exists fun f : α → Nat => ∀ ⦃a₁ a₂⦄, Eq (f a₁) (f a₂) → Eq a₁ a₂
+-- Mathlib/Data/Set/Countable.lean
+protected def Set.Countable {α : Type u} (s : Set α) : Prop := Countable (Set.Elem s)
 -- Mathlib/Data/Set/Finite/Defs.lean (`protected def Set.Finite (s : Set α) : Prop := Finite s`): kept opaque
 axiom Set.Finite {α : Type u} (s : Set α) : Prop
 -- Mathlib/Data/Set/Finite/Defs.lean (`protected def Set.Infinite (s : Set α) : Prop := ¬s.Finite`)
@@ -94,6 +102,11 @@ def BddBelow {α : Type u} [LE α] (s : Set α) : Prop := Set.Nonempty (lowerBou
 axiom Finset (α : Type u) : Type u
 axiom Finset.instMembership {α : Type u} : Membership α (Finset α)
 attribute [instance] Finset.instMembership
+-- Mathlib/Data/Finset/Defs.lean (`⊆` and `⊂` by membership)
+instance {α : Type u} : HasSubset (Finset α) :=
+  ⟨fun s t => ∀ ⦃a : α⦄, Membership.mem s a → Membership.mem t a⟩
+instance {α : Type u} : HasSSubset (Finset α) :=
+  ⟨fun s t => And (HasSubset.Subset s t) (Not (HasSubset.Subset t s))⟩
 -- Mathlib/Data/Finset/Card.lean
 axiom Finset.card {α : Type u} (s : Finset α) : Nat
 -- Mathlib/Data/Finset/Range.lean (`Finset.range n = {0, …, n - 1}`)
