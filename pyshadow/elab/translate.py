@@ -40,12 +40,12 @@ ELABORATOR_OPS: dict[str, str] = {
 # `infixl:65 " ∪ " => Union.union`, `infixl:70 " ∩ " => Inter.inter`, `infix:70 " \\ " => SDiff.sdiff`;
 # src/Init/Prelude.lean `infix:50 " ∣ " => Dvd.dvd`; src/Init/Prelude.lean `infixr:90 " ∘ " => Function.comp`.
 # src/Init/Core.lean `infixr:35 " × " => Prod`; Mathlib/Data/Set/Defs.lean (namespace Set)
-# `infixl:80 " '' " => image`, `infixl:80 " ⁻¹' " => preimage`; Mathlib/Order/Notation.lean
-# `macro_rules | `($a ⊔ $b) => `(Max.max $a $b) | `($a ⊓ $b) => `(Min.min $a $b)`.
+# `infixl:80 " '' " => image`, `infixl:80 " ⁻¹' " => preimage`. (Mathlib/Order/Notation.lean's `⊔`/`⊓`,
+# `macro_rules | `($a ⊔ $b) => `(Max.max $a $b)`, wait for the lattice instances the environment lacks.)
 APPLICATION_OPS: dict[str, str] = {
     "∧": "And", "∨": "Or", "↔": "Iff", "⊆": "HasSubset.Subset", "⊂": "HasSSubset.SSubset",
     "∪": "Union.union", "∩": "Inter.inter", "\\": "SDiff.sdiff", "∣": "Dvd.dvd", "∘": "Function.comp",
-    "×": "Prod", "''": "Set.image", "⁻¹'": "Set.preimage", "⊔": "Max.max", "⊓": "Min.min",
+    "×": "Prod", "''": "Set.image", "⁻¹'": "Set.preimage",
 }
 # Mathlib's notations for the number types (Mathlib/Data/Nat/Notation.lean `notation "ℕ" => Nat`,
 # Mathlib/Data/Int/Notation.lean, Mathlib/Data/Rat/Init.lean, Mathlib/Data/Real/Basic.lean,

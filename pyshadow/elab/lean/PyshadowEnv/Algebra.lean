@@ -49,8 +49,7 @@ class AddMonoid (M : Type u) extends AddSemigroup M, AddZeroClass M where
   nsmul : Nat → M → M
 -- Mathlib/Algebra/Group/Defs.lean
 @[default_instance 10000] instance Monoid.Pow {M : Type u} [Monoid M] : Pow M Nat := ⟨fun x n => Monoid.npow n x⟩
--- Mathlib/Algebra/Group/Defs.lean
-instance AddMonoid.toNatSMul {M : Type u} [AddMonoid M] : SMul Nat M := ⟨AddMonoid.nsmul⟩
+
 -- Mathlib/Algebra/Group/Defs.lean
 class CommMonoid (M : Type u) extends Monoid M, CommSemigroup M
 -- Mathlib/Algebra/Group/Defs.lean
@@ -63,8 +62,7 @@ class SubNegMonoid (G : Type u) extends AddMonoid G, Neg G, Sub G where
   zsmul : Int → G → G
 -- Mathlib/Algebra/Group/Defs.lean
 instance DivInvMonoid.Pow {M : Type u} [DivInvMonoid M] : Pow M Int := ⟨fun x n => DivInvMonoid.zpow n x⟩
--- Mathlib/Algebra/Group/Defs.lean
-instance SubNegMonoid.SMulInt {M : Type u} [SubNegMonoid M] : SMul Int M := ⟨SubNegMonoid.zsmul⟩
+
 -- Mathlib/Algebra/Group/Defs.lean
 class Group (G : Type u) extends DivInvMonoid G
 -- Mathlib/Algebra/Group/Defs.lean
@@ -175,7 +173,7 @@ instance NNReal.instSemifield : Semifield NNReal where
   nsmul := NNReal.nsmul
   mul := Mul.mul
   one := 1
-  npow n x := NatPow.pow x n
+  npow n x := NNReal.instNatPow.pow x n
   inv := Inv.inv
   div := Div.div
   zpow := NNReal.zpow
@@ -208,7 +206,7 @@ instance Complex.instField : Field Complex where
   mul := Mul.mul
   one := 1
   npow n x := NatPow.pow x n
-  zpow n x := Pow.pow x n
+  zpow n x := Complex.instPowInt.pow x n
   inv := Inv.inv
   div := Div.div
 -- src/Init/Data/NeZero.lean (`class NeZero {R} [Zero R] (n : R) : Prop`)
@@ -229,8 +227,6 @@ instance Prod.instSub {M : Type u} {N : Type v} [Sub M] [Sub N] : Sub (Prod M N)
   ⟨fun p q => Prod.mk (HSub.hSub p.1 q.1) (HSub.hSub p.2 q.2)⟩
 instance Prod.instNeg {M : Type u} {N : Type v} [Neg M] [Neg N] : Neg (Prod M N) :=
   ⟨fun p => Prod.mk (Neg.neg p.1) (Neg.neg p.2)⟩
-instance Prod.instZero {M : Type u} {N : Type v} [Zero M] [Zero N] : Zero (Prod M N) := ⟨Prod.mk 0 0⟩
-instance Prod.instOne {M : Type u} {N : Type v} [One M] [One N] : One (Prod M N) := ⟨Prod.mk 1 1⟩
 -- Mathlib/Algebra/Group/Defs.lean (`instance (priority := 910) Mul.toSMul (α) [Mul α] : SMul α α := ⟨(· * ·)⟩`)
 instance (priority := 910) Mul.toSMul (α : Type u) [Mul α] : SMul α α := ⟨fun a b => Mul.mul a b⟩
 end

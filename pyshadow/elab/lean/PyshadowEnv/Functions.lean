@@ -87,7 +87,12 @@ inductive List (α : Type u) where
 inductive List.Mem {α : Type u} (a : α) : List α → Prop where
   | head (as : List α) : List.Mem a (List.cons a as)
   | tail (b : α) {as : List α} : List.Mem a as → List.Mem a (List.cons b as)
-instance {α : Type u} : Membership α (List α) := ⟨fun l a => List.Mem a l⟩
+instance List.instMembership {α : Type u} : Membership α (List α) := ⟨fun l a => List.Mem a l⟩
+-- src/Init/Data/List/Basic.lean
+inductive List.Pairwise {α : Type u} (R : α → α → Prop) : List α → Prop where
+  | nil : List.Pairwise R List.nil
+  | cons {a : α} {l : List α} : (∀ a', Membership.mem l a' → R a a') → List.Pairwise R l →
+      List.Pairwise R (List.cons a l)
 -- Mathlib/Data/Nat/Digits/Defs.lean
 axiom Nat.digits : Nat → Nat → List Nat
 -- src/Init/Data/List/Basic.lean

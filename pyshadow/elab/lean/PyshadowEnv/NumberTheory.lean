@@ -2,8 +2,8 @@ prelude
 import PyshadowEnv.Rings
 /-! # pyshadow's signature environment: number theory
 
-`Rat.num`/`Rat.den`, `Nat.totient`, `Nat.ofDigits`, and `Fact` (the class statements use for `[Fact p.Prime]`),
-each with its Lean core or Mathlib signature. `Fact` is the structure Mathlib defines; the functions are axioms.
+`Rat.num`/`Rat.den`, `Nat.totient` and `Nat.ofDigits`, each with its Lean core or Mathlib signature; all are
+axioms (no statement comparison unfolds them).
 Sources: `leanprover/lean4` (`src/…`) and `leanprover-community/mathlib4` (`Mathlib/…`).
 -/
 set_option genCtorIdx false
@@ -20,7 +20,4 @@ axiom Rat.den : Rat → Nat
 axiom Nat.totient (n : Nat) : Nat
 -- Mathlib/Data/Nat/Digits/Defs.lean
 axiom Nat.ofDigits {α : Type u} [Semiring α] (b : α) : List Nat → α
--- Mathlib/Logic/Basic.lean
-class Fact (p : Prop) : Prop where
-  out : p
 end

@@ -3,7 +3,7 @@ import PyshadowEnv.GroupTheory
 /-! # pyshadow's signature environment: units, modules, ideals, polynomials
 
 `IsUnit` and `Irreducible`, `Module` (its parent `SMul` an instance projection), `Submodule`/`Ideal` with
-`span`, `Polynomial` with `X`, `coeff`, `eval`, `natDegree` and its ring instances, `ZMod`, and the domain
+`span`, `Polynomial` with `X` and its ring instances, `ZMod`, and the domain
 predicates ring statements assume. `Irreducible` and `Ideal` (`Submodule R R`) are defined as in Mathlib; the
 types and functions are axioms, so no two of them are ever unfolded into each other.
 Sources: `leanprover-community/mathlib4`.
@@ -21,11 +21,9 @@ axiom IsUnit {M : Type u} [Monoid M] (a : M) : Prop
 structure Irreducible {M : Type u} [Monoid M] (p : M) : Prop where
   not_isUnit : Not (IsUnit p)
   isUnit_or_isUnit : ∀ ⦃a b : M⦄, Eq p (HMul.hMul a b) → Or (IsUnit a) (IsUnit b)
--- Mathlib/Algebra/GroupWithZero/Defs.lean (`class NoZeroDivisors (M₀) [Mul M₀] [Zero M₀] : Prop`; opaque)
-axiom NoZeroDivisors (M₀ : Type u) [Mul M₀] [Zero M₀] : Prop
 -- Mathlib/Algebra/Ring/Defs.lean (`class IsDomain (α) [Semiring α] : Prop`; opaque)
 axiom IsDomain (α : Type u) [Semiring α] : Prop
-attribute [class] NoZeroDivisors IsDomain
+attribute [class] IsDomain
 
 -- Mathlib/Algebra/Module/Defs.lean (through `DistribMulAction`, `MulAction`)
 class Module (R : Type u) (M : Type v) [Semiring R] [AddCommMonoid M] extends SMul R M
@@ -59,25 +57,13 @@ attribute [class] Ideal.IsMaximal Ideal.IsPrime
 axiom Polynomial (R : Type u) [Semiring R] : Type u
 namespace Polynomial
 variable {R : Type u}
--- Mathlib/Algebra/Polynomial/Basic.lean (`instance semiring`, `commSemiring`, `ring`, `commRing`)
+-- Mathlib/Algebra/Polynomial/Basic.lean (`instance semiring`, `ring`, `commRing`)
 axiom semiring [Semiring R] : Semiring (Polynomial R)
-axiom commSemiring [CommSemiring R] : CommSemiring (Polynomial R)
 axiom ring [Ring R] : Ring (Polynomial R)
 axiom commRing [CommRing R] : CommRing (Polynomial R)
-attribute [instance] semiring commSemiring ring commRing
+attribute [instance] semiring ring commRing
 -- Mathlib/Algebra/Polynomial/Basic.lean
 axiom X [Semiring R] : Polynomial R
--- Mathlib/Algebra/Polynomial/Basic.lean
-axiom coeff [Semiring R] (p : Polynomial R) (n : Nat) : R
--- Mathlib/Algebra/Polynomial/Eval/Defs.lean
-axiom eval [Semiring R] (x : R) (p : Polynomial R) : R
--- Mathlib/Algebra/Polynomial/Degree/Definitions.lean
-axiom natDegree [Semiring R] (p : Polynomial R) : Nat
--- Mathlib/Algebra/Polynomial/Degree/Definitions.lean
-axiom leadingCoeff [Semiring R] (p : Polynomial R) : R
--- Mathlib/Algebra/Polynomial/Monic.lean … (`def Monic (p : R[X]) := leadingCoeff p = (1 : R)`,
--- Mathlib/Algebra/Polynomial/Degree/Definitions.lean)
-def Monic [Semiring R] (p : Polynomial R) : Prop := Eq (leadingCoeff p) 1
 end Polynomial
 
 -- Mathlib/Data/ZMod/Defs.lean (`def ZMod : ℕ → Type | 0 => ℤ | n + 1 => Fin (n + 1)`; opaque)

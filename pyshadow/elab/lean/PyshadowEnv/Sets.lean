@@ -15,6 +15,8 @@ set_option autoImplicit false
 universe u v
 noncomputable section
 
+-- Mathlib/Order/Notation.lean (`class Compl`, `postfix:1024 "ᶜ" => compl`)
+class Compl (α : Type u) where compl : α → α
 -- Mathlib/Data/Set/Defs.lean
 def Set (α : Type u) : Type u := α → Prop
 -- Mathlib/Data/Set/Defs.lean
@@ -44,8 +46,6 @@ protected def inter (s₁ s₂ : Set α) : Set α := setOf fun a => And (Members
 instance : Inter (Set α) := ⟨Set.inter⟩
 protected def diff (s t : Set α) : Set α := setOf fun a => And (Membership.mem s a) (Not (Membership.mem t a))
 instance : SDiff (Set α) := ⟨Set.diff⟩
--- Mathlib/Order/Notation.lean (`class Compl`, `postfix:1024 "ᶜ" => compl`)
-class _root_.Compl (β : Type v) where compl : β → β
 -- Mathlib/Data/Set/Defs.lean (`Set.compl s = {a | a ∉ s}`, the `Compl (Set α)` instance)
 protected def compl (s : Set α) : Set α := setOf fun a => Not (Membership.mem s a)
 instance : Compl (Set α) := ⟨Set.compl⟩
@@ -73,11 +73,6 @@ end Set
 -- Mathlib/Data/Set/Defs.lean (`abbrev Set.Elem (s : Set α) : Type u := {x // x ∈ s}`, `CoeSort (Set α) (Type u)`)
 abbrev Set.Elem {α : Type u} (s : Set α) : Type u := Subtype fun x => Membership.mem s x
 instance {α : Type u} : CoeSort (Set α) (Type u) := ⟨Set.Elem⟩
--- Mathlib/Data/Countable/Defs.lean
-class Countable (α : Sort u) : Prop where
-  exists_injective_nat' : Exists fun f : α → Nat => ∀ ⦃a₁ a₂⦄, Eq (f a₁) (f a₂) → Eq a₁ a₂
--- Mathlib/Data/Set/Countable.lean
-protected def Set.Countable {α : Type u} (s : Set α) : Prop := Countable (Set.Elem s)
 -- Mathlib/Data/Set/Finite/Defs.lean (`protected def Set.Finite (s : Set α) : Prop := Finite s`): kept opaque
 axiom Set.Finite {α : Type u} (s : Set α) : Prop
 -- Mathlib/Data/Set/Finite/Defs.lean (`protected def Set.Infinite (s : Set α) : Prop := ¬s.Finite`)
