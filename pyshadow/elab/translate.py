@@ -278,9 +278,16 @@ class _Printer:
             domain = self.arg(b.bound[1])
         else:
             raise Untranslatable(f"`{node.op}` over `{b.bound[0]}`")
+        if b.type is None and b.bound is not None and _fixes_own_type(b.bound[1], self._typed):
+            # `Finset.sum s fun x => …`: `s` is elaborated first and its own variables fix its type, so `x` has
+            # that element type before the body is elaborated — as if it were written
+            binder = tm.Binder(b.name, None)
+            body_binder = tm.Binder(b.name, tm.Name("_"))
+        else:
+            body_binder = binder
         if node.filter is not None:
-            domain = f"(Finset.filter (fun {self._binder(binder)} => {self._under(binder, node.filter)}) {domain})"
-        return f"{head} {domain} fun {self._binder(binder)} => {self._under(binder, node.body)}"
+            domain = f"(Finset.filter (fun {self._binder(binder)} => {self._under(body_binder, node.filter)}) {domain})"
+        return f"{head} {domain} fun {self._binder(binder)} => {self._under(body_binder, node.body)}"
 
     def _setbuilder(self, node: tm.SetBuilder) -> str:
         # Mathlib/Data/Set/Defs.lean: `{x | p x}` is `setOf fun x => p x`; `{x ∈ s | p}` is ambiguous between

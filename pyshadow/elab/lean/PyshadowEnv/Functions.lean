@@ -41,6 +41,7 @@ axiom Complex.im : Complex → Real
 axiom Complex.abs : Complex → Real
 -- Mathlib/Analysis/Normed/Group/Basic.lean
 class Norm (E : Type u) where norm : E → Real
+export Norm (norm)
 axiom Complex.instNorm : Norm Complex
 axiom Real.instNorm : Norm Real
 attribute [instance] Complex.instNorm Real.instNorm
