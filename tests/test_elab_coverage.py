@@ -60,6 +60,7 @@ NOTATIONS = [
     ("∃!", "minif2f/imo_1985_p6", "∃! a,", "∃ a,"),
     ("(·", "minif2f/aime_1996_p5", "(· ≠ ·)", "(· = ·)"),
     ("[", "minif2f/amc12a_2003_p5", "[0,1,C,M,A]", "[0,1,M,C,A]"),
+    ("𝓝", "proofnet/Pugh_exercise_2_12a", "atTop (𝓝 a))", "atTop (𝓝 (a + 1)))"),
 ]
 
 # (real statement id, the same statement in another spelling Lean must elaborate to the same proposition)
@@ -128,7 +129,7 @@ USES = [
     "roozbeh-yz/miniF2F_v2/datasets/miniF2F_v2c.jsonl.lean#mathd_algebra_209", "minif2f/aime_1996_p5",
     "rahul3613/ProofNet-lean4/formal/Axler.lean#exercise_1_4", "proofnet/Artin_exercise_6_8_1",
     "minif2f/amc12a_2021_p22", "trishullab/PutnamBench/lean4/src/putnam_2018_a1.lean#putnam_2018_a1_solution",
-    "minif2f/amc12a_2020_p4", "minif2f/amc12a_2020_p10", "minif2f/imo_1985_p6",
+    "minif2f/amc12a_2020_p4", "minif2f/amc12a_2020_p10", "minif2f/imo_1985_p6", "minif2f/aime_1983_p3",
 ]
 COVERED_MODULES = ("PyshadowEnv.Logic", "PyshadowEnv.Algebra", "PyshadowEnv.GroupTheory", "PyshadowEnv.Rings",
                    "PyshadowEnv.NumberTheory")

@@ -121,6 +121,10 @@ class _Printer:
             if "Real" in self.scope.opens:
                 return "Real.pi"
             raise Untranslatable("`π` outside `open Real`")
+        if text == "𝓝":  # Mathlib/Topology/Defs/Filter.lean: `scoped[Topology] notation "𝓝" => nhds`
+            if "Topology" in self.scope.opens:
+                return "nhds"
+            raise Untranslatable("`𝓝` outside `open Topology`")
         if text in ("Type*", "Sort*"):  # Mathlib/Tactic/TypeStar.lean: a fresh universe per binder
             if self.universes is None:
                 return text[:-1] + " _"
