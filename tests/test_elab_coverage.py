@@ -5,8 +5,9 @@
   which Lean must elaborate to a *different* proposition (``definitional_equivalence`` is not ``equal``) — and,
   where a second spelling exists, the claimed equal spelling.
 - Every declaration of the environment's algebra, group, ring and number-theory modules (and the ones added to
-  the older modules with them) occurs in the term Lean elaborates for one of a fixed list of real statements, or in
-  the Lean text of a declaration that does (a parent class, an instance's operation).
+  the older modules with them) occurs in the term Lean elaborates for one of a fixed list of real statements (or in
+  the context definitions elaborated with it), or in the Lean text of a declaration that does (a parent class, an
+  instance's operation).
 """
 
 from __future__ import annotations
@@ -130,12 +131,14 @@ USES = [
     "rahul3613/ProofNet-lean4/formal/Axler.lean#exercise_1_4", "proofnet/Artin_exercise_6_8_1",
     "minif2f/amc12a_2021_p22", "trishullab/PutnamBench/lean4/src/putnam_2018_a1.lean#putnam_2018_a1_solution",
     "minif2f/amc12a_2020_p4", "minif2f/amc12a_2020_p10", "minif2f/imo_1985_p6", "minif2f/aime_1983_p3",
+    "proofnet/Pugh_exercise_2_29", "proofnet/Munkres_exercise_13_4b1",
 ]
 COVERED_MODULES = ("PyshadowEnv.Logic", "PyshadowEnv.Algebra", "PyshadowEnv.GroupTheory", "PyshadowEnv.Rings",
                    "PyshadowEnv.NumberTheory")
 # declared in the older modules together with the ones above
 ADDED_ELSEWHERE = ("Compl", "Set.compl", "Set.Elem", "List", "List.Mem", "List.instMembership", "List.Pairwise",
-                   "List.sum", "IsOpen", "IsClosed", "interior", "closure")
+                   "List.sum", "IsOpen", "IsClosed", "interior", "closure", "Dist", "PseudoMetricSpace", "MetricSpace",
+                   "Set.sUnion")
 _IDENT = re.compile(r"[A-Za-z_][\w.'₀-₉]*")
 _DECL = re.compile(r"^(?:@\[[^\]]*\]\s*)?(?:protected\s+|noncomputable\s+)*"
                    r"(?:axiom|def|class|structure|inductive|instance|abbrev)\s+(?:\(priority := \d+\)\s+)?([^\s:({\[⦃]+)")
@@ -169,16 +172,18 @@ def _mentions(tokens: set[str], name: str) -> bool:
 def test_every_new_declaration_is_used_by_a_real_statement(kernel_lean_exe):
     rows = _corpus()
     blocks, spans, line = [], [], 3  # run_blocks' header is two lines
+    printed: set[str] = set()
     for i, key in enumerate(USES):
         stmt = lean_statement(parse_declaration(rows[key]["statement"]), rows[key].get("context") or "")
         text, full = scoped_block(f"U{i}", stmt, stmt.axiom_command)
         text += f"\nset_option pp.rawOnError true in\nset_option pp.explicit true in\n#check @{full}"
         blocks.append((i, text))
+        printed.update(_IDENT.findall("\n".join(stmt.context.commands)))  # the context's definitions, elaborated
         spans.append((i, line, line + text.count("\n")))
         line += text.count("\n") + 1
     result, errors = run_blocks(blocks, kernel_lean_exe)
     assert {USES[i]: e.splitlines()[0] for i, e in errors.items()} == {}
-    used: set[str] = set()
+    used = set(printed)
     for diag in result.diagnostics:
         if any(first <= diag.pos.line <= last for _, first, last in spans):
             used.update(_IDENT.findall(diag.message))

@@ -153,6 +153,13 @@ attribute [class] IsClosed
 -- Mathlib/Topology/Defs/Basic.lean (`interior s = ⋃₀ {t | IsOpen t ∧ t ⊆ s}`, `closure`; opaque)
 axiom interior {X : Type u} [TopologicalSpace X] (s : Set X) : Set X
 axiom closure {X : Type u} [TopologicalSpace X] (s : Set X) : Set X
+-- Mathlib/Topology/MetricSpace/Pseudo/Defs.lean
+class Dist (α : Type u) where dist : α → α → Real
+export Dist (dist)
+-- Mathlib/Topology/MetricSpace/Pseudo/Defs.lean (the topology through `toUniformSpace`)
+class PseudoMetricSpace (α : Type u) extends Dist α, TopologicalSpace α
+-- Mathlib/Topology/MetricSpace/Defs.lean
+class MetricSpace (α : Type u) extends PseudoMetricSpace α
 axiom nhdsWithin {X : Type u} [TopologicalSpace X] (x : X) (s : Set X) : Filter X
 -- Mathlib/Topology/Defs/Basic.lean, Mathlib/Topology/ContinuousOn.lean
 axiom Continuous {X : Type u} {Y : Type v} [TopologicalSpace X] [TopologicalSpace Y] (f : X → Y) : Prop
