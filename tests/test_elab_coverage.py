@@ -62,6 +62,7 @@ NOTATIONS = [
     ("(·", "minif2f/aime_1996_p5", "(· ≠ ·)", "(· = ·)"),
     ("[", "minif2f/amc12a_2003_p5", "[0,1,C,M,A]", "[0,1,M,C,A]"),
     ("𝓝", "proofnet/Pugh_exercise_2_12a", "atTop (𝓝 a))", "atTop (𝓝 (a + 1)))"),
+    ("|·|", "proofnet/Rudin_exercise_3_1a", "=> |f n|)", "=> f n)"),  # `_root_.abs` under `open Complex`
 ]
 
 # (real statement id, the same statement in another spelling Lean must elaborate to the same proposition)

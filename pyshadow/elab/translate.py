@@ -54,10 +54,11 @@ APPLICATION_OPS: dict[str, str] = {
 TYPE_NOTATION: dict[str, str] = {
     "ℕ": "Nat", "ℤ": "Int", "ℚ": "Rat", "ℝ": "Real", "ℂ": "Complex", "ℝ≥0": "NNReal",
 }
-# Closed notations: Mathlib/Algebra/Order/Group/Unbundled/Abs.lean `|a|` (`abs`), Mathlib/Analysis/Normed/Group/
+# Closed notations: Mathlib/Algebra/Order/Group/Unbundled/Abs.lean `|a|` (`abs`, resolved where the macro is
+# declared — hygiene — so `_root_.abs` even under `open Complex`), Mathlib/Analysis/Normed/Group/
 # Basic.lean `‖e‖` (`Norm.norm`), Mathlib/Order/Floor/Defs.lean `⌊a⌋` `⌈a⌉` `⌊a⌋₊` `⌈a⌉₊`.
 ENCLOSED: dict[tuple[str, str], str] = {
-    ("|", "|"): "abs", ("‖", "‖"): "Norm.norm", ("⌊", "⌋"): "Int.floor", ("⌈", "⌉"): "Int.ceil",
+    ("|", "|"): "_root_.abs", ("‖", "‖"): "Norm.norm", ("⌊", "⌋"): "Int.floor", ("⌈", "⌉"): "Int.ceil",
     ("⌊", "⌋₊"): "Nat.floor", ("⌈", "⌉₊"): "Nat.ceil",
 }
 # Mathlib/Data/Real/Sqrt.lean `prefix:100 "√" => Real.sqrt`; src/Init/Notation.lean `notation:max "¬" p:40 => Not p`
