@@ -51,11 +51,13 @@ def lean_statement(decl: Declaration, context: str = "") -> LeanStatement:
         raise Untranslatable(f"the preamble `{decl.preamble.strip()}`")
     if decl.type is None:
         raise Untranslatable("a declaration without a type")
-    scope = Scope(frozenset(ctx.opens), frozenset(n for names in ctx.variable_names for n in names)
-                  | frozenset(decl.variables()))
+    typed = frozenset(n for names in ctx.variable_names for n in names)
     universes: list[str] = []
-    own = tuple(print_binder(b, scope, universes) for b in decl.binders)
-    conclusion = _print(render_term(decl.type), scope, universes)
+    own: list[str] = []
+    for b in decl.binders:  # a binder's type sees the names bound before it (a later one would be auto-bound)
+        own.append(print_binder(b, Scope(frozenset(ctx.opens), typed), universes))
+        typed |= frozenset(b.names)
+    conclusion = _print(render_term(decl.type), Scope(frozenset(ctx.opens), typed), universes)
     included = _included_variables(ctx, " ".join([*own, conclusion]))
     declared = [u for u in [*ctx.universes, *decl.universes]
                 if re.search(rf"\b{re.escape(u)}\b", " ".join([*included, *own, conclusion]))]
