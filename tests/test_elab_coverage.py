@@ -125,19 +125,18 @@ USES = [
     "leanprover-community/mathlib4/Mathlib/Analysis/SpecialFunctions/Log/Basic.lean#log_inv",
     "proofnet/Dummit_Foote_exercise_1_1_5", "rahul3613/ProofNet-lean4/formal/Dummit-Foote.lean#exercise_1_1_29",
     "rahul3613/ProofNet-lean4/formal/Dummit-Foote.lean#exercise_4_2_8",
-    "trishullab/PutnamBench/lean4/src/putnam_2005_b3.lean#putnam_2005_b3_solution",
     "proofnet/Dummit_Foote_exercise_4_2_14", "proofnet/Dummit_Foote_exercise_8_1_12", "minif2f/amc12a_2003_p5",
     "leanprover-community/mathlib4/Mathlib/Topology/Basic.lean#mem_interior", "proofnet/Artin_exercise_2_4_19",
     "roozbeh-yz/miniF2F_v2/datasets/miniF2F_v2c.jsonl.lean#mathd_algebra_209", "minif2f/aime_1996_p5",
     "rahul3613/ProofNet-lean4/formal/Axler.lean#exercise_1_4", "proofnet/Artin_exercise_6_8_1",
     "minif2f/amc12a_2021_p22", "trishullab/PutnamBench/lean4/src/putnam_2018_a1.lean#putnam_2018_a1_solution",
-    "minif2f/amc12a_2020_p4", "minif2f/amc12a_2020_p10", "minif2f/imo_1985_p6", "minif2f/aime_1983_p3",
-    "proofnet/Pugh_exercise_2_29", "proofnet/Munkres_exercise_13_4b1",
+    "minif2f/amc12a_2020_p4", "minif2f/amc12a_2020_p10", "minif2f/imo_1985_p6",
+    "proofnet/Munkres_exercise_13_4b1", "rahul3613/ProofNet-lean4/formal/Rudin.lean#exercise_4_3",
 ]
 COVERED_MODULES = ("PyshadowEnv.Logic", "PyshadowEnv.Algebra", "PyshadowEnv.GroupTheory", "PyshadowEnv.Rings",
                    "PyshadowEnv.NumberTheory")
 # declared in the older modules together with the ones above
-ADDED_ELSEWHERE = ("Compl", "Set.compl", "Set.Elem", "List", "List.Mem", "List.instMembership", "List.Pairwise",
+ADDED_ELSEWHERE = ("Compl", "Set.compl", "List", "List.Mem", "List.instMembership", "List.Pairwise",
                    "List.sum", "IsOpen", "IsClosed", "interior", "closure", "Dist", "PseudoMetricSpace", "MetricSpace",
                    "Set.sUnion")
 _IDENT = re.compile(r"[A-Za-z_][\w.'₀-₉]*")

@@ -2,7 +2,7 @@ prelude
 import PyshadowEnv.Functions
 /-! # pyshadow's signature environment: finite types, subobjects and groups
 
-`Fintype.card`, `Set.toFinset`, `⊤`/`⊥` (`Top`/`Bot`), `SetLike` with the membership and coercions Mathlib derives from it, and
+`Fintype.card`, `⊤`/`⊥` (`Top`/`Bot`), `SetLike` with the membership and coercions Mathlib derives from it, and
 `Subgroup` with the operations group-theory statements name (`orderOf`, `Subgroup.center`, `Subgroup.closure`,
 `Subgroup.Normal`, `Subgroup.index`). `SetLike`'s membership and coercions are definitions as in Mathlib, so
 `x ∈ H` unfolds to `x ∈ (H : Set G)`; the subgroups themselves and the operations on them are axioms.
@@ -17,8 +17,6 @@ noncomputable section
 
 -- Mathlib/Data/Fintype/Card.lean
 axiom Fintype.card (α : Type u) [Fintype α] : Nat
--- Mathlib/Data/Fintype/Sets.lean (`def Set.toFinset (s : Set α) [Fintype s] : Finset α`; opaque)
-axiom Set.toFinset {α : Type u} (s : Set α) [Fintype (Set.Elem s)] : Finset α
 -- Mathlib/Order/Notation.lean (`notation "⊤" => Top.top`)
 class Top (α : Type u) where top : α
 -- Mathlib/Order/Notation.lean (`notation "⊥" => Bot.bot`)

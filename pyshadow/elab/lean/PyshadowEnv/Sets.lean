@@ -70,9 +70,6 @@ def Iio (b : α) : Set α := setOf fun x => LT.lt x b
 end Intervals
 end Set
 
--- Mathlib/Data/Set/Defs.lean (`abbrev Set.Elem (s : Set α) : Type u := {x // x ∈ s}`, `CoeSort (Set α) (Type u)`)
-abbrev Set.Elem {α : Type u} (s : Set α) : Type u := Subtype fun x => Membership.mem s x
-instance {α : Type u} : CoeSort (Set α) (Type u) := ⟨Set.Elem⟩
 -- Mathlib/Order/SetNotation.lean (`def sUnion (S : Set (Set α)) : Set α := sSup S`, with Set's `sSup s` the set
 -- `{a | ∃ t ∈ s, a ∈ t}`): unfolded as there
 def Set.sUnion {α : Type u} (S : Set (Set α)) : Set α :=
