@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from pyshadow.elab.elaborate import StatementInput, elaborate, run_blocks
+from pyshadow.elab.elaborate import StatementInput, run_blocks
 from pyshadow.elab.environment import declarations, module_path
 from pyshadow.elab.equivalence import definitional_equivalence
 from pyshadow.elab.statements import lean_statement, scoped_block
@@ -70,7 +70,8 @@ SAME = [
     ("miniF2F mathd_numbertheory_301, prover output (index file 61820321511)#mathd_numbertheory_301",
      "theorem mathd_numbertheory_301 (j : ℕ) (h₀ : 0 < j) : 3 * (7 * (j : ℕ) + 3) % 7 = 2"),
     ("minif2f/imo_1985_p6",  # Mathlib/Logic/ExistsUnique.lean: `ExistsUnique p = ∃ x, p x ∧ ∀ y, p y → y = x`
-     "theorem imo_1985_p6 (f : ℕ → NNReal → ℝ) (h₀ : ∀ x, f 1 x = x) (h₁ : ∀ x n, f (n + 1) x = f n x * (f n x + 1 / n)) :"
+     "theorem imo_1985_p6 (f : ℕ → NNReal → ℝ) (h₀ : ∀ x, f 1 x = x)"
+     " (h₁ : ∀ x n, f (n + 1) x = f n x * (f n x + 1 / n)) :"
      " ∃ a, (∀ n, 0 < n → 0 < f n a ∧ f n a < f (n + 1) a ∧ f (n + 1) a < 1) ∧"
      " ∀ y, (∀ n, 0 < n → 0 < f n y ∧ f n y < f (n + 1) y ∧ f (n + 1) y < 1) → y = a"),
     ("minif2f/amc12a_2021_p22", None),  # filled below: `f⁻¹' {0}` as `{x | f x ∈ {0}}`
@@ -118,7 +119,8 @@ USES = [
     "proofnet/Putnam_exercise_2020_b5", "leanprover-community/mathlib4/Mathlib/Topology/Basic.lean#isOpen_compl_iff",
     "rahul3613/ProofNet-lean4/formal/Dummit-Foote.lean#exercise_1_1_17",
     "rahul3613/ProofNet-lean4/formal/Dummit-Foote.lean#exercise_3_4_4",
-    "minif2f/algebra_amgm_sum1toneqn_prod1tonleq1", "trishullab/PutnamBench/lean4/src/putnam_2012_a2.lean#putnam_2012_a2",
+    "minif2f/algebra_amgm_sum1toneqn_prod1tonleq1",
+    "trishullab/PutnamBench/lean4/src/putnam_2012_a2.lean#putnam_2012_a2",
     "leanprover-community/mathlib4/Mathlib/Logic/ExistsUnique.lean#existsUnique_const",
     "leanprover-community/mathlib4/Mathlib/Logic/Basic.lean#xor_false",
     "minif2f/algebra_2complexrootspoly_xsqp49eqxp7itxpn7i",
@@ -141,7 +143,8 @@ ADDED_ELSEWHERE = ("Compl", "Set.compl", "List", "List.Mem", "List.instMembershi
                    "Set.sUnion")
 _IDENT = re.compile(r"[A-Za-z_][\w.'₀-₉]*")
 _DECL = re.compile(r"^(?:@\[[^\]]*\]\s*)?(?:protected\s+|noncomputable\s+)*"
-                   r"(?:axiom|def|class|structure|inductive|instance|abbrev)\s+(?:\(priority := \d+\)\s+)?([^\s:({\[⦃]+)")
+                   r"(?:axiom|def|class|structure|inductive|instance|abbrev)\s+"
+                   r"(?:\(priority := \d+\)\s+)?([^\s:({\[⦃]+)")
 
 
 def _bodies() -> dict[str, set[str]]:

@@ -96,9 +96,10 @@ def scoped_block(namespace: str, stmt: LeanStatement, command: str) -> tuple[str
     in the file — inside ``namespace Real``, ``log`` is ``Real.log`` (src/Lean/ResolveName.lean tries every
     prefix of the current namespace) — while the context's definitions stay apart from the next statement's; the
     wrapper is reopened at each ``namespace``/``end`` with the ``open``s still in scope and ``open _root_.<wrapper>``
-    for the definitions made outside (and ``open X`` opens ``X.<wrapper>`` too). Only Lean's strict auto-bound names are allowed (one letter, then digits,
-    subscripts or primes: ``relaxedAutoImplicit false``, src/Lean/Elab/AutoBound.lean): with the default, a
-    constant missing from the environment would silently become a variable.
+    for the definitions made outside (and ``open X`` opens ``X.<wrapper>`` too). Only Lean's strict auto-bound
+    names are allowed (one letter, then digits, subscripts or primes: ``relaxedAutoImplicit false``,
+    src/Lean/Elab/AutoBound.lean): with the default, a constant missing from the environment would silently
+    become a variable.
     """
     ctx = stmt.context
     options = ["noncomputable section", f"set_option autoImplicit {str(ctx.auto_implicit).lower()}",
