@@ -79,7 +79,7 @@ def test_a_pass_lean_accepts_is_marked_and_an_unprintable_one_is_unchecked(kerne
     cand = "theorem t (a b : ℕ) (h : a ≤ b) : b + 1 > a"
     verdict = skeleton_score([_pair("p", ref, cand)], kernel_lean)["p"]
     assert verdict.passed and verdict.lean == ACCEPTED, verdict.lean_reason
-    odd = "theorem t (a b : ℕ) (h : a ≤ b) : (↑a : ℤ) < ↑b + 1"
+    odd = "theorem t (a b : ℕ) (h : a ≤ b) : a ⊔ b = b"  # `⊔` is not printed for the environment
     verdict = skeleton_score([_pair("q", odd, odd)], kernel_lean)["q"]
     assert verdict.passed and verdict.lean == UNCHECKED and verdict.lean_reason
 

@@ -15,7 +15,8 @@ import re
 from dataclasses import dataclass, field
 
 from ..syntax import terms as tm
-from ..syntax.brackets import split_top_level
+from ..syntax.brackets import CLOSERS, OPENERS, split_top_level
+from ..syntax.lexer import IDENT, code_tokens
 from ..syntax.parser import ParseError, parse_declaration
 from ..syntax.scanner import declarations
 from ..syntax.render import render_term
@@ -42,13 +43,14 @@ class Context:
 
 
 def commands(context: str) -> list[str]:
-    """The context split into commands: a line that starts at column 0 starts one; block comments are dropped."""
+    """The context split into commands: a line that starts at column 0 starts one (unless the previous line ends
+    in `:=`: a body written at column 0, `:=\nsorry`); block comments are dropped."""
     text = re.sub(r"/-(?!-).*?-/", "", context, flags=re.S)  # block comments (not docstrings `/--`)
     out: list[str] = []
     for line in text.splitlines():
         if not line.strip():
             continue
-        if not line[0].isspace() and _COMMAND_START.match(line):
+        if not line[0].isspace() and _COMMAND_START.match(line) and not (out and out[-1].rstrip().endswith(":=")):
             out.append(line)
         elif out:
             out[-1] += "\n" + line
@@ -90,13 +92,62 @@ def read_context(context: str) -> Context:
             ctx.commands.append(_definition(command, ctx))
         elif head in ("theorem", "lemma"):
             continue  # a proved helper lemma changes no statement's meaning; naming one leaves it unknown to Lean
+        elif head == "instance" and _unusable_instance(command):
+            continue  # typeclass synthesis can never use it: no later statement elaborates differently
         else:
             raise Untranslatable(f"the context command `{head}`")
     return ctx
 
 
-def _scope(ctx: Context) -> Scope:
-    return Scope(frozenset(ctx.opens))
+# Mathlib's bundled maps and equivalences are structures, not classes (Mathlib/Logic/Equiv/Defs.lean
+# `structure Equiv`, `infixl:25 " ≃ " => Equiv`; Mathlib/Algebra/Group/Equiv/Defs.lean `structure MulEquiv`,
+# `infixl:25 " ≃* " => MulEquiv`, `" ≃+ " => AddEquiv`; Mathlib/Algebra/Group/Hom/Defs.lean `structure MonoidHom`,
+# `infixr:25 " →* " => MonoidHom`; Mathlib/Algebra/Ring/Equiv.lean `structure RingEquiv`, `" ≃+* "`).
+_STRUCTURE_INFIXES = ("≃*", "≃+*", "≃+", "≃", "→*", "→+*", "→+")
+
+
+def _unusable_instance(command: str) -> bool:
+    """Whether typeclass synthesis can never use the ``instance``: its type is a structure (Lean 4.35 rejects it:
+    "should not be an instance as its return type … is not a type class"), or one of its arguments is neither
+    instance-implicit nor named in the result type or an instance-implicit argument, so synthesis cannot assign it
+    (Lean 4.35: "argument … cannot be inferred using typeclass synthesis")."""
+    found = declarations(command)
+    if not found:
+        return False
+    header = found[0].header.removeprefix("instance")
+    try:
+        decl = parse_declaration("theorem" + (header if not header.lstrip().startswith(":") else " _i" + header))
+    except ParseError:
+        return False
+    if decl.type is None:
+        return False
+    result = render_term(decl.type)
+    if _top_level_infix(result) in _STRUCTURE_INFIXES:
+        return True
+    named = _identifiers(" ".join([result, *(render_term(b.type) for b in decl.binders
+                                             if b.bracket == "[" and b.type is not None)]))
+    return any(b.bracket != "[" and not set(b.names) & named for b in decl.binders)
+
+
+def _top_level_infix(text: str) -> str | None:
+    """The first of ``_STRUCTURE_INFIXES`` standing outside every bracket of ``text``, if any."""
+    depth = 0
+    for i, ch in enumerate(text):
+        depth += (ch in OPENERS) - (ch in CLOSERS)
+        if depth == 0 and text[i - 1:i] == " ":
+            for op in sorted(_STRUCTURE_INFIXES, key=len, reverse=True):
+                if text.startswith(op + " ", i):
+                    return op
+    return None
+
+
+def _identifiers(text: str) -> set[str]:
+    return {t.text for t in code_tokens(text) if t.kind == IDENT}
+
+
+def _scope(ctx: Context, names: tuple[str, ...] = ()) -> Scope:
+    """The notation scope, and the names with a written type: the ``variable``s and ``names``."""
+    return Scope(frozenset(ctx.opens), frozenset(n for group in ctx.variable_names for n in group) | set(names))
 
 
 def _variables(command: str, ctx: Context) -> None:
@@ -129,7 +180,7 @@ def _definition(command: str, ctx: Context) -> str:
         decl = parse_declaration("theorem" + head[len(keyword):] + ("" if typed else " : _"))
     except ParseError as err:
         raise Untranslatable(f"a definition header ({str(err).splitlines()[0]})") from None
-    scope = _scope(ctx)
+    scope = _scope(ctx, decl.variables())
     binders = " ".join(print_binder(b, scope, None) for b in decl.binders)
     value = body.strip()
     if value == "sorry":  # an answer left open: an opaque constant of its type

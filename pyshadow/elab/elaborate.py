@@ -22,6 +22,9 @@ from .statements import lean_statement, scoped_block
 from .translate import Untranslatable
 
 BATCH_TIMEOUT_S = 300.0
+# Every batch file's first lines. Linters only warn, and cost a third of the time on real statements: off
+# (``linter.all``, src/Lean/Linter/Basic.lean).
+HEADER = f"prelude\nimport {ROOT_MODULE}\nset_option linter.all false\n"
 _UNKNOWN_RE = re.compile(r"[Uu]nknown (?:identifier|constant) '?`?([^'`\s]+)")
 
 
@@ -87,8 +90,7 @@ def run_blocks(blocks: Sequence[tuple[int, str]], lean: LeanExecutable, *, cache
                timeout_s: float = BATCH_TIMEOUT_S, sorry: set[int] | None = None) -> tuple[LeanResult, dict[int, str]]:
     """One file ``import PyshadowEnv`` + the blocks, run once; each block's first error message by its index.
     With ``sorry``, the indices of blocks Lean warns use ``sorry`` are added to it."""
-    # Linters only warn, and cost a third of the time on real statements: off (src/Lean/Linter/Basic.lean).
-    header = f"prelude\nimport {ROOT_MODULE}\nset_option linter.all false\n"
+    header = HEADER
     text, spans, line = header, [], header.count("\n") + 1
     for index, block in blocks:
         n = block.count("\n") + 1

@@ -25,8 +25,10 @@ from ..lean.toolchain import LeanExecutable, default_cache_root, toolchain_finge
 LEAN_ROOT = Path(__file__).resolve().parent / "lean"
 ROOT_MODULE = "PyshadowEnv"
 # in import order
-MODULES = ("PyshadowEnv.Core", "PyshadowEnv.Numbers", "PyshadowEnv.Sets", "PyshadowEnv.Proofs", "PyshadowEnv.Order",
-           "PyshadowEnv.Functions", "PyshadowEnv.Namespaces", "PyshadowEnv.Lemmas", ROOT_MODULE)
+MODULES = ("PyshadowEnv.Core", "PyshadowEnv.Numbers", "PyshadowEnv.Logic", "PyshadowEnv.Algebra",
+           "PyshadowEnv.Sets", "PyshadowEnv.Proofs", "PyshadowEnv.Order", "PyshadowEnv.Functions",
+           "PyshadowEnv.GroupTheory", "PyshadowEnv.Rings", "PyshadowEnv.NumberTheory", "PyshadowEnv.Namespaces",
+           "PyshadowEnv.Lemmas", ROOT_MODULE)
 COMPILE_TIMEOUT_S = 120.0
 
 _DECL_RE = re.compile(

@@ -51,10 +51,13 @@ def lean_statement(decl: Declaration, context: str = "") -> LeanStatement:
         raise Untranslatable(f"the preamble `{decl.preamble.strip()}`")
     if decl.type is None:
         raise Untranslatable("a declaration without a type")
-    scope = Scope(frozenset(ctx.opens))
+    typed = frozenset(n for names in ctx.variable_names for n in names)
     universes: list[str] = []
-    own = tuple(print_binder(b, scope, universes) for b in decl.binders)
-    conclusion = _print(render_term(decl.type), scope, universes)
+    own: list[str] = []
+    for b in decl.binders:  # a binder's type sees the names bound before it (a later one would be auto-bound)
+        own.append(print_binder(b, Scope(frozenset(ctx.opens), typed), universes))
+        typed |= frozenset(b.names)
+    conclusion = _print(render_term(decl.type), Scope(frozenset(ctx.opens), typed), universes)
     included = _included_variables(ctx, " ".join([*own, conclusion]))
     declared = [u for u in [*ctx.universes, *decl.universes]
                 if re.search(rf"\b{re.escape(u)}\b", " ".join([*included, *own, conclusion]))]
@@ -89,12 +92,37 @@ def _identifiers(text: str) -> set[str]:
 def scoped_block(namespace: str, stmt: LeanStatement, command: str) -> tuple[str, str]:
     """``command`` with the statement's context inside ``namespace … end``, and the full name ``stmt`` gets.
 
-    Only Lean's strict auto-bound names are allowed (one letter, then digits, subscripts or primes:
-    ``relaxedAutoImplicit false``, src/Lean/Elab/AutoBound.lean): with the default, a constant missing from the
-    environment would silently become a variable.
+    The context's own ``namespace X`` blocks enclose the wrapper (``X.<namespace>``), so that names resolve as
+    in the file — inside ``namespace Real``, ``log`` is ``Real.log`` (src/Lean/ResolveName.lean tries every
+    prefix of the current namespace) — while the context's definitions stay apart from the next statement's; the
+    wrapper is reopened at each ``namespace``/``end`` with the ``open``s still in scope and ``open _root_.<wrapper>``
+    for the definitions made outside (and ``open X`` opens ``X.<wrapper>`` too). Only Lean's strict auto-bound
+    names are allowed (one letter, then digits, subscripts or primes: ``relaxedAutoImplicit false``,
+    src/Lean/Elab/AutoBound.lean): with the default, a constant missing from the environment would silently
+    become a variable.
     """
     ctx = stmt.context
-    lines = [f"namespace {namespace}", "noncomputable section",
-             f"set_option autoImplicit {str(ctx.auto_implicit).lower()}", "set_option relaxedAutoImplicit false",
-             *ctx.commands, command, *(f"end {ns}" for ns in reversed(ctx.namespaces)), "end", f"end {namespace}"]
-    return "\n".join(lines), ".".join([namespace, *ctx.namespaces, "stmt"])
+    options = ["noncomputable section", f"set_option autoImplicit {str(ctx.auto_implicit).lower()}",
+               "set_option relaxedAutoImplicit false"]
+    opens: list[list[str]] = [[]]  # the `open` commands of each enclosing `namespace` level
+    current: list[str] = []  # the context's namespaces open at this point
+    entered: set[str] = set()  # every context namespace a wrapper was opened in
+    lines = [f"namespace {namespace}", *options]
+    for cmd in ctx.commands:
+        if cmd.startswith(("namespace ", "end ")):
+            if cmd.startswith("namespace "):
+                opens.append([])
+                current.append(cmd.split()[1])
+                entered.add(".".join(current))
+            else:
+                opens.pop()
+                current.pop()
+            lines += ["end", f"end {namespace}", cmd, f"namespace {namespace}", *options,
+                      *(o for level in opens for o in level), f"open _root_.{namespace}"]
+            continue
+        if cmd.startswith("open "):  # `open X` after `namespace X … end X` also opens the definitions made there
+            cmd += "".join(f" _root_.{ns}.{namespace}" for ns in cmd.split()[1:] if ns in entered)
+            opens[-1].append(cmd)
+        lines.append(cmd)
+    lines += [command, "end", f"end {namespace}", *(f"end {ns}" for ns in reversed(ctx.namespaces))]
+    return "\n".join(lines), ".".join([*ctx.namespaces, namespace, "stmt"])

@@ -30,15 +30,22 @@ ELABORATOR_OPS: dict[str, str] = {
     "%": "binop% HMod.hMod", "^": "rightact% HPow.hPow",
     "=": "binrel% Eq", "≤": "binrel% LE.le", "<": "binrel% LT.lt", "≥": "binrel% GE.ge", ">": "binrel% GT.gt",
     "≠": "binrel% Ne",
+    # Mathlib/Algebra/Group/Defs.lean: `infixr:73 " • " => HSMul.hSMul` with
+    # `macro_rules | `($x • $y) => `(leftact% HSMul.hSMul $x $y)`
+    "•": "leftact% HSMul.hSMul",
 }
 # Plain `infix`/`notation` declarations (an application of the constant, no elaborator helper):
 # src/Init/Notation.lean `infixr:35 " ∧ " => And`, `infixr:30 " ∨ " => Or`; src/Init/Core.lean
 # `infix:20 " ↔ " => Iff`, `infix:50 " ⊆ " => Subset` (`HasSubset.Subset`), `infix:50 " ⊂ " => SSubset`,
 # `infixl:65 " ∪ " => Union.union`, `infixl:70 " ∩ " => Inter.inter`, `infix:70 " \\ " => SDiff.sdiff`;
 # src/Init/Prelude.lean `infix:50 " ∣ " => Dvd.dvd`; src/Init/Prelude.lean `infixr:90 " ∘ " => Function.comp`.
+# src/Init/Core.lean `infixr:35 " × " => Prod`; Mathlib/Data/Set/Defs.lean (namespace Set)
+# `infixl:80 " '' " => image`, `infixl:80 " ⁻¹' " => preimage`. (Mathlib/Order/Notation.lean's `⊔`/`⊓`,
+# `macro_rules | `($a ⊔ $b) => `(Max.max $a $b)`, wait for the lattice instances the environment lacks.)
 APPLICATION_OPS: dict[str, str] = {
     "∧": "And", "∨": "Or", "↔": "Iff", "⊆": "HasSubset.Subset", "⊂": "HasSSubset.SSubset",
     "∪": "Union.union", "∩": "Inter.inter", "\\": "SDiff.sdiff", "∣": "Dvd.dvd", "∘": "Function.comp",
+    "×": "Prod", "''": "Set.image", "⁻¹'": "Set.preimage",
 }
 # Mathlib's notations for the number types (Mathlib/Data/Nat/Notation.lean `notation "ℕ" => Nat`,
 # Mathlib/Data/Int/Notation.lean, Mathlib/Data/Rat/Init.lean, Mathlib/Data/Real/Basic.lean,
@@ -47,15 +54,19 @@ APPLICATION_OPS: dict[str, str] = {
 TYPE_NOTATION: dict[str, str] = {
     "ℕ": "Nat", "ℤ": "Int", "ℚ": "Rat", "ℝ": "Real", "ℂ": "Complex", "ℝ≥0": "NNReal",
 }
-# Closed notations: Mathlib/Algebra/Order/Group/Unbundled/Abs.lean `|a|` (`abs`), Mathlib/Analysis/Normed/Group/
+# Closed notations: Mathlib/Algebra/Order/Group/Unbundled/Abs.lean `|a|` (`abs`, resolved where the macro is
+# declared — hygiene — so `_root_.abs` even under `open Complex`), Mathlib/Analysis/Normed/Group/
 # Basic.lean `‖e‖` (`Norm.norm`), Mathlib/Order/Floor/Defs.lean `⌊a⌋` `⌈a⌉` `⌊a⌋₊` `⌈a⌉₊`.
 ENCLOSED: dict[tuple[str, str], str] = {
-    ("|", "|"): "abs", ("‖", "‖"): "Norm.norm", ("⌊", "⌋"): "Int.floor", ("⌈", "⌉"): "Int.ceil",
+    ("|", "|"): "_root_.abs", ("‖", "‖"): "Norm.norm", ("⌊", "⌋"): "Int.floor", ("⌈", "⌉"): "Int.ceil",
     ("⌊", "⌋₊"): "Nat.floor", ("⌈", "⌉₊"): "Nat.ceil",
 }
 # Mathlib/Data/Real/Sqrt.lean `prefix:100 "√" => Real.sqrt`; src/Init/Notation.lean `notation:max "¬" p:40 => Not p`
 # and `macro_rules | `(- $x) => `(unop% Neg.neg $x)`.
 PREFIX: dict[str, str] = {"√": "Real.sqrt", "¬": "Not", "-": "unop% Neg.neg"}
+# Mathlib/Algebra/Group/Defs.lean `postfix:max "⁻¹" => Inv.inv`; Mathlib/Order/Notation.lean
+# `postfix:1024 "ᶜ" => compl` (`export Compl (compl)`).
+POSTFIX: dict[str, str] = {"⁻¹": "Inv.inv", "ᶜ": "Compl.compl"}
 # Mathlib/Data/Int/ModEq.lean `notation:50 a " ≡ " b " [ZMOD " n "]" => Int.ModEq n a b`, Mathlib/Data/Nat/ModEq.lean.
 MODEQ: dict[str, str] = {"MOD": "Nat.ModEq", "ZMOD": "Int.ModEq"}
 # Mathlib/Algebra/BigOperators/Group/Finset/Defs.lean: `∑ x ∈ s, f` is `Finset.sum s (fun x ↦ f)`, `∑ x, f` is
@@ -68,6 +79,7 @@ class Scope:
     """What the notation of a statement's file depends on: its ``open`` namespaces (scoped notation)."""
 
     opens: frozenset[str] = frozenset()
+    typed: frozenset[str] = frozenset()  # the names bound outside the term with a written type (header binders)
 
 
 def to_lean(node: tm.Node, scope: Scope = Scope(), universes: list[str] | None = None) -> str:
@@ -83,12 +95,20 @@ class _Printer:
     def __init__(self, scope: Scope, universes: list[str] | None):
         self.scope = scope
         self.universes = universes
+        self.cdot = False  # inside `(… · …)`, whose `·` Lean's parenthesis elaborator turns into a `fun`
+        self.bound: list[tuple[str, bool]] = []  # the term's own binders in scope: (name, has a written type)
 
     def term(self, node: tm.Node) -> str:
         method = getattr(self, "_" + type(node).__name__.lower(), None)
         if method is None:
             raise Untranslatable(f"{type(node).__name__} terms")
         return method(node)
+
+    def leaf(self, node: tm.Node) -> str:
+        """An operand of ``binop%``/``binrel%`` (or of an ascription): the places where ``↑e`` may be printed."""
+        if isinstance(node, tm.Prefix) and node.op == "↑":
+            return self._coe(node.arg)
+        return self.arg(node)
 
     def arg(self, node: tm.Node) -> str:
         text = self.term(node)
@@ -102,6 +122,10 @@ class _Printer:
             if "Real" in self.scope.opens:
                 return "Real.pi"
             raise Untranslatable("`π` outside `open Real`")
+        if text == "𝓝":  # Mathlib/Topology/Defs/Filter.lean: `scoped[Topology] notation "𝓝" => nhds`
+            if "Topology" in self.scope.opens:
+                return "nhds"
+            raise Untranslatable("`𝓝` outside `open Topology`")
         if text in ("Type*", "Sort*"):  # Mathlib/Tactic/TypeStar.lean: a fresh universe per binder
             if self.universes is None:
                 return text[:-1] + " _"
@@ -111,7 +135,13 @@ class _Printer:
             if not text.isdigit():
                 raise Untranslatable(f"the literal `{text}`")
             return text
-        if text in ("·", "∅") or text.startswith(("\"", "'")):
+        if text == "∅":  # src/Init/Core.lean: `notation "∅" => EmptyCollection.emptyCollection`
+            return "EmptyCollection.emptyCollection"
+        if text in ("⊤", "⊥"):  # Mathlib/Order/Notation.lean: `notation "⊤" => Top.top`, `notation "⊥" => Bot.bot`
+            return "Top.top" if text == "⊤" else "Bot.bot"
+        if text == "·" and self.cdot:  # src/Lean/Parser/Term.lean `cdot`, expanded by the parentheses around it
+            return "·"
+        if text == "·" or text.startswith(("\"", "'")):
             raise Untranslatable(f"`{text}`")
         return text
 
@@ -119,6 +149,10 @@ class _Printer:
         return " ".join([self.arg(node.fn), *(self.arg(a) for a in node.args)])
 
     def _binary(self, node: tm.Binary) -> str:
+        if node.op in ELABORATOR_OPS:  # `↑e` is a leaf of the operator tree where `applyCoe` visits it
+            left = self.leaf(node.left) if node.op != "•" else self.arg(node.left)
+            right = self.leaf(node.right) if node.op != "^" else self.arg(node.right)
+            return f"{ELABORATOR_OPS[node.op]} {left} {right}"
         left, right = self.arg(node.left), self.arg(node.right)
         if node.op in ELABORATOR_OPS:
             return f"{ELABORATOR_OPS[node.op]} {left} {right}"
@@ -133,6 +167,10 @@ class _Printer:
         raise Untranslatable(f"the operator `{node.op}`")
 
     def _prefix(self, node: tm.Prefix) -> str:
+        if node.op == "↑":
+            raise Untranslatable("`↑` outside an operator tree or an ascription")
+        if node.op == "-":
+            return f"{PREFIX[node.op]} {self.leaf(node.arg)}"
         if node.op in PREFIX:
             return f"{PREFIX[node.op]} {self.arg(node.arg)}"
         raise Untranslatable(f"the prefix `{node.op}`")
@@ -141,7 +179,21 @@ class _Printer:
         # Mathlib/Data/Nat/Factorial/Basic.lean: `scoped notation:10000 n "!" => Nat.factorial n` (namespace Nat)
         if node.op == "!" and "Nat" in self.scope.opens:
             return f"Nat.factorial {self.arg(node.arg)}"
+        if node.op in POSTFIX:
+            return f"{POSTFIX[node.op]} {self.arg(node.arg)}"
         raise Untranslatable(f"the postfix `{node.op}`")
+
+    def _coe(self, operand: tm.Node) -> str:
+        """``↑e``: src/Init/Coe.lean `syntax:1024 (name := coeNotation) "↑" term:1024`, elaborated by `elabCoe`
+        (src/Lean/Elab/BuiltinNotation.lean): `e` without expected type, then `ensureHasType` — which inserts the
+        coercion. Printed as the builtin `(e :)` (`elabTypeAscription`: `e` without expected type, synthesized, then
+        `ensureHasType`), only as an operand of an operator tree whose `applyCoe` gives it the tree's type, or under
+        an ascription. The two differ only where synthesizing `e` alone fixes its type by a default instance
+        (`↑2`: Lean unifies `2`'s type with the expected one, `(2 :)` makes it `ℕ`), so only an operand whose type
+        its own variables and constants fix is printed."""
+        if not _fixes_own_type(operand, self._typed):
+            raise Untranslatable("`↑` of a term whose type a default instance or a later part would fix")
+        return f"({self.term(operand)} :)"
 
     def _enclosed(self, node: tm.Enclosed) -> str:
         head = ENCLOSED.get((node.open, node.close))
@@ -150,7 +202,7 @@ class _Printer:
         return f"{head} {self.arg(node.inner)}"
 
     def _ascription(self, node: tm.Ascription) -> str:
-        return f"({self.term(node.expr)} : {self.term(node.type)})"
+        return f"({self.leaf(node.expr)} : {self.term(node.type)})"
 
     def _anonymous(self, node: tm.Anonymous) -> str:
         return "⟨" + ", ".join(self.term(i) for i in node.items) + "⟩"
@@ -164,6 +216,18 @@ class _Printer:
             return text
         if node.open == "(" and len(node.items) == 2:  # src/Init/Core.lean: `(a, b)` is `Prod.mk a b`
             return f"Prod.mk {self.arg(node.items[0])} {self.arg(node.items[1])}"
+        if node.open == "(·" and len(node.items) == 1:
+            # src/Lean/Elab/BuiltinNotation.lean (`expandCDot?`): `(· + 1)` is `fun x => x + 1`, one binder per `·`
+            outer, self.cdot = self.cdot, True
+            try:
+                return f"({self.term(node.items[0])})"
+            finally:
+                self.cdot = outer
+        if node.open == "[":  # src/Init/Prelude.lean (`[a, b]` syntax): `List.cons a (List.cons b List.nil)`
+            text = "List.nil"
+            for item in reversed(node.items):
+                text = f"List.cons {self.arg(item)} {text if text == 'List.nil' else f'({text})'}"
+            return text
         raise Untranslatable(f"the collection `{node.open}…`")
 
     def _projection(self, node: tm.Projection) -> str:
@@ -178,15 +242,33 @@ class _Printer:
         inner = f"{name} : {self.term(b.type)}"
         return f"({inner})" if b.bracket == "" else f"{{{inner}}}"
 
+    def _under(self, b: tm.Binder, body: tm.Node) -> str:
+        """``body`` printed with ``b`` in scope."""
+        self.bound.append((b.name, b.type is not None))
+        try:
+            return self.term(body)
+        finally:
+            self.bound.pop()
+
+    def _typed(self, name: str) -> bool:
+        """Whether ``name`` is a variable with a written type, or a qualified constant (``Real.pi``)."""
+        head = name.split(".")[0]
+        for bound, typed in reversed(self.bound):
+            if bound == head:
+                return typed
+        return head in self.scope.typed or ("." in name and not head[:1].islower())
+
     def _lambda(self, node: tm.Lambda) -> str:
-        return f"fun {self._binder(node.binder)} => {self.term(node.body)}"
+        return f"fun {self._binder(node.binder)} => {self._under(node.binder, node.body)}"
 
     def _quantifier(self, node: tm.Quantifier) -> str:
-        binder, body = self._binder(node.binder), self.term(node.body)
+        binder, body = self._binder(node.binder), self._under(node.binder, node.body)
         if node.kind == "∀":
             return f"∀ {binder}, {body}"
         if node.kind == "∃":  # src/Init/Core.lean (`∃ x, p` ↦ `Exists fun x => p`)
             return f"Exists fun {binder} => {body}"
+        if node.kind == "∃!":  # Mathlib/Logic/ExistsUnique.lean: `∃! x, p` is `ExistsUnique fun x => p`
+            return f"ExistsUnique fun {binder} => {body}"
         raise Untranslatable(f"the quantifier `{node.kind}`")
 
     def _bigoperator(self, node: tm.BigOperator) -> str:
@@ -201,22 +283,56 @@ class _Printer:
             domain = self.arg(b.bound[1])
         else:
             raise Untranslatable(f"`{node.op}` over `{b.bound[0]}`")
+        if b.type is None and b.bound is not None and _fixes_own_type(b.bound[1], self._typed):
+            # `Finset.sum s fun x => …`: `s` is elaborated first and its own variables fix its type, so `x` has
+            # that element type before the body is elaborated — as if it were written
+            binder = tm.Binder(b.name, None)
+            body_binder = tm.Binder(b.name, tm.Name("_"))
+        else:
+            body_binder = binder
         if node.filter is not None:
-            domain = f"(Finset.filter (fun {self._binder(binder)} => {self.term(node.filter)}) {domain})"
-        return f"{head} {domain} fun {self._binder(binder)} => {self.term(node.body)}"
+            domain = f"(Finset.filter (fun {self._binder(binder)} => {self._under(body_binder, node.filter)}) {domain})"
+        return f"{head} {domain} fun {self._binder(binder)} => {self._under(body_binder, node.body)}"
 
     def _setbuilder(self, node: tm.SetBuilder) -> str:
         # Mathlib/Data/Set/Defs.lean: `{x | p x}` is `setOf fun x => p x`; `{x ∈ s | p}` is ambiguous between
         # `Set` (`{x | x ∈ s ∧ p}`) and `Finset.filter` (Mathlib's `elabFinsetBuilderSep`): not printed.
         if node.binder.bound is not None:
             raise Untranslatable("a bounded set-builder")
-        return f"setOf fun {self._binder(node.binder)} => {self.term(node.body)}"
+        return f"setOf fun {self._binder(node.binder)} => {self._under(node.binder, node.body)}"
 
     def _modeq(self, node: tm.ModEq) -> str:
         head = MODEQ.get(node.kind)
         if head is None:
             raise Untranslatable(f"`[{node.kind} …]`")
         return f"{head} {self.arg(node.modulus)} {self.arg(node.left)} {self.arg(node.right)}"
+
+
+def _fixes_own_type(node: tm.Node, typed) -> bool:
+    """Whether elaborating ``node`` alone gives it a type, with no default instance and no metavariable a later
+    part of the statement would fix (`↑n` with `n` bound by `fun n =>` waits for `n`'s type; `(n :)` would not):
+    a variable with a written type or a qualified constant, a projection or application of one, or an operator
+    tree with such a leaf."""
+    if isinstance(node, tm.Name):
+        return typed(node.text)
+    if isinstance(node, tm.Ascription):
+        return True
+    if isinstance(node, tm.Projection):
+        return _fixes_own_type(node.expr, typed)
+    if isinstance(node, tm.App):
+        fn = node.fn  # a variable's (not a constant's) result type is fixed by the variable's
+        return (any(_fixes_own_type(a, typed) for a in node.args)
+                or (isinstance(fn, tm.Name) and "." not in fn.text and typed(fn.text))
+                or (not isinstance(fn, tm.Name) and _fixes_own_type(fn, typed)))
+    if isinstance(node, tm.Binary) and node.op in ("+", "-", "*", "/", "%"):
+        return _fixes_own_type(node.left, typed) or _fixes_own_type(node.right, typed)
+    if isinstance(node, tm.Postfix) and node.op == "!":
+        return True
+    if isinstance(node, tm.Prefix) and node.op == "-":
+        return _fixes_own_type(node.arg, typed)
+    if isinstance(node, tm.Enclosed):
+        return _fixes_own_type(node.inner, typed)
+    return False
 
 
 def _is_atomic(text: str) -> bool:

@@ -1,8 +1,13 @@
 prelude
 import PyshadowEnv.Core
 import PyshadowEnv.Numbers
+import PyshadowEnv.Logic
+import PyshadowEnv.Algebra
 import PyshadowEnv.Sets
 import PyshadowEnv.Functions
+import PyshadowEnv.GroupTheory
+import PyshadowEnv.Rings
+import PyshadowEnv.NumberTheory
 import PyshadowEnv.Namespaces
 import PyshadowEnv.Proofs
 import PyshadowEnv.Order

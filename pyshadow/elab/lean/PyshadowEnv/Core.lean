@@ -173,6 +173,9 @@ class CoeFun (α : Sort u) (γ : outParam (α → Sort v)) where coe : (f : α) 
 attribute [coe_decl] CoeFun.coe
 class CoeSort (α : Sort u) (β : outParam (Sort v)) where coe : α → β
 attribute [coe_decl] CoeSort.coe
+-- src/Init/Coe.lean: a function or a sort coercion is a `CoeOut` step of the chain
+instance {α : Sort u} {β : Sort v} [CoeFun α fun _ => β] : CoeOut α β where coe a := CoeFun.coe a
+instance {α : Sort u} {β : Sort v} [CoeSort α β] : CoeOut α β where coe a := CoeSort.coe a
 section
 variable {α : Sort u} {β : Sort v} {γ : Sort w}
 instance [Coe β γ] [CoeTC α β] : CoeTC α γ where coe a := Coe.coe (CoeTC.coe a : β)

@@ -41,6 +41,7 @@ axiom Complex.im : Complex → Real
 axiom Complex.abs : Complex → Real
 -- Mathlib/Analysis/Normed/Group/Basic.lean
 class Norm (E : Type u) where norm : E → Real
+export Norm (norm)
 axiom Complex.instNorm : Norm Complex
 axiom Real.instNorm : Norm Real
 attribute [instance] Complex.instNorm Real.instNorm
@@ -79,10 +80,25 @@ axiom Nat.lcm : Nat → Nat → Nat
 def Nat.Coprime (m n : Nat) : Prop := Eq (Nat.gcd m n) 1
 -- src/Init/Data/Int/Gcd.lean
 axiom Int.gcd : Int → Int → Nat
+-- src/Init/Prelude.lean
+inductive List (α : Type u) where
+  | nil : List α
+  | cons (head : α) (tail : List α) : List α
+-- src/Init/Data/List/Basic.lean (`List.Mem`, `instance : Membership α (List α) := ⟨fun l a => Mem a l⟩`)
+inductive List.Mem {α : Type u} (a : α) : List α → Prop where
+  | head (as : List α) : List.Mem a (List.cons a as)
+  | tail (b : α) {as : List α} : List.Mem a as → List.Mem a (List.cons b as)
+instance List.instMembership {α : Type u} : Membership α (List α) := ⟨fun l a => List.Mem a l⟩
+-- src/Init/Data/List/Basic.lean
+inductive List.Pairwise {α : Type u} (R : α → α → Prop) : List α → Prop where
+  | nil : List.Pairwise R List.nil
+  | cons {a : α} {l : List α} : (∀ a', Membership.mem l a' → R a a') → List.Pairwise R l →
+      List.Pairwise R (List.cons a l)
 -- Mathlib/Data/Nat/Digits/Defs.lean
-axiom List (α : Type u) : Type u
 axiom Nat.digits : Nat → Nat → List Nat
-axiom List.sum {α : Type u} [Add α] [OfNat α 0] : List α → α
+-- src/Init/Data/List/Basic.lean
+axiom List.sum {α : Type u} [Add α] [Zero α] : List α → α
+-- src/Init/Prelude.lean
 axiom List.length {α : Type u} : List α → Nat
 -- Mathlib/NumberTheory/Divisors.lean
 axiom Nat.divisors : Nat → Finset Nat
@@ -124,6 +140,22 @@ axiom instTopologicalSpaceReal : TopologicalSpace Real
 axiom instTopologicalSpaceComplex : TopologicalSpace Complex
 attribute [instance] instTopologicalSpaceReal instTopologicalSpaceComplex
 axiom nhds {X : Type u} [TopologicalSpace X] (x : X) : Filter X
+-- Mathlib/Topology/Defs/Basic.lean (`def IsOpen : Set X → Prop := TopologicalSpace.IsOpen`; opaque)
+axiom IsOpen {X : Type u} [TopologicalSpace X] (s : Set X) : Prop
+-- Mathlib/Topology/Defs/Basic.lean
+structure IsClosed {X : Type u} [TopologicalSpace X] (s : Set X) : Prop where
+  isOpen_compl : IsOpen (Compl.compl s)
+attribute [class] IsClosed
+-- Mathlib/Topology/Defs/Basic.lean (`interior s = ⋃₀ {t | IsOpen t ∧ t ⊆ s}`, `closure`; opaque)
+axiom interior {X : Type u} [TopologicalSpace X] (s : Set X) : Set X
+axiom closure {X : Type u} [TopologicalSpace X] (s : Set X) : Set X
+-- Mathlib/Topology/MetricSpace/Pseudo/Defs.lean
+class Dist (α : Type u) where dist : α → α → Real
+export Dist (dist)
+-- Mathlib/Topology/MetricSpace/Pseudo/Defs.lean (the topology through `toUniformSpace`)
+class PseudoMetricSpace (α : Type u) extends Dist α, TopologicalSpace α
+-- Mathlib/Topology/MetricSpace/Defs.lean
+class MetricSpace (α : Type u) extends PseudoMetricSpace α
 axiom nhdsWithin {X : Type u} [TopologicalSpace X] (x : X) (s : Set X) : Filter X
 -- Mathlib/Topology/Defs/Basic.lean, Mathlib/Topology/ContinuousOn.lean
 axiom Continuous {X : Type u} {Y : Type v} [TopologicalSpace X] [TopologicalSpace Y] (f : X → Y) : Prop

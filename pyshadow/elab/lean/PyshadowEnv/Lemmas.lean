@@ -37,14 +37,10 @@ axiom propext {a b : Prop} : Iff a b → Eq a b
 -- src/Init/Core.lean (a theorem there, proved from `Quot.sound`)
 axiom funext {α : Sort u} {β : α → Sort v} {f g : (x : α) → β x} (h : ∀ x, Eq (f x) (g x)) : Eq f g
 
--- Mathlib/Data/Set/CoeSort.lean: a set as a type (`↥s`)
+-- Mathlib/Data/Set/CoeSort.lean: a set as a type (`↥s`). Only the definition, for the lemmas' statements: the
+-- coercion instance is left out (with it a data answer `Nonempty {v | v = 6 * 7}` is definitionally the reading of
+-- `42`, which scoring must not pass; `tests/test_definitions_compared.py`). `Finite`/`Infinite`: PyshadowEnv.Logic.
 @[reducible] def Set.Elem {α : Type u} (s : Set α) : Type u := Subtype fun x => Membership.mem s x
-instance {α : Type u} : CoeSort (Set α) (Type u) := ⟨Set.Elem⟩
--- Mathlib/Data/Finite/Defs.lean (`class inductive Finite (α : Sort*) : Prop`; its constructor is not needed)
-class Finite (α : Sort u) : Prop
--- Mathlib/Data/Finite/Defs.lean
-class Infinite (α : Sort u) : Prop where
-  not_finite : Not (Finite α)
 
 /-! ## The table -/
 

@@ -1,5 +1,5 @@
 prelude
-import PyshadowEnv.Numbers
+import PyshadowEnv.Algebra
 /-! # pyshadow's signature environment: sets, intervals and finite sets
 
 Mathlib's `Set` is a predicate and its operations are definitions over membership, so the elaborator and kernel see
@@ -15,6 +15,8 @@ set_option autoImplicit false
 universe u v
 noncomputable section
 
+-- Mathlib/Order/Notation.lean (`class Compl`, `postfix:1024 "ᶜ" => compl`)
+class Compl (α : Type u) where compl : α → α
 -- Mathlib/Data/Set/Defs.lean
 def Set (α : Type u) : Type u := α → Prop
 -- Mathlib/Data/Set/Defs.lean
@@ -44,6 +46,9 @@ protected def inter (s₁ s₂ : Set α) : Set α := setOf fun a => And (Members
 instance : Inter (Set α) := ⟨Set.inter⟩
 protected def diff (s t : Set α) : Set α := setOf fun a => And (Membership.mem s a) (Not (Membership.mem t a))
 instance : SDiff (Set α) := ⟨Set.diff⟩
+-- Mathlib/Data/Set/Defs.lean (`Set.compl s = {a | a ∉ s}`, the `Compl (Set α)` instance)
+protected def compl (s : Set α) : Set α := setOf fun a => Not (Membership.mem s a)
+instance : Compl (Set α) := ⟨Set.compl⟩
 -- Mathlib/Data/Set/Defs.lean
 def image {β : Type v} (f : α → β) (s : Set α) : Set β :=
   setOf fun b => Exists fun a => And (Membership.mem s a) (Eq (f a) b)
@@ -65,6 +70,10 @@ def Iio (b : α) : Set α := setOf fun x => LT.lt x b
 end Intervals
 end Set
 
+-- Mathlib/Order/SetNotation.lean (`def sUnion (S : Set (Set α)) : Set α := sSup S`, with Set's `sSup s` the set
+-- `{a | ∃ t ∈ s, a ∈ t}`): unfolded as there
+def Set.sUnion {α : Type u} (S : Set (Set α)) : Set α :=
+  setOf fun a => Exists fun t => And (Membership.mem S t) (Membership.mem t a)
 -- Mathlib/Data/Set/Finite/Defs.lean (`protected def Set.Finite (s : Set α) : Prop := Finite s`): kept opaque
 axiom Set.Finite {α : Type u} (s : Set α) : Prop
 -- Mathlib/Data/Set/Finite/Defs.lean (`protected def Set.Infinite (s : Set α) : Prop := ¬s.Finite`)
@@ -89,6 +98,11 @@ def BddBelow {α : Type u} [LE α] (s : Set α) : Prop := Set.Nonempty (lowerBou
 axiom Finset (α : Type u) : Type u
 axiom Finset.instMembership {α : Type u} : Membership α (Finset α)
 attribute [instance] Finset.instMembership
+-- Mathlib/Data/Finset/Defs.lean (`⊆` and `⊂` by membership)
+instance {α : Type u} : HasSubset (Finset α) :=
+  ⟨fun s t => ∀ ⦃a : α⦄, Membership.mem s a → Membership.mem t a⟩
+instance {α : Type u} : HasSSubset (Finset α) :=
+  ⟨fun s t => And (HasSubset.Subset s t) (Not (HasSubset.Subset t s))⟩
 -- Mathlib/Data/Finset/Card.lean
 axiom Finset.card {α : Type u} (s : Finset α) : Nat
 -- Mathlib/Data/Finset/Range.lean (`Finset.range n = {0, …, n - 1}`)
@@ -111,22 +125,7 @@ class Fintype (α : Type u) : Type u
 axiom Finset.univ {α : Type u} [Fintype α] : Finset α
 -- Mathlib/Data/Finset/Defs.lean (`Finset α` coerces to `Set α` by `CoeSort`/`CoeTC` through `{a | a ∈ s}`)
 instance {α : Type u} : CoeTC (Finset α) (Set α) := ⟨fun s => setOf fun a => Membership.mem s a⟩
--- Mathlib/Algebra/BigOperators/Group/Finset/Defs.lean (over `AddCommMonoid`/`CommMonoid`)
-class AddCommMonoid (α : Type u) : Type u
-class CommMonoid (α : Type u) : Type u
+-- Mathlib/Algebra/BigOperators/Group/Finset/Defs.lean (over `AddCommMonoid`/`CommMonoid`, PyshadowEnv.Algebra)
 axiom Finset.sum {β : Type u} {α : Type v} [AddCommMonoid β] (s : Finset α) (f : α → β) : β
 axiom Finset.prod {β : Type u} {α : Type v} [CommMonoid β] (s : Finset α) (f : α → β) : β
-axiom instAddCommMonoidNat : AddCommMonoid Nat
-axiom instAddCommMonoidInt : AddCommMonoid Int
-axiom instAddCommMonoidRat : AddCommMonoid Rat
-axiom instAddCommMonoidReal : AddCommMonoid Real
-axiom instAddCommMonoidComplex : AddCommMonoid Complex
-axiom instCommMonoidNat : CommMonoid Nat
-axiom instCommMonoidInt : CommMonoid Int
-axiom instCommMonoidRat : CommMonoid Rat
-axiom instCommMonoidReal : CommMonoid Real
-axiom instCommMonoidComplex : CommMonoid Complex
-attribute [instance] instAddCommMonoidNat instAddCommMonoidInt instAddCommMonoidRat instAddCommMonoidReal
-  instAddCommMonoidComplex instCommMonoidNat instCommMonoidInt instCommMonoidRat instCommMonoidReal
-  instCommMonoidComplex
 end

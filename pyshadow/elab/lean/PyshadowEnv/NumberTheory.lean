@@ -1,0 +1,23 @@
+prelude
+import PyshadowEnv.Rings
+/-! # pyshadow's signature environment: number theory
+
+`Rat.num`/`Rat.den`, `Nat.totient` and `Nat.ofDigits`, each with its Lean core or Mathlib signature; all are
+axioms (no statement comparison unfolds them).
+Sources: `leanprover/lean4` (`src/…`) and `leanprover-community/mathlib4` (`Mathlib/…`).
+-/
+set_option genCtorIdx false
+set_option genInjectivity false
+set_option genSizeOf false
+set_option autoImplicit false
+universe u
+noncomputable section
+
+-- src/Init/Data/Rat/Basic.lean (`structure Rat` with fields `num : Int`, `den : Nat`; `Rat` is opaque here)
+axiom Rat.num : Rat → Int
+axiom Rat.den : Rat → Nat
+-- Mathlib/Data/Nat/Totient.lean
+axiom Nat.totient (n : Nat) : Nat
+-- Mathlib/Data/Nat/Digits/Defs.lean
+axiom Nat.ofDigits {α : Type u} [Semiring α] (b : α) : List Nat → α
+end

@@ -1,0 +1,76 @@
+prelude
+import PyshadowEnv.GroupTheory
+/-! # pyshadow's signature environment: units, modules, ideals, polynomials
+
+`IsUnit` and `Irreducible`, `Module` (its parent `SMul` an instance projection), `Submodule`/`Ideal` with
+`span`, `Polynomial` with `X` and its ring instances, `ZMod`, and the domain
+predicates ring statements assume. `Irreducible` and `Ideal` (`Submodule R R`) are defined as in Mathlib; the
+types and functions are axioms, so no two of them are ever unfolded into each other.
+Sources: `leanprover-community/mathlib4`.
+-/
+set_option genCtorIdx false
+set_option genInjectivity false
+set_option genSizeOf false
+set_option autoImplicit false
+universe u v
+noncomputable section
+
+-- Mathlib/Algebra/Group/Units/Defs.lean (`def IsUnit [Monoid M] (a : M) : Prop := ∃ u : Mˣ, (u : M) = a`; opaque)
+axiom IsUnit {M : Type u} [Monoid M] (a : M) : Prop
+-- Mathlib/Algebra/Group/Irreducible/Defs.lean
+structure Irreducible {M : Type u} [Monoid M] (p : M) : Prop where
+  not_isUnit : Not (IsUnit p)
+  isUnit_or_isUnit : ∀ ⦃a b : M⦄, Eq p (HMul.hMul a b) → Or (IsUnit a) (IsUnit b)
+-- Mathlib/Algebra/Ring/Defs.lean (`class IsDomain (α) [Semiring α] : Prop`; opaque)
+axiom IsDomain (α : Type u) [Semiring α] : Prop
+attribute [class] IsDomain
+
+-- Mathlib/Algebra/Module/Defs.lean (through `DistribMulAction`, `MulAction`)
+class Module (R : Type u) (M : Type v) [Semiring R] [AddCommMonoid M] extends SMul R M
+-- Mathlib/Algebra/Module/Defs.lean (`instance (priority := 910) Semiring.toModule [Semiring R] : Module R R`)
+axiom Semiring.toModule {R : Type u} [Semiring R] : Module R R
+attribute [instance 910] Semiring.toModule
+-- Mathlib/Algebra/Module/Submodule/Defs.lean
+axiom Submodule (R : Type u) (M : Type v) [Semiring R] [AddCommMonoid M] [Module R M] : Type v
+namespace Submodule
+variable {R : Type u} {M : Type v} [Semiring R] [AddCommMonoid M] [Module R M]
+-- Mathlib/Algebra/Module/Submodule/Defs.lean
+axiom instSetLike : SetLike (Submodule R M) M
+-- Mathlib/Algebra/Module/Submodule/Lattice.lean
+axiom instTop : Top (Submodule R M)
+axiom instBot : Bot (Submodule R M)
+attribute [instance] instSetLike instTop instBot
+-- Mathlib/LinearAlgebra/Span/Defs.lean
+axiom span (R : Type u) {M : Type v} [Semiring R] [AddCommMonoid M] [Module R M] (s : Set M) : Submodule R M
+end Submodule
+-- Mathlib/RingTheory/Ideal/Defs.lean
+abbrev Ideal (R : Type u) [Semiring R] := Submodule R R
+-- Mathlib/RingTheory/Ideal/Span.lean
+axiom Ideal.span {α : Type u} [Semiring α] (s : Set α) : Ideal α
+-- Mathlib/RingTheory/Ideal/Maximal.lean (`class Ideal.IsMaximal (I : Ideal α) : Prop`; opaque)
+axiom Ideal.IsMaximal {α : Type u} [Semiring α] (I : Ideal α) : Prop
+-- Mathlib/RingTheory/Ideal/Prime.lean (`class Ideal.IsPrime (I : Ideal α) : Prop`; opaque)
+axiom Ideal.IsPrime {α : Type u} [Semiring α] (I : Ideal α) : Prop
+attribute [class] Ideal.IsMaximal Ideal.IsPrime
+
+-- Mathlib/Algebra/Polynomial/Basic.lean (`structure Polynomial (R : Type*) [Semiring R]`; opaque)
+axiom Polynomial (R : Type u) [Semiring R] : Type u
+namespace Polynomial
+variable {R : Type u}
+-- Mathlib/Algebra/Polynomial/Basic.lean (`instance semiring`, `ring`, `commRing`)
+axiom semiring [Semiring R] : Semiring (Polynomial R)
+axiom ring [Ring R] : Ring (Polynomial R)
+axiom commRing [CommRing R] : CommRing (Polynomial R)
+attribute [instance] semiring ring commRing
+-- Mathlib/Algebra/Polynomial/Basic.lean
+axiom X [Semiring R] : Polynomial R
+end Polynomial
+
+-- Mathlib/Data/ZMod/Defs.lean (`def ZMod : ℕ → Type | 0 => ℤ | n + 1 => Fin (n + 1)`; opaque)
+axiom ZMod (n : Nat) : Type
+-- Mathlib/Data/ZMod/Defs.lean
+axiom ZMod.commRing (n : Nat) : CommRing (ZMod n)
+-- Mathlib/Data/ZMod/Basic.lean (`instance : Inv (ZMod n)`)
+axiom ZMod.instInv (n : Nat) : Inv (ZMod n)
+attribute [instance] ZMod.commRing ZMod.instInv
+end
