@@ -8,8 +8,10 @@ with the reason; only one Lean accepts is ``elaborated``.
 
 from __future__ import annotations
 
+import os
 import re
 import tempfile
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Sequence
@@ -84,6 +86,25 @@ def _run_batch(items, blocks, lean, cache_root, timeout_s) -> dict[int, Elaborat
         else:
             out[index] = Elaboration(key, "elaborated", "", command)
     return out
+
+
+def run_block_chunks(chunks: Sequence[Sequence[tuple[int, str]]], lean: LeanExecutable, *,
+                     cache_root: Path | None = None, timeout_s: float = BATCH_TIMEOUT_S,
+                     sorry: set[int] | None = None) -> list[tuple[LeanResult, dict[int, str]]]:
+    """``run_blocks`` for each chunk, every chunk in its own Lean process at the same time (threads wait on the
+    processes); block indices must be distinct across chunks. The environment is built first, once."""
+    build_environment(lean, cache_root)
+    chunks = [c for c in chunks if c]
+    if len(chunks) <= 1:
+        return [run_blocks(c, lean, cache_root=cache_root, timeout_s=timeout_s, sorry=sorry) for c in chunks]
+    with ThreadPoolExecutor(max_workers=len(chunks)) as pool:
+        return list(pool.map(lambda c: run_blocks(c, lean, cache_root=cache_root, timeout_s=timeout_s,
+                                                  sorry=sorry), chunks))
+
+
+def processes(n_jobs: int, work: int) -> int:
+    """How many Lean processes for ``work`` independent pieces: ``n_jobs`` (all cores when not positive)."""
+    return max(1, min(work, n_jobs if n_jobs > 0 else (os.cpu_count() or 1)))
 
 
 def run_blocks(blocks: Sequence[tuple[int, str]], lean: LeanExecutable, *, cache_root: Path | None = None,

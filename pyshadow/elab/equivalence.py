@@ -18,7 +18,7 @@ from typing import Sequence
 
 from ..lean.toolchain import LeanExecutable
 from ..syntax.parser import ParseError, parse_declaration
-from .elaborate import BATCH_TIMEOUT_S, StatementInput, run_blocks
+from .elaborate import BATCH_TIMEOUT_S, StatementInput, processes, run_block_chunks
 from .statements import LeanStatement, lean_statement, scoped_block
 from .translate import Untranslatable
 
@@ -43,9 +43,10 @@ def _printed(item: StatementInput) -> LeanStatement:
 
 
 def definitional_equivalence(pairs: Sequence[tuple[str, StatementInput, StatementInput]], lean: LeanExecutable, *,
-                             cache_root: Path | None = None,
-                             timeout_s: float = BATCH_TIMEOUT_S) -> list[Equivalence]:
-    """One ``Equivalence`` per ``(key, reference, candidate)``, in order; one Lean process for the batch."""
+                             cache_root: Path | None = None, timeout_s: float = BATCH_TIMEOUT_S,
+                             n_jobs: int = -1) -> list[Equivalence]:
+    """One ``Equivalence`` per ``(key, reference, candidate)``, in order; the batch split over ``n_jobs`` Lean
+    processes (all cores when not positive)."""
     out: dict[int, Equivalence] = {}
     blocks: list[tuple[int, str]] = []
     for i, (key, ref, cand) in enumerate(pairs):
@@ -62,9 +63,12 @@ def definitional_equivalence(pairs: Sequence[tuple[str, StatementInput, Statemen
                                               scoped_block(f"P{i}.B", b, b.prop_definition))
         same = f"theorem P{i}.same{levels} : Iff {name_a}{levels} {name_b}{levels} := {PROOF}"
         blocks.append((i, "\n".join([text_a, text_b, same])))
-    if blocks:
-        result, errors = run_blocks(blocks, lean, cache_root=cache_root, timeout_s=timeout_s)
-        for i, _ in blocks:
+    n = processes(n_jobs, len(blocks))
+    size = -(-len(blocks) // n) if blocks else 1
+    chunks = [blocks[k:k + size] for k in range(0, len(blocks), size)]
+    for chunk, (result, errors) in zip(chunks, run_block_chunks(chunks, lean, cache_root=cache_root,
+                                                                 timeout_s=timeout_s)):
+        for i, _ in chunk:
             key = pairs[i][0]
             if result.status != "ok":
                 out[i] = Equivalence(key, "unelaborated", f"Lean did not finish: {result.detail}")

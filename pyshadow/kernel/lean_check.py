@@ -21,13 +21,12 @@ without a term, a core-only problem; the skeleton's verdict then stands alone, a
 from __future__ import annotations
 
 import hashlib
-import os
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, fields, is_dataclass, replace
 from pathlib import Path
 from typing import Sequence
 
-from ..elab.elaborate import BATCH_TIMEOUT_S, run_blocks
+from ..elab.elaborate import BATCH_TIMEOUT_S, processes, run_blocks
 from ..elab.statements import LeanStatement, lean_statement, scoped_block
 from ..elab.translate import Untranslatable
 from ..errors import PyshadowError
@@ -101,12 +100,12 @@ def _run(items, *, lean, cache_root, timeout_s, n_jobs: int, read: bool = False)
             plans.append(plan)
     if not plans:
         return out
-    processes = max(1, min(len(plans), n_jobs if n_jobs > 0 else (os.cpu_count() or 1)))
+    n = processes(n_jobs, len(plans))
     # plans over the same reference in one process, so its shadow blocks are elaborated once
     plans.sort(key=lambda p: p.blocks[1][1] if len(p.blocks) > 1 else "")
-    size = -(-len(plans) // processes)
+    size = -(-len(plans) // n)
     chunks = [plans[i:i + size] for i in range(0, len(plans), size)]
-    with ThreadPoolExecutor(max_workers=processes) as pool:
+    with ThreadPoolExecutor(max_workers=n) as pool:
         for part in pool.map(lambda chunk: _run_plans(chunk, lean, cache_root, timeout_s, read), chunks):
             out.update(part)
     return out

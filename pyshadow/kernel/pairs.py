@@ -124,31 +124,31 @@ def evaluate(pairs: Sequence[LabelledPair], lean, *, n_jobs: int = -1, cache_dir
                                        lean=v.lean)
         else:
             results[p.id] = PairResult(p, "fail", v.error or reason)
-    _lean_equal(pairs, results, lean)
+    _lean_equal(pairs, results, lean, n_jobs)
     return [results[p.id] for p in pairs]
 
 
 LEAN_EQUAL = "Lean elaborates both statements to definitionally equal propositions (pyshadow.elab.equivalence)"
 
 
-def _lean_equal(pairs: Sequence[LabelledPair], results: dict[str, PairResult], lean) -> None:
+def _lean_equal(pairs: Sequence[LabelledPair], results: dict[str, PairResult], lean, n_jobs: int = -1) -> None:
     todo = [p for p in pairs if results[p.id].verdict != "pass"]
-    equal = lean_equal_keys([(p.id, p.a, p.a_context, p.b, p.b_context) for p in todo], lean)
+    equal = lean_equal_keys([(p.id, p.a, p.a_context, p.b, p.b_context) for p in todo], lean, n_jobs=n_jobs)
     for p in todo:
         if p.id in equal:
             results[p.id] = PairResult(p, "pass", LEAN_EQUAL, lean="equal")
 
 
-def lean_equal_keys(items: Sequence[tuple[str, str, str, str, str]], lean) -> set[str]:
+def lean_equal_keys(items: Sequence[tuple[str, str, str, str, str]], lean, n_jobs: int = -1) -> set[str]:
     """The keys of ``(key, reference, reference context, candidate, candidate context)`` items whose statements
     Lean's own elaborator, in the signature environment, proves the same proposition (``Iff`` by the identity,
     kernel-checked): every cast, binder type and definition is then Lean's, not a reading. A pair the skeleton
-    search does not pass passes on this; one Lean does not prove equal keeps the skeleton's verdict. One Lean
-    process for all of them."""
+    search does not pass passes on this; one Lean does not prove equal keeps the skeleton's verdict. The items
+    are split over ``n_jobs`` Lean processes."""
     if not items:
         return set()
     verdicts = definitional_equivalence([(key, StatementInput(key, a, a_ctx), StatementInput(key, b, b_ctx))
-                                         for key, a, a_ctx, b, b_ctx in items], lean)
+                                         for key, a, a_ctx, b, b_ctx in items], lean, n_jobs=n_jobs)
     return {item[0] for item, v in zip(items, verdicts) if v.equal}
 
 
