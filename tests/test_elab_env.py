@@ -196,3 +196,18 @@ def test_markers_are_only_namespaces():
     text = module_path("PyshadowEnv.Namespaces").read_text(encoding="utf-8")
     assert all(re.fullmatch(r"axiom (\w+\.)+pyshadowMarker : True", line) for line in text.splitlines()
                if line.startswith("axiom"))
+
+
+@pytest.mark.kernel
+def test_equivalence_split_over_processes_agrees_with_one_process(kernel_lean_exe):
+    """The batch split over two Lean processes (``run_block_chunks``) gives every pair the answer one process
+    gives: the same statuses, in order, for equal and unequal pairs alike."""
+    base = [("theorem t (x : ℝ) (h : x ∈ Set.Icc (0 : ℝ) 1) : x ≤ 1", "theorem t (x : ℝ) (h : 0 ≤ x ∧ x ≤ 1) : x ≤ 1"),
+            ("theorem t (x : ℝ) (h : x ∈ Set.Icc (0 : ℝ) 1) : x ≤ 1", "theorem t (x : ℝ) (h : 0 < x ∧ x ≤ 1) : x ≤ 1"),
+            ("theorem t (n : ℕ) : n + 0 = n", "theorem t (n : ℕ) : n = n + 0"),
+            ("theorem t (x : ℝ) : x = 2", "theorem t (x : ℝ) : x ∈ ({2} : Set ℝ)")]
+    items = [(f"k{i}", StatementInput(f"k{i}", a), StatementInput(f"k{i}", b)) for i, (a, b) in enumerate(base * 3)]
+    one = [e.status for e in definitional_equivalence(items, kernel_lean_exe, n_jobs=1)]
+    two = [e.status for e in definitional_equivalence(items, kernel_lean_exe, n_jobs=2)]
+    assert one == two
+    assert one[:4] == ["equal", "not_shown", "not_shown", "equal"]
