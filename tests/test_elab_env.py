@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from pyshadow.elab.elaborate import StatementInput, elaborate
+from pyshadow.elab.elaborate import StatementInput, elaborate, processes
 from pyshadow.elab.environment import MODULES, declarations, module_path
 from pyshadow.elab.equivalence import definitional_equivalence
 from pyshadow.elab.translate import (APPLICATION_OPS, ELABORATOR_OPS, ENCLOSED, TYPE_NOTATION, Untranslatable,
@@ -206,7 +206,9 @@ def test_equivalence_split_over_processes_agrees_with_one_process(kernel_lean_ex
             ("theorem t (x : ℝ) (h : x ∈ Set.Icc (0 : ℝ) 1) : x ≤ 1", "theorem t (x : ℝ) (h : 0 < x ∧ x ≤ 1) : x ≤ 1"),
             ("theorem t (n : ℕ) : n + 0 = n", "theorem t (n : ℕ) : n = n + 0"),
             ("theorem t (x : ℝ) : x = 2", "theorem t (x : ℝ) : x ∈ ({2} : Set ℝ)")]
-    items = [(f"k{i}", StatementInput(f"k{i}", a), StatementInput(f"k{i}", b)) for i, (a, b) in enumerate(base * 3)]
+    # enough pairs for two processes (``MIN_PER_PROCESS`` each)
+    items = [(f"k{i}", StatementInput(f"k{i}", a), StatementInput(f"k{i}", b)) for i, (a, b) in enumerate(base * 25)]
+    assert processes(2, len(items)) == 2
     one = [e.status for e in definitional_equivalence(items, kernel_lean_exe, n_jobs=1)]
     two = [e.status for e in definitional_equivalence(items, kernel_lean_exe, n_jobs=2)]
     assert one == two
