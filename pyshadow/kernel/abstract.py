@@ -30,6 +30,8 @@ universe behaviour is reproduced (tests/test_kernel_twin.py).
 
 from __future__ import annotations
 
+import functools
+
 import re
 from dataclasses import dataclass, field, replace
 
@@ -181,6 +183,12 @@ def alpha_pattern(key: str, args: list[tuple[str, str]]) -> tuple[str, list[tupl
     variables is the text again, hence equal patterns with equal argument types are the same term."""
     if not args:
         return key, args
+    pattern, order = _alpha_pattern(key, tuple(args))
+    return pattern, list(order)
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _alpha_pattern(key: str, args: tuple[tuple[str, str], ...]) -> tuple[str, tuple[tuple[str, str], ...]]:
     types = dict(args)
     position: dict[str, int] = {}
     out, last = [], 0
@@ -194,13 +202,19 @@ def alpha_pattern(key: str, args: list[tuple[str, str]]) -> tuple[str, list[tupl
     out.append(key[last:])
     # A variable the atom mentions but the key does not show as an identifier keeps its place after the others.
     order = sorted(types, key=lambda n: position.get(n, len(position) + 1 + list(types).index(n)))
-    return "".join(out), [(n, types[n]) for n in order]
+    return "".join(out), tuple((n, types[n]) for n in order)
 
 
 def variable_tokens(text: str) -> list[lx.Token]:
     """The identifier tokens of ``text`` that can be a variable: not a field after ``.`` (``(f a).le``) and not the
     stem of an inaccessible name (``x✝1``, the canonical keys' own binders, lexed as ``x`` ``✝`` ``1``) — renaming
-    or abstracting those would change the term."""
+    or abstracting those would change the term. An atom's text is lexed once: the search asks for the same texts
+    many times."""
+    return list(_variable_tokens(text))
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _variable_tokens(text: str) -> tuple[lx.Token, ...]:
     tokens = lx.tokenize(text)
     out = []
     for i, tok in enumerate(tokens):
@@ -213,7 +227,7 @@ def variable_tokens(text: str) -> list[lx.Token]:
         if before is not None and before.text == "." and before.end == tok.start:
             continue
         out.append(tok)
-    return out
+    return tuple(out)
 
 
 @dataclass
