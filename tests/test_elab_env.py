@@ -213,3 +213,16 @@ def test_equivalence_split_over_processes_agrees_with_one_process(kernel_lean_ex
     two = [e.status for e in definitional_equivalence(items, kernel_lean_exe, n_jobs=2)]
     assert one == two
     assert one[:4] == ["equal", "not_shown", "not_shown", "equal"]
+
+
+def test_the_unknown_constant_is_read_whole_from_lean_s_message():
+    from pyshadow.elab.elaborate import _UNKNOWN_RE
+
+    def named(message: str) -> str:
+        found = _UNKNOWN_RE.search(message)
+        return next(g for g in found.groups() if g) if found else ""
+
+    assert named("Unknown identifier `Xor'`") == "Xor'"  # the prime is part of the name
+    assert named("unknown constant 'Nat.frob'") == "Nat.frob"
+    assert named("Unknown identifier `frobnicate`") == "frobnicate"
+    assert named("Type mismatch") == ""

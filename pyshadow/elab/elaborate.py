@@ -27,7 +27,8 @@ BATCH_TIMEOUT_S = 300.0
 # Every batch file's first lines. Linters only warn, and cost a third of the time on real statements: off
 # (``linter.all``, src/Lean/Linter/Basic.lean).
 HEADER = f"prelude\nimport {ROOT_MODULE}\nset_option linter.all false\n"
-_UNKNOWN_RE = re.compile(r"[Uu]nknown (?:identifier|constant) '?`?([^'`\s]+)")
+# Lean names the constant in backticks (`Xor'` keeps its prime) or, in older messages, in single quotes.
+_UNKNOWN_RE = re.compile(r"[Uu]nknown (?:identifier|constant) (?:`([^`\s]+)`|'([^'\s]+)'|([^\s`']+))")
 
 
 @dataclass(frozen=True)
@@ -82,7 +83,7 @@ def _run_batch(items, blocks, lean, cache_root, timeout_s) -> dict[int, Elaborat
         elif index in errors:
             unknown = _UNKNOWN_RE.search(errors[index])
             out[index] = Elaboration(key, "rejected", errors[index].splitlines()[0], command,
-                                     unknown.group(1) if unknown else "")
+                                     next(g for g in unknown.groups() if g) if unknown else "")
         else:
             out[index] = Elaboration(key, "elaborated", "", command)
     return out
