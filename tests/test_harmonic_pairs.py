@@ -3,16 +3,14 @@
 
 from __future__ import annotations
 
-import importlib.util
-import json
-from pathlib import Path
-
 import pytest
+from pair_families import (FIXTURES, assert_first_run_holds, builder, changed_passed, family_results, labels,
+                           rows)
 
-from pyshadow.kernel.pairs import evaluate, read_pairs, summarize, summary_markdown
+from pyshadow.kernel.pairs import read_pairs
 from pyshadow.syntax import parse_declaration
 
-HERE = Path(__file__).parent / "fixtures" / "pairs"
+HERE = FIXTURES
 PAIRS = HERE / "harmonic_pairs.jsonl"
 
 # First run, right after the labels were committed (HARMONIC.md, docs/measurements.md): 20/50 = 40.0% recall,
@@ -23,24 +21,18 @@ UNDECIDED_CEILING = 0.13
 
 @pytest.fixture(scope="module")
 def results(kernel_lean_exe):
-    return evaluate(read_pairs(PAIRS), kernel_lean_exe, n_jobs=2)
+    return family_results(PAIRS, kernel_lean_exe)
 
 
 @pytest.mark.kernel
 def test_no_changed_pair_passes(results):
-    assert [r.pair.id for r in results if r.verdict == "pass" and not r.pair.same_meaning] == []
+    assert changed_passed(results) == []
 
 
 @pytest.mark.kernel
 def test_recall_and_undecided_rate_hold_the_first_run(results):
-    overall = summarize(results)["overall"]
-    assert overall["pairs"] == 89 and overall["same_meaning"] == 50
-    assert overall["recall"] >= RECALL_FLOOR, summary_markdown(summarize(results))
-    assert overall["undecided_rate"] <= UNDECIDED_CEILING, summary_markdown(summarize(results))
-    # Spelling differences are the term reader's job: every such same-meaning pair passed on the first run.
-    for r in results:
-        if r.pair.same_meaning and r.pair.diff in ("whitespace only", "notation only", "precedence"):
-            assert r.verdict == "pass", (r.pair.id, r.reason)
+    assert_first_run_holds(results, pairs=89, same_meaning=50, recall_floor=RECALL_FLOOR,
+                           undecided_ceiling=UNDECIDED_CEILING)
     assert all(r.atom_pairs for r in results if r.verdict == "undecided")
 
 
@@ -51,10 +43,10 @@ def test_every_side_parses():
 
 
 def test_pairs_cite_both_repositories_and_carry_their_labels():
-    rows = [json.loads(line) for line in PAIRS.read_text(encoding="utf-8").splitlines()]
-    assert len({r["id"] for r in rows}) == len(rows) == 89
-    assert sum(r["same_meaning"] for r in rows) == 50 and sum(r["unsure"] for r in rows) == 6
-    for r in rows:
+    rows_ = rows(PAIRS)
+    assert len({r["id"] for r in rows_}) == len(rows_) == 89
+    assert sum(r["same_meaning"] for r in rows_) == 50 and sum(r["unsure"] for r in rows_) == 6
+    for r in rows_:
         assert r["source_a"]["repo"] == "yangky11/miniF2F-lean4", r["id"]
         assert r["source_b"]["repo"] == "harmonic-ai/datasets" and r["source_b"]["entry"].startswith("formal_")
         for side in ("source_a", "source_b"):
@@ -64,11 +56,7 @@ def test_pairs_cite_both_repositories_and_carry_their_labels():
 
 
 def test_file_and_builder_labels_agree():
-    spec = importlib.util.spec_from_file_location("build_harmonic_pairs", HERE / "build_harmonic_pairs.py")
-    builder = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(builder)
-    rows = [json.loads(line) for line in PAIRS.read_text(encoding="utf-8").splitlines()]
-    assert {r["id"].split("/", 1)[1]: (r["same_meaning"], r["diff"], r["note"], r["unsure"]) for r in rows} \
-        == builder.LABELS
-    assert {r["source_b"]["commit"] for r in rows} == {builder.HARMONIC_COMMIT}
-    assert {r["source_a"]["commit"] for r in rows} == {builder.YANGKY11_COMMIT}
+    build = builder("build_harmonic_pairs")
+    assert labels(PAIRS) == build.LABELS
+    assert {r["source_b"]["commit"] for r in rows(PAIRS)} == {build.HARMONIC_COMMIT}
+    assert {r["source_a"]["commit"] for r in rows(PAIRS)} == {build.YANGKY11_COMMIT}
