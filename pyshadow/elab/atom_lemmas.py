@@ -34,11 +34,12 @@ from ..syntax.ast import Declaration, Let, Quant, walk
 from ..syntax.lexer import IDENT, code_tokens, ident_root
 from ..syntax.parser import ParseError, parse_declaration
 from ..syntax.render import render_term
+from .ac import ac_equal, ac_proof
 from .context import _print, print_binder, read_context
 from .elaborate import BATCH_TIMEOUT_S, run_blocks
 from .lemmas import Lemma, lemma_table
 from .statements import LeanStatement, scoped_block
-from .translate import Scope, Untranslatable
+from .translate import Scope, Untranslatable, to_lean
 
 
 @dataclass(frozen=True)
@@ -130,6 +131,7 @@ class PrintedAtom:
     body: str  # the printed atom (for the lemma filter)
     arity: int
     binders: tuple[str, ...] = ()  # as printed
+    scope: Scope | None = None  # the side's file context, for printing its subterms (``ac``)
 
 
 def printed_atom(atom: str, binders: tuple[str, ...], context: str, namespace: str) -> PrintedAtom:
@@ -148,7 +150,7 @@ def printed_atom(atom: str, binders: tuple[str, ...], context: str, namespace: s
         raise Untranslatable("a universe-polymorphic binder type")
     stmt = LeanStatement(printed, body, (), ctx)
     text, name = scoped_block(namespace, stmt, " ".join(["abbrev stmt", *printed, f":= {body}"]))
-    return PrintedAtom(text, name, body, len(binders), printed)
+    return PrintedAtom(text, name, body, len(binders), printed, scope)
 
 
 def _mentions(text: str, key: str) -> bool:
@@ -169,8 +171,11 @@ def candidate_lemmas(reference: str, candidate: str, table: Sequence[Lemma] | No
 
 
 def might_apply(reference: str, candidate: str, reference_context: str = "", candidate_context: str = "") -> bool:
-    """Whether some table lemma's key constants are named by the two atoms as printed in their contexts (Python
-    only: which pairs are worth asking Lean about)."""
+    """Whether some table lemma's key constants are named by the two atoms as printed in their contexts, or the
+    two are one sum or product up to order and grouping (``ac``) — Python only: which pairs are worth asking Lean
+    about."""
+    if ac_equal(reference, candidate):
+        return True
     try:
         a = _print(reference, Scope(frozenset(read_context(reference_context).opens)))
         b = _print(candidate, Scope(frozenset(read_context(candidate_context).opens)))
@@ -214,6 +219,7 @@ def decide_atom_pairs(queries: Sequence[AtomPairQuery], lean: LeanExecutable, *,
         lam = f"fun {vs} => " if vs else ""
         goal = f"{head}Eq ({ref.name} {vs}) ({cand.name} {vs})".replace(" )", ")")
         attempts = [("", "rfl")] + [p for row in candidate_lemmas(ref.body, cand.body) for p in proofs(row)]
+        attempts += _ac_attempt(q, ref, cand, vs)
         for label, term in attempts:
             index = len(blocks)
             job.attempts.append((index, label, term))
@@ -223,6 +229,30 @@ def decide_atom_pairs(queries: Sequence[AtomPairQuery], lean: LeanExecutable, *,
         for i, job in jobs.items():
             out[i] = _decision(job, result.status == "ok", result.detail, errors)
     return [out[i] for i in range(len(queries))]
+
+
+def _ac_attempt(q: AtomPairQuery, ref: PrintedAtom, cand: PrintedAtom, vs: str) -> list[tuple[str, str]]:
+    """The ``ac`` rewrite chain for the pair as (label, term) over ``vs`` (the chain is written over the atoms'
+    own variable names, bound by a typed λ applied to ``vs``); none when the two are not one sum or product up
+    to order and grouping, or a subterm is not printed."""
+    def printer(scope: Scope):
+        def show(node) -> str:
+            universes: list[str] = []
+            out = to_lean(node, scope, universes)
+            if universes:
+                raise Untranslatable("a universe-polymorphic subterm")
+            return out
+        return show
+    try:
+        found = ac_proof(q.reference, q.candidate, printer(ref.scope), printer(cand.scope))
+    except (Untranslatable, OverflowError):
+        return []
+    if found is None:
+        return []
+    term, used = found
+    if vs:
+        term = f"((fun {' '.join(cand.binders)} => {term}) {vs})"
+    return [(" ".join(used) + " (order and grouping)", term)]
 
 
 def _decision(job: _Job, finished: bool, detail: str, errors: dict[int, str]) -> AtomDecision:

@@ -25,6 +25,7 @@ from dataclasses import dataclass, replace
 from typing import Sequence
 
 from ..errors import PyshadowError
+from ..elab.ac import ac_equal
 from ..elab.atom_lemmas import AtomDecision, AtomPairQuery, atom_binders, decide_atom_pairs, might_apply
 from ..elab.congruence import Congruence, CongruenceItem, Replacement, congruence
 from ..syntax.ast import Atom, BinOp, Declaration, Let, Not, Quant, Rel, Term, is_proposition
@@ -172,13 +173,9 @@ def lemma_rewrites(items: Sequence[tuple[str, Declaration, Declaration, str, str
         raw: list[tuple[Term, Term]] = []
         if ref.type is not None and cand.type is not None:
             _differing(ref.type, cand.type, raw)
-        ref_h = [b.type for b in ref.binders if b.type is not None and not b.is_instance and is_proposition(b)]
-        cand_h = [b.type for b in cand.binders if b.type is not None and not b.is_instance and is_proposition(b)]
-        if len(ref_h) == len(cand_h):
-            for a, b in zip(ref_h, cand_h):
-                _differing(a, b, raw)
-        pairs = []
         ref_scope, cand_scope = frozenset(ref.variables()), frozenset(cand.variables())
+        raw.extend(_hypothesis_pairs(ref, cand, ref_scope, cand_scope))
+        pairs = []
         for a, b in raw:
             ta, tb = render_term(a), render_term(b)
             read_as = read_over(Atom(ta), ref_scope, Atom(tb), cand_scope)
@@ -196,6 +193,42 @@ def lemma_rewrites(items: Sequence[tuple[str, Declaration, Declaration, str, str
             cand2 = _with_terms(found[key][0], {r.pair.candidate: r.pair.read_as for r in rows})
             if cand2 is not None:
                 out[key] = (cand2, rows)
+    return out
+
+
+def _hypotheses(decl: Declaration) -> list[Term]:
+    """The header hypotheses, each conjunction split into its conjuncts (``h : p ∧ q`` and ``hp : p`` ``hq : q`` state
+    the same hypotheses; the skeleton treats them alike)."""
+    out: list[Term] = []
+    for b in decl.binders:
+        if b.type is None or b.is_instance or not is_proposition(b):
+            continue
+        stack = [b.type] * len(b.names)
+        while stack:
+            t = stack.pop(0)
+            if isinstance(t, BinOp) and t.op == "∧":
+                stack[:0] = [t.left, t.right]
+            else:
+                out.append(t)
+    return out
+
+
+def _hypothesis_pairs(ref: Declaration, cand: Declaration, ref_scope, cand_scope) -> list[tuple[Term, Term]]:
+    """Hypothesis pairs to compare: position by position when both have as many (conjunctions split); else each
+    candidate hypothesis with the one reference hypothesis it equals up to order and grouping (``ac``)."""
+    ref_h, cand_h = _hypotheses(ref), _hypotheses(cand)
+    out: list[tuple[Term, Term]] = []
+    if len(ref_h) == len(cand_h):
+        for a, b in zip(ref_h, cand_h):
+            _differing(a, b, out)
+        return out
+    for b in cand_h:
+        tb = render_term(b)
+        found = [a for a in ref_h
+                 if (ra := read_over(Atom(render_term(a)), ref_scope, Atom(tb), cand_scope)) is not None
+                 and ac_equal(ra, tb)]
+        if len(found) == 1:
+            out.append((found[0], b))
     return out
 
 

@@ -37,6 +37,29 @@ axiom propext {a b : Prop} : Iff a b → Eq a b
 -- src/Init/Core.lean (a theorem there, proved from `Quot.sound`)
 axiom funext {α : Sort u} {β : α → Sort v} {f g : (x : α) → β x} (h : ∀ x, Eq (f x) (g x)) : Eq f g
 
+-- src/Init/Prelude.lean (`theorem Eq.trans {α : Sort u} {a b c : α} (h₁ : Eq a b) (h₂ : Eq b c) : Eq a c`)
+theorem Eq.trans {α : Sort u} {a b c : α} (h₁ : Eq a b) (h₂ : Eq b c) : Eq a c :=
+  Eq.rec (motive := fun x _ => Eq a x) h₁ h₂
+
+-- Order and grouping of sums and products (`pyshadow.elab.ac` chains them). Mathlib states `mul_comm` over
+-- `CommMagma` and `mul_left_comm` over `CommSemigroup`; the environment's classes carry no laws and have no
+-- `CommMagma`, so `CommSemigroup` (which extends it in Mathlib) stands for it: an instance exists for the same types.
+-- Mathlib/Algebra/Group/Defs.lean: `theorem mul_assoc : ∀ a b c : G, a * b * c = a * (b * c)` ([Semigroup G];
+-- `add_assoc` by `to_additive`, [AddSemigroup G])
+axiom mul_assoc {G : Type u} [Semigroup G] (a b c : G) :
+  binrel% Eq (binop% HMul.hMul (binop% HMul.hMul a b) c) (binop% HMul.hMul a (binop% HMul.hMul b c))
+axiom add_assoc {G : Type u} [AddSemigroup G] (a b c : G) :
+  binrel% Eq (binop% HAdd.hAdd (binop% HAdd.hAdd a b) c) (binop% HAdd.hAdd a (binop% HAdd.hAdd b c))
+-- Mathlib/Algebra/Group/Defs.lean: `theorem mul_comm : ∀ a b : G, a * b = b * a` ([CommMagma G]; `add_comm`)
+axiom mul_comm {G : Type u} [CommSemigroup G] (a b : G) : binrel% Eq (binop% HMul.hMul a b) (binop% HMul.hMul b a)
+axiom add_comm {G : Type u} [AddCommSemigroup G] (a b : G) : binrel% Eq (binop% HAdd.hAdd a b) (binop% HAdd.hAdd b a)
+-- Mathlib/Algebra/Group/Basic.lean: `theorem mul_left_comm (a b c : G) : a * (b * c) = b * (a * c)`
+-- ([CommSemigroup G]; `add_left_comm`)
+axiom mul_left_comm {G : Type u} [CommSemigroup G] (a b c : G) :
+  binrel% Eq (binop% HMul.hMul a (binop% HMul.hMul b c)) (binop% HMul.hMul b (binop% HMul.hMul a c))
+axiom add_left_comm {G : Type u} [AddCommSemigroup G] (a b c : G) :
+  binrel% Eq (binop% HAdd.hAdd a (binop% HAdd.hAdd b c)) (binop% HAdd.hAdd b (binop% HAdd.hAdd a c))
+
 -- Mathlib/Data/Set/CoeSort.lean: a set as a type (`↥s`). Only the definition, for the lemmas' statements: the
 -- coercion instance is left out (with it a data answer `Nonempty {v | v = 6 * 7}` is definitionally the reading of
 -- `42`, which scoring must not pass; `tests/test_definitions_compared.py`). `Finite`/`Infinite`: PyshadowEnv.Logic.
