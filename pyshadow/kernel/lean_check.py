@@ -34,7 +34,9 @@ from ..lean.toolchain import LeanExecutable
 from ..shadows.rules import decompose
 from ..syntax.ast import Atom, Binder, Declaration, is_proposition
 from ..syntax.parser import ParseError
+from ..syntax.render import render_declaration
 from .concrete import concrete_terms, full_certificate_prefix, written_pair
+from .reading_check import plain, readings_proved
 from .skeleton import SkeletonPair, SkeletonSearch, skeleton_search
 
 ACCEPTED, REJECTED, UNCHECKED = "accepted", "rejected", "unchecked"
@@ -80,13 +82,38 @@ def lean_check(items: Sequence[tuple[SkeletonPair, SkeletonSearch]], lean: LeanE
         pair, search = searches[key]
         if check.status == REJECTED and not (same_shape(search.reference, written_pair(search)[0])
                                              and same_shape(search.candidate, written_pair(search)[1])):
-            again.append((pair, search, (search.reference, _read_candidate(pair, search))))
+            again.append((pair, search, (plain(search.reference), plain(_read_candidate(pair, search)))))
     if again:
         second = _run(again, read=True, **run)
         for key, check in second.items():
             out[key] = check if check.status != UNCHECKED else replace(
                 out[key], status=UNCHECKED, reason=f"{out[key].reason}; against the read statements: {check.reason}")
+        _prove_readings([(searches[k], out[k]) for k in second], out, lean, timeout_s)
     return out
+
+
+def _prove_readings(checked, out: dict[str, LeanCheck], lean, timeout_s: float) -> None:
+    """Checks accepted against the read statements become checks of the written ones where Lean also proves each
+    written statement equivalent to its reading (``reading_check``: the substitutions replayed step by step)."""
+    items, sides = [], {}
+    for (pair, search), check in checked:
+        if check.status != ACCEPTED or not check.read:
+            continue
+        reference, candidate = written_pair(search)
+        mine = []
+        for tag, written, read, ctx in (("R", reference, search.reference, pair.reference_context),
+                                        ("C", candidate, _read_candidate(pair, search), pair.candidate_context)):
+            if render_declaration(written) != render_declaration(read):
+                mine.append(f"{pair.key}#{tag}")
+                items.append((f"{pair.key}#{tag}", written, read, ctx))
+        sides[pair.key] = mine
+    if not items:
+        return
+    proved = readings_proved(items, lean, timeout_s=timeout_s)
+    for key, mine in sides.items():
+        if mine and all(proved.get(k) for k in mine):
+            out[key] = LeanCheck(key, ACCEPTED, "against the read statements, each of which Lean proves equivalent "
+                                                "to the written one (its substitutions replayed)")
 
 
 def _run(items, *, lean, cache_root, timeout_s, n_jobs: int, read: bool = False) -> dict[str, LeanCheck]:

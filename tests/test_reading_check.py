@@ -1,0 +1,54 @@
+"""Lean proves a statement as written equivalent to the statement as the search reads it (substitutions replayed,
+``pyshadow.kernel.reading_check``); each claim has a mutation partner Lean must not prove."""
+
+from __future__ import annotations
+
+import pytest
+
+import pyshadow
+from pyshadow.kernel.definitions import normalize_declaration
+from pyshadow.kernel.reading_check import readings_proved, substitution_steps
+from pyshadow.syntax.parser import parse_declaration
+
+# Real statements (miniF2F, as yangky11's Lean 4 port writes them) whose variables a hypothesis fixes.
+WRITTEN = {
+    "mathd_algebra_110": "theorem mathd_algebra_110 (q e : ℂ) (h₀ : q = 2 - 2 * Complex.I) (h₁ : e = 5 + 5 * Complex.I) :"
+                         " q * e = 20",
+    "mathd_numbertheory_232": "theorem mathd_numbertheory_232 (x y z : ZMod 31) (h₀ : x = 3⁻¹) (h₁ : y = 5⁻¹) "
+                              "(h₂ : z = (x + y)⁻¹) : z = 29",
+    "mathd_numbertheory_427": "theorem mathd_numbertheory_427 (a : ℕ) (h₀ : a = (∑ k ∈ (Nat.divisors 500), k)) : "
+                              "∑ k ∈ Finset.filter (λ x => Nat.Prime x) (Nat.divisors a), k = 25",
+}
+
+
+def test_substitutions_are_replayed_one_variable_at_a_time():
+    steps = substitution_steps(parse_declaration(WRITTEN["mathd_numbertheory_232"]))
+    assert [len(s.after.binders) for s in steps] == [4, 2, 0]  # x, then y, then z (whose value mentions both)
+    # not replayed: a binder that is not explicit
+    assert substitution_steps(parse_declaration("theorem t {x : ℕ} (h : x = 2) : x + 1 = 3")) is None
+
+
+@pytest.mark.kernel
+def test_lean_proves_each_reading_and_not_a_changed_one(kernel_lean_exe):
+    items = []
+    for key, text in WRITTEN.items():
+        d = parse_declaration(text)
+        items.append((key, d, normalize_declaration(d, ""), ""))
+    d = parse_declaration(WRITTEN["mathd_algebra_110"])
+    items.append(("changed", d, parse_declaration("theorem m : (2 - 2 * Complex.I : ℂ) * (5 + 6 * Complex.I : ℂ) = 20"),
+                  ""))
+    # a "reading" that drops the hypothesis without substituting: not the written statement
+    items.append(("dropped", d, parse_declaration("theorem m (q e : ℂ) : q * e = 20"), ""))
+    proved = readings_proved(items, kernel_lean_exe)
+    assert all(proved[k] for k in WRITTEN), proved
+    assert not proved["changed"] and not proved["dropped"]
+
+
+@pytest.mark.kernel
+def test_a_pass_through_a_substitution_is_lean_checked_and_its_mutation_fails(kernel_lean_exe):
+    # Harmonic's formalization inlines the values (tests/fixtures/pairs/harmonic_pairs.jsonl).
+    cand = "theorem formal_877 : (2 - 2 * Complex.I) * (5 + 5 * Complex.I) = 20"
+    ok = pyshadow.check_pair(WRITTEN["mathd_algebra_110"], cand)
+    assert ok.verdict == "pass" and ok.lean == "accepted", ok.reason
+    changed = pyshadow.check_pair(WRITTEN["mathd_algebra_110"], cand.replace("5 * Complex.I)", "6 * Complex.I)"))
+    assert changed.verdict != "pass"
