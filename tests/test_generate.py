@@ -237,8 +237,8 @@ def test_several_targets_get_distinct_checker_names(bundled_workspace):
 
 def test_context_opens_and_universes(bundled_workspace):
     out, _, _ = bundled_workspace
-    text = (out / "Checkers/FiniteImpliesProjective/Forward.lean").read_text(encoding="utf-8")
-    assert "\nuniverse u\n" in text and "\nopen CategoryTheory AlgebraicGeometry\nopen ProjectiveMorphisms\n" in text
+    text = (out / "Checkers/FiniteAffineEmbedding/Forward.lean").read_text(encoding="utf-8")
+    assert "\nuniverse u\n" in text and "\nopen CategoryTheory AlgebraicGeometry\nopen AffineEmbeddings\n" in text
     gaussian = (out / "Checkers/GaussianTruncationLimit/Forward.lean").read_text(encoding="utf-8")
     assert "\nuniverse u_1 u_2\n" in gaussian and "\nopen scoped Topology\n" in gaussian
     assert "\nset_option autoImplicit false\n" in text
