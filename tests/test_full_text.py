@@ -199,7 +199,7 @@ def test_the_wrapped_reference_cannot_clash_and_its_checkers_find_it(kernel_lean
 
 
 # Issue #26: `le_of_eq`/`ge_of_eq`/`le_antisymm` as Mathlib declares them (Mathlib/Order/Defs/PartialOrder.lean at
-# mathlib4 bb27e214: `variable {α : Type*}`, `[Preorder α] {a b c : α}`, `le_of_eq (hab : a = b) : a ≤ b`,
+# mathlib4 fabf563a, the pin: `variable {α : Type*}`, `[Preorder α] {a b c : α}`, `le_of_eq (hab : a = b) : a ≤ b`,
 # `@[to_dual ge_of_eq]`; `[PartialOrder α] {a b : α}`, `le_antisymm : a ≤ b → b ≤ a → a = b`) against goals headed by
 # `let`s as Brahmagupta's are: the generator's own terms, elaborated by real Lean (prelude mode, so `≤` is an
 # opaque relation behind an instance argument and the classes are Prop-valued stand-ins; `exact e` elaborates `e`

@@ -139,7 +139,7 @@ def test_bundled_layout(bundled_workspace):
 def test_no_generated_file_declares_a_root_name(bundled_workspace):
     # issue #26: `Checkers.lean` imports every reference with Mathlib, so a root name could clash with one of
     # Mathlib's; every declaration of every generated file sits in a namespace (references with root names in
-    # `PyShadow.Checkers.<Module>`). Checked against Mathlib master bb27e214 too: no bundled reference's name
+    # `PyShadow.Checkers.<Module>`). Checked against the pinned Mathlib fabf563a too: no bundled reference's name
     # or namespace is declared there (docs/full-tier.md).
     out, _, _ = bundled_workspace
     rooted = {path: root_declarations(text) for path, text in
