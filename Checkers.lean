@@ -1,9 +1,9 @@
 import Checkers.BrahmaguptaFormula.Reference
 import Checkers.BrahmaguptaFormula.Forward
 import Checkers.BrahmaguptaFormula.Backward
-import Checkers.FiniteImpliesProjective.Reference
-import Checkers.FiniteImpliesProjective.Forward
-import Checkers.FiniteImpliesProjective.Backward
+import Checkers.FiniteAffineEmbedding.Reference
+import Checkers.FiniteAffineEmbedding.Forward
+import Checkers.FiniteAffineEmbedding.Backward
 import Checkers.GaussianTruncationLimit.Reference
 import Checkers.GaussianTruncationLimit.Forward
 import Checkers.GaussianTruncationLimit.Backward

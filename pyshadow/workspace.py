@@ -69,10 +69,11 @@ _TOOLCHAIN_RE = re.compile(r"leanprover/lean4:(v\d+\.\d+\.\d+(?:-rc\d+)?)")
 # `rev` is `DependencySrc.git url rev` (leanprover/lean4 src/lake/Lake/Load/Toml.lean `Dependency.decodeToml`), and a
 # full 40-hex `rev` is used as it is (src/lake/Lake/Util/Git.lean `resolveRemoteRevision`: `if rev.isFullSha1`).
 MATHLIB_GIT = "https://github.com/leanprover-community/mathlib4"
-# The Mathlib commit for each `lean-toolchain` pyshadow ships, whose own `lean-toolchain` is that line. v4.35.0-rc2:
-# Mathlib's tag `v4.35.0-rc2`, commit "chore: bump toolchain to v4.35.0-rc2" (2026-09-16), as lake resolved the
-# tag in public projects' manifests; Mathlib's tag `v4.35.0` could not be found (docs/full-tier.md, "The Mathlib pin").
-MATHLIB_COMMITS = {"leanprover/lean4:v4.35.0-rc2": "065356127b1dc0016f66b7283ce0ce2c4055aa55"}
+# The Mathlib commit for each `lean-toolchain` pyshadow ships, whose own `lean-toolchain` is that line. v4.31.0:
+# Mathlib's tag `v4.31.0`, commit "chore: bump toolchain to v4.31.0 (#40633)" (2026-06-15), as lake resolved the tag
+# in public projects' manifests; every Mathlib entry of templates/lean/full_tier_index.json was read at this commit
+# (docs/full-tier.md, "The Mathlib pin").
+MATHLIB_COMMITS = {"leanprover/lean4:v4.31.0": "fabf563a7c95a166b8d7b6efca11c8b4dc9d911f"}
 
 
 # ---------------------------------------------------------------------------------------------------------------

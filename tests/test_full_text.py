@@ -18,19 +18,19 @@ from pyshadow.syntax import parse_declaration
 def test_universes_written_only_as_explicit_instantiations_are_parameters():
     decl = parse_declaration("theorem t {X S : Scheme.{u}} (f : X ⟶ S) : P f")
     assert universe_parameters(decl) == ("u",)
-    assert universe_names("(x : ULift.{max v w} α) : ProjectiveSpace.{u, u} ι S = T") == ["v", "w", "u"]
+    assert universe_names("(x : ULift.{max v w} α) : Prod.{u, u} ι S = T") == ["v", "w", "u"]
     assert universe_parameters(parse_declaration("theorem t (n : Nat) : ULift.{v} Nat = ULift.{v} Nat")) == ("v",)
     # mutation partner: no `.{…}` and no sort, no universe
     assert universe_parameters(parse_declaration("theorem t {X S : Scheme} (f : X ⟶ S) : P f")) == ()
 
 
 def test_the_backward_goal_of_a_scheme_candidate_is_pinned():
-    problem = load_problem(PROBLEMS_DIR / "finite_implies_projective")
+    problem = load_problem(PROBLEMS_DIR / "finite_affine_embedding")
     info = prepare_problem(problem)
     code = (problem.folder / "Reference.lean").read_text(encoding="utf-8")
     prepared = prepare_candidate(Candidate(problem.id, "s", code, "x"), info, "full", "fp")
     file = candidate_check_file(prepared, nonce="n1")
-    assert "    type_of% @ProjectiveMorphisms.finite_implies_projective.{u} := by" in file.text
+    assert "    type_of% @AffineEmbeddings.finite_affine_embedding.{u} := by" in file.text
     target = info.targets[0]
     assert candidate_universe_pin(target.declaration, "theorem c {X S : Scheme.{v}} : P") == ("u",)
     assert candidate_universe_pin(target.declaration, "theorem c {X S : Scheme} : P") == ()
@@ -199,7 +199,7 @@ def test_the_wrapped_reference_cannot_clash_and_its_checkers_find_it(kernel_lean
 
 
 # Issue #26: `le_of_eq`/`ge_of_eq`/`le_antisymm` as Mathlib declares them (Mathlib/Order/Defs/PartialOrder.lean at
-# mathlib4 bb27e214: `variable {α : Type*}`, `[Preorder α] {a b c : α}`, `le_of_eq (hab : a = b) : a ≤ b`,
+# mathlib4 fabf563a, the pin: `variable {α : Type*}`, `[Preorder α] {a b c : α}`, `le_of_eq (hab : a = b) : a ≤ b`,
 # `@[to_dual ge_of_eq]`; `[PartialOrder α] {a b : α}`, `le_antisymm : a ≤ b → b ≤ a → a = b`) against goals headed by
 # `let`s as Brahmagupta's are: the generator's own terms, elaborated by real Lean (prelude mode, so `≤` is an
 # opaque relation behind an instance argument and the classes are Prop-valued stand-ins; `exact e` elaborates `e`

@@ -68,7 +68,7 @@ def test_a_data_candidate_backward_check_mutant_fails(full_lean, tmp_path):
 
 
 # (b) -----------------------------------------------------------------------------------------------------------
-# A universe that appears only in an explicit instantiation (`Box.{u}`, as `Scheme.{u}` in finite_implies_projective)
+# A universe that appears only in an explicit instantiation (`Box.{u}`, as `Scheme.{u}` in finite_affine_embedding)
 BOX = "structure Box : Type (u + 1) where\n  carrier : Type u"
 
 

@@ -139,7 +139,7 @@ def test_bundled_layout(bundled_workspace):
 def test_no_generated_file_declares_a_root_name(bundled_workspace):
     # issue #26: `Checkers.lean` imports every reference with Mathlib, so a root name could clash with one of
     # Mathlib's; every declaration of every generated file sits in a namespace (references with root names in
-    # `PyShadow.Checkers.<Module>`). Checked against Mathlib master bb27e214 too: no bundled reference's name
+    # `PyShadow.Checkers.<Module>`). Checked against the pinned Mathlib fabf563a too: no bundled reference's name
     # or namespace is declared there (docs/full-tier.md).
     out, _, _ = bundled_workspace
     rooted = {path: root_declarations(text) for path, text in
@@ -152,18 +152,18 @@ def test_no_generated_file_declares_a_root_name(bundled_workspace):
 def test_bundled_lakefile_requires_mathlib_at_the_commit_built_with_the_toolchain(bundled_workspace):
     out, _, _ = bundled_workspace
     lakefile = (out / "lakefile.toml").read_text(encoding="utf-8")
-    # Mathlib's tag `v4.35.0` could not be found; the pin is the commit of its tag `v4.35.0-rc2`, whose own
-    # lean-toolchain is the workspace's (docs/full-tier.md, "The Mathlib pin")
-    assert (out / "lean-toolchain").read_text() == "leanprover/lean4:v4.35.0-rc2\n"
+    # the pin is the commit of Mathlib's tag `v4.31.0`, whose own lean-toolchain is the workspace's and at which
+    # every Mathlib entry of the full-tier index was read (docs/full-tier.md, "The Mathlib pin")
+    assert (out / "lean-toolchain").read_text() == "leanprover/lean4:v4.31.0\n"
     assert ('[[require]]\nname = "mathlib"\ngit = "https://github.com/leanprover-community/mathlib4"\n'
-            'rev = "065356127b1dc0016f66b7283ce0ce2c4055aa55"\n') in lakefile
+            'rev = "fabf563a7c95a166b8d7b6efca11c8b4dc9d911f"\n') in lakefile
     assert "scope" not in lakefile  # by URL and commit: no registry look-up
     assert '[[lean_lib]]\nname = "Checkers"\n' in lakefile and 'defaultTargets = ["Checkers"]' in lakefile
-    assert mathlib_rev(LEAN_TOOLCHAIN_FILE.read_text()) == "065356127b1dc0016f66b7283ce0ce2c4055aa55"
+    assert mathlib_rev(LEAN_TOOLCHAIN_FILE.read_text()) == "fabf563a7c95a166b8d7b6efca11c8b4dc9d911f"
     # the lakefile is TOML that reads back to the same requirement
     tomllib = pytest.importorskip("tomllib")
     require = tomllib.loads(lakefile)["require"]
-    assert require == [{"name": "mathlib", "git": MATHLIB_GIT, "rev": "065356127b1dc0016f66b7283ce0ce2c4055aa55"}]
+    assert require == [{"name": "mathlib", "git": MATHLIB_GIT, "rev": "fabf563a7c95a166b8d7b6efca11c8b4dc9d911f"}]
 
 
 def test_every_pinned_mathlib_is_a_full_commit_for_a_release_toolchain():
@@ -237,8 +237,8 @@ def test_several_targets_get_distinct_checker_names(bundled_workspace):
 
 def test_context_opens_and_universes(bundled_workspace):
     out, _, _ = bundled_workspace
-    text = (out / "Checkers/FiniteImpliesProjective/Forward.lean").read_text(encoding="utf-8")
-    assert "\nuniverse u\n" in text and "\nopen CategoryTheory AlgebraicGeometry\nopen ProjectiveMorphisms\n" in text
+    text = (out / "Checkers/FiniteAffineEmbedding/Forward.lean").read_text(encoding="utf-8")
+    assert "\nuniverse u\n" in text and "\nopen CategoryTheory AlgebraicGeometry\nopen AffineEmbeddings\n" in text
     gaussian = (out / "Checkers/GaussianTruncationLimit/Forward.lean").read_text(encoding="utf-8")
     assert "\nuniverse u_1 u_2\n" in gaussian and "\nopen scoped Topology\n" in gaussian
     assert "\nset_option autoImplicit false\n" in text
@@ -448,7 +448,8 @@ def test_checker_ids():
 
 def test_mathlib_rev_rejects_other_toolchains():
     assert mathlib_rev("leanprover/lean4:v4.36.0-rc1\n") == "v4.36.0-rc1"  # not pinned: Mathlib's tag convention
-    assert mathlib_rev("leanprover/lean4:v4.35.0-rc2\n") == MATHLIB_COMMITS["leanprover/lean4:v4.35.0-rc2"]
+    assert mathlib_rev("leanprover/lean4:v4.31.0\n") == MATHLIB_COMMITS["leanprover/lean4:v4.31.0"]
+    assert mathlib_rev("leanprover/lean4:v4.35.0-rc2\n") == "v4.35.0-rc2"  # no longer pinned: the tag convention
     with pytest.raises(BadInput, match="lean-toolchain"):
         mathlib_rev("leanprover/lean4:nightly")
 

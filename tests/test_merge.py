@@ -120,7 +120,7 @@ def test_unparsable_statement_is_bad_input(generated):
     [
         # expert shadows equal to the generated conjuncts: deduped, provenance recorded
         ("saddle_point_derivatives", [(".1", ["generated", "expert"]), (".2", ["generated", "expert"])]),
-        ("finite_implies_projective", [(".1", ["generated", "expert"]), (".2", ["generated", "expert"])]),
+        ("finite_affine_embedding", [(".1", ["generated", "expert"]), (".2", ["generated", "expert"])]),
         # an atomic target with an LLM-provenance shadow in problem.toml: added after the identity shadow
         ("nat_not_even_and_odd", [("id", ["generated"]), (None, ["llm:gpt-oss-120b"])]),
     ],

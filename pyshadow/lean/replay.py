@@ -9,7 +9,7 @@ leanprover/lean4 ``src/Lean/Replay.lean`` and ``src/LeanChecker/Replay.lean``; t
 ``replayFromImports``), so a declaration whose value does not have its stored type is refused. ``leanchecker``
 ships in the toolchain's ``bin/`` since Lean v4.28.0-rc1 (lean4 PR #11887, "re-integrate lean4checker as
 `leanchecker`"; leanprover/lean-action PR #156 detects it there); the project pins
-v4.35.0-rc2 (``lean-toolchain``).
+v4.31.0 (``lean-toolchain``).
 
 Choices that carry weight:
 
