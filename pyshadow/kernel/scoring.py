@@ -99,8 +99,9 @@ def _lean_disposes(pairs: Sequence[SkeletonPair], verdicts: dict[str, SkeletonVe
     for key, check in lean_check(items, lean, n_jobs=n_jobs).items():
         v = verdicts[key]
         v.lean, v.lean_reason = check.status, check.reason
-        if not v.passed and check.status == ACCEPTED and check.read:
-            v.lean, v.lean_reason = "unchecked", "accepted only against the read statements (canonical keys)"
+        if check.status == ACCEPTED and check.read:
+            # the reading is the skeleton's, not Lean's (``reading_check`` proved no equivalence): not a check
+            v.lean, v.lean_reason = "unchecked", "accepted only against the read statements, a reading Lean has not proved"
         if v.passed and check.status == REJECTED:
             role = check.role
             if role.startswith("forward:"):
