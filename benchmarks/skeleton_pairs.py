@@ -40,6 +40,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--no-lean-check", action="store_true",
                     help="skip Lean's check of the terms against the elaborated statements (to measure its cost)")
+    ap.add_argument("--lean-checked-only", action="store_true",
+                    help="strict scoring: a pass Lean did not check (it rests on the readings) is undecided")
     add_llm_arguments(ap)
     args = ap.parse_args(argv)
     client = client_from_args(args)  # a missing LLM setting stops the run before any work
@@ -47,7 +49,8 @@ def main(argv: list[str] | None = None) -> int:
     lean = kernel_lean()
     with tempfile.TemporaryDirectory() as tmp:  # no result cache: every pair is checked by Lean in this run
         start = time.perf_counter()
-        results = evaluate(pairs, lean, n_jobs=args.jobs, cache_dir=Path(tmp), lean_checked=not args.no_lean_check)
+        results = evaluate(pairs, lean, n_jobs=args.jobs, cache_dir=Path(tmp), lean_checked=not args.no_lean_check,
+                           strict=args.lean_checked_only)
         elapsed = time.perf_counter() - start
     if client.mode != "none":
         judge_undecided(results, AtomPairJudge(client))

@@ -13,6 +13,7 @@ it receives the parts it needs (``Settings.lean`` → ``LeanSettings``, ``LLMSet
 | ``scheduler`` | ``PYSHADOW_SCHEDULER`` | ``--scheduler`` |
 | ``cache`` | ``PYSHADOW_RESULT_CACHE`` | ``--cache`` |
 | ``workspace`` | ``PYSHADOW_WORKSPACE`` | ``--workspace`` |
+| ``lean_checked_only`` | ``PYSHADOW_LEAN_CHECKED_ONLY`` (``1``/``0``) | ``--lean-checked-only`` |
 | ``llm.mode`` | ``PYSHADOW_LLM`` | ``--llm`` |
 | ``llm.cache`` | ``PYSHADOW_LLM_CACHE`` | ``--llm-cache`` |
 | ``llm.model`` | ``PYSHADOW_LLM_MODEL`` | ``--llm-model`` |
@@ -47,6 +48,7 @@ ENVIRONMENT = {
     "tier": "PYSHADOW_TIER", "jobs": "PYSHADOW_JOBS", "timeout": "PYSHADOW_TIMEOUT",
     "memory_mb": "PYSHADOW_MEMORY", "backend": "PYSHADOW_BACKEND", "scheduler": "PYSHADOW_SCHEDULER",
     "cache": "PYSHADOW_RESULT_CACHE", "workspace": "PYSHADOW_WORKSPACE",
+    "lean_checked_only": "PYSHADOW_LEAN_CHECKED_ONLY",
 }
 LLM_ENVIRONMENT = {
     "mode": "PYSHADOW_LLM", "cache": "PYSHADOW_LLM_CACHE", "model": "PYSHADOW_LLM_MODEL",
@@ -124,6 +126,9 @@ class Settings:
     """The submission kind: ``"required"`` (ShadowBench: ``sorry`` fails), ``"ignored"`` (statement benchmarks:
     ``sorry`` allowed and reported, the statement is judged), or None: each problem's ``proofs``, else its set's
     ``pyshadow.toml``, else ``"required"`` — as ``pyshadow score --proofs``."""
+    lean_checked_only: bool = False
+    """Kernel tier, strict scoring: a pass of a Mathlib statement that Lean did not check against the statements as
+    its elaborator reads them (it rests on the skeleton's readings alone) is *undecided* instead."""
 
     def __post_init__(self) -> None:
         if self.tier is not None and self.tier not in TIERS:
@@ -142,13 +147,15 @@ class Settings:
                 object.__setattr__(self, name, Path(value))
         if not isinstance(self.llm, LLMSettings):
             raise BadInput(f"Settings: llm must be an LLMSettings, got {type(self.llm).__name__}")
+        if not isinstance(self.lean_checked_only, bool):
+            raise BadInput(f"Settings: lean_checked_only must be True or False, got {self.lean_checked_only!r}")
 
     @property
     def lean(self) -> LeanSettings:
         """The Lean part, as the internals take it (``pyshadow.lean.settings.LeanSettings``)."""
         return LeanSettings(tier=self.tier, jobs=self.jobs, cache=self.cache, timeout=float(self.timeout),
                             memory_mb=self.memory_mb, backend=self.backend, scheduler=self.scheduler,
-                            workspace=self.workspace)
+                            workspace=self.workspace, lean_checked_only=self.lean_checked_only)
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None, **overrides: Any) -> Settings:
@@ -170,7 +177,7 @@ class Settings:
             return getattr(args, name, None)
 
         lean = {name: given(name) for name in ("tier", "jobs", "timeout", "memory_mb", "backend", "scheduler",
-                                               "cache", "workspace", "proofs")}
+                                               "cache", "workspace", "proofs", "lean_checked_only")}
         base = cls.from_env(environ)
         llm = base.llm
         llm_given = {"mode": given("llm"), "cache": given("llm_cache"), "model": given("llm_model"),
@@ -185,6 +192,15 @@ def parse_memory_mb(text: str) -> int:
     if found is None:
         raise BadInput(f"expected a size such as 4096, 512M or 8G, got {text!r}")
     return int(found.group(1)) * (1024 if found.group(2).lower() == "g" else 1)
+
+
+def _flag(text: str) -> bool:
+    value = text.strip().lower()
+    if value in ("1", "true", "yes", "on"):
+        return True
+    if value in ("0", "false", "no", "off"):
+        return False
+    raise BadInput(f"expected 1 or 0, got {text!r}")
 
 
 def _whole(text: str) -> int:
@@ -211,7 +227,7 @@ def _choice(allowed: tuple[str, ...]) -> Callable[[str], str]:
 
 _FIELD_PARSERS: dict[str, Callable[[str], Any]] = {
     "tier": _choice(TIERS), "backend": _choice(BACKENDS), "jobs": _whole, "timeout": _seconds,
-    "memory_mb": parse_memory_mb, "cache": Path, "workspace": Path,
+    "memory_mb": parse_memory_mb, "cache": Path, "workspace": Path, "lean_checked_only": _flag,
 }
 _LLM_PARSERS: dict[str, Callable[[str], Any]] = {
     "mode": _choice(LLM_MODES), "cache": Path, "budget_calls": _whole, "budget_tokens": _whole,

@@ -111,7 +111,8 @@ def _judge(pairs: Sequence[Pair], tier: str, mathlib: bool, settings: Settings |
         searches.append(SkeletonPair(p.key, ref, cand, mathlib, context, other))
     if searches:
         lean = kernel_lean()
-        verdicts = skeleton_score(searches, lean, n_jobs=settings.jobs, cache_dir=settings.cache)
+        verdicts = skeleton_score(searches, lean, n_jobs=settings.jobs, cache_dir=settings.cache,
+                                  strict=settings.lean_checked_only)
         for search in searches:
             out[search.key] = _verdict(search, verdicts.get(search.key))
         by_key = {p.key: p for p in pairs}

@@ -41,6 +41,8 @@ def add_lean_arguments(p: argparse.ArgumentParser, *, tier: bool = True, workspa
     g.add_argument("--cache", type=Path, metavar="DIR", help="result cache directory")
     g.add_argument("--timeout", type=float, metavar="SECONDS", help="seconds per Lean process")
     g.add_argument("--memory-mb", type=int, metavar="MB", help="memory cap per Lean process")
+    g.add_argument("--lean-checked-only", action="store_true", default=None,
+                   help="kernel tier: a pass Lean did not check (it rests on the readings alone) is undecided")
     compact_group(p, LEAN_OPTIONS)
 
 

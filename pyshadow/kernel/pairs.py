@@ -86,9 +86,10 @@ def read_pairs(path: Path) -> list[LabelledPair]:
 
 
 def evaluate(pairs: Sequence[LabelledPair], lean, *, n_jobs: int = -1, cache_dir=None,
-             lean_checked: bool = True) -> list[PairResult]:
+             lean_checked: bool = True, strict: bool = False) -> list[PairResult]:
     """Skeleton SA-Pass of every pair (``b`` as the candidate for reference ``a``); ``lean_checked`` off skips
-    Lean's check of the terms against the elaborated statements (``skeleton_score``), for measuring its cost."""
+    Lean's check of the terms against the elaborated statements (``skeleton_score``), for measuring its cost;
+    ``strict``: a pass Lean did not check is undecided."""
     results: dict[str, PairResult] = {}
     skeleton_pairs = []
     for p in pairs:
@@ -103,7 +104,7 @@ def evaluate(pairs: Sequence[LabelledPair], lean, *, n_jobs: int = -1, cache_dir
             continue
         skeleton_pairs.append(SkeletonPair(p.id, ref, cand, True, p.a_context, p.b_context))
     verdicts = skeleton_score(skeleton_pairs, lean, n_jobs=n_jobs, cache_dir=cache_dir,
-                              lean_checked=lean_checked) if skeleton_pairs else {}
+                              lean_checked=lean_checked, strict=strict) if skeleton_pairs else {}
     for p in pairs:
         if p.id in results:
             continue

@@ -31,11 +31,12 @@ from .undecided import AtomPair, aligned_atom_pairs
 
 def skeleton_score(pairs: Sequence[SkeletonPair], lean: LeanExecutable, *, n_jobs: int = -1,
                    cache_dir: Path | None = None, batch_size: int = 80, recheck: bool = True,
-                   lean_checked: bool = True) -> dict[str, SkeletonVerdict]:
+                   lean_checked: bool = True, strict: bool = False) -> dict[str, SkeletonVerdict]:
     """Build every pair's checks, run them in real Lean (one file per candidate), and read the verdicts; failed
     pairs get the undecided re-check (``_recheck_undecided``) unless ``recheck`` is off; then, unless
     ``lean_checked`` is off, Lean checks the terms of every pass and undecided verdict against the elaborated
-    statements (``pyshadow.kernel.lean_check``): Lean disposes."""
+    statements (``pyshadow.kernel.lean_check``): Lean disposes. ``strict``: a pass of a Mathlib problem that Lean
+    did not check (``unchecked``: it rests on the skeleton's readings alone) is *undecided* instead."""
     blocks: list[SkeletonBlock] = []
     verdicts: dict[str, SkeletonVerdict] = {}
     for n, pair in enumerate(pairs):
@@ -77,7 +78,20 @@ def skeleton_score(pairs: Sequence[SkeletonPair], lean: LeanExecutable, *, n_job
         if lean_checked:
             _lean_disposes(pairs, verdicts, lean, {b.key: b.search for b in blocks}, flat, n_jobs)
             lemma_upgrade(pairs, verdicts, settled, lean, n_jobs)
+            if strict:
+                _require_lean(pairs, verdicts)
     return verdicts
+
+
+def _require_lean(pairs: Sequence[SkeletonPair], verdicts: dict[str, SkeletonVerdict]) -> None:
+    """Strict scoring: a Mathlib pair's pass that Lean did not check becomes undecided (every role), with why."""
+    for pair in pairs:
+        v = verdicts.get(pair.key)
+        if v is None or not v.passed or not pair.mathlib or v.lean != "unchecked":
+            continue
+        v.undecided_roles = [f"forward:{i}" for i in range(1, len(v.forward) + 1)] + ["backward"]
+        v.forward, v.backward = [False] * len(v.forward), False
+        v.messages = {role: v.undecided_reason() for role in v.undecided_roles}
 
 
 def _lean_disposes(pairs: Sequence[SkeletonPair], verdicts: dict[str, SkeletonVerdict], lean,

@@ -75,10 +75,13 @@ class SkeletonVerdict:
 
     @property
     def is_undecided(self) -> bool:
-        return not self.passed and self.error is None and (bool(self.undecided) or self.lean == "rejected")
+        return not self.passed and self.error is None and (
+            bool(self.undecided) or self.lean == "rejected" or (self.lean == "unchecked" and bool(self.undecided_roles)))
 
     def undecided_reason(self) -> str:
         """Why the verdict is undecided (one line)."""
+        if self.lean == "unchecked":
+            return f"undecided: the skeleton passes, but Lean did not check it (strict scoring): {self.lean_reason}"
         if self.lean == "rejected":
             return ("undecided: Lean rejects the skeleton's proof term against the statements as it elaborates them "
                     f"({self.lean_reason})")

@@ -528,7 +528,8 @@ def missing_target_checks(prepared: PreparedCandidate, target: TargetInfo) -> li
 
 
 def kernel_rows(
-    prepared: Sequence[PreparedCandidate], lean: Any, *, n_jobs: int = -1, cache_dir: Any = None, chunk: int = 64
+    prepared: Sequence[PreparedCandidate], lean: Any, *, n_jobs: int = -1, cache_dir: Any = None, chunk: int = 64,
+    strict: bool = False,
 ) -> Iterator[ScoreRow]:
     """Skeleton SA-Pass (``pyshadow.kernel.skeleton``) of each candidate's statements, ``chunk`` candidates per
     engine call so rows arrive while the run goes on. The candidate's proof is not checked in this tier; its
@@ -571,7 +572,8 @@ def kernel_rows(
                 keys[t.name] = f"{p.content_hash}|{t.name}"
                 pairs.append(with_values(skeleton_pair(keys[t.name], p, t, found, decl), p, t, found))
             pending.append((p, checks, problems, keys))
-        verdicts = scoring.skeleton_score(pairs, lean, n_jobs=n_jobs, cache_dir=cache_dir) if pairs else {}
+        verdicts = (scoring.skeleton_score(pairs, lean, n_jobs=n_jobs, cache_dir=cache_dir, strict=strict)
+                    if pairs else {})
         _lean_equal_verdicts(pairs, verdicts, lean)
         by_key = {pair.key: pair for pair in pairs}
         share = (time.monotonic() - started) / max(1, len(part))  # the batch's wall time, shared by its candidates

@@ -79,14 +79,16 @@ class KernelTier:
         return kernel_reports(list(infos), self.lean, self.settings)
 
     def score(self, prepared: Sequence[PreparedCandidate]) -> Iterator[ScoreRow]:
-        return kernel_rows(prepared, self.lean, n_jobs=self.settings.jobs, cache_dir=self.settings.cache)
+        return kernel_rows(prepared, self.lean, n_jobs=self.settings.jobs, cache_dir=self.settings.cache,
+                           strict=self.settings.lean_checked_only)
 
     def judge_statements(self, pairs: Sequence[StatementPair]) -> dict[str, StatementVerdict]:
         from ..kernel.skeleton import SkeletonPair
         from ..kernel.scoring import skeleton_score
 
         verdicts = skeleton_score([SkeletonPair(p.key, p.reference, p.statement, p.mathlib) for p in pairs],
-                                  self.lean, n_jobs=self.settings.jobs, cache_dir=self.settings.cache)
+                                  self.lean, n_jobs=self.settings.jobs, cache_dir=self.settings.cache,
+                                  strict=self.settings.lean_checked_only)
         out: dict[str, StatementVerdict] = {}
         for pair in pairs:
             v = verdicts[pair.key]
