@@ -214,19 +214,27 @@ def _hypotheses(decl: Declaration) -> list[Term]:
 
 
 def _hypothesis_pairs(ref: Declaration, cand: Declaration, ref_scope, cand_scope) -> list[tuple[Term, Term]]:
-    """Hypothesis pairs to compare: position by position when both have as many (conjunctions split); else each
-    candidate hypothesis with the one reference hypothesis it equals up to order and grouping (``ac``)."""
-    ref_h, cand_h = _hypotheses(ref), _hypotheses(cand)
+    """Hypothesis pairs to compare (conjunctions split): the hypotheses both state alike are set aside, then the
+    rest position by position when both have as many left; else each candidate hypothesis with the one reference
+    hypothesis it equals up to order and grouping (``ac``)."""
+    def read(a: Term, b: Term) -> str | None:
+        return read_over(Atom(render_term(a)), ref_scope, Atom(render_term(b)), cand_scope)
+
+    rest_r, rest_c = list(_hypotheses(ref)), []
+    for b in _hypotheses(cand):
+        same = next((a for a in rest_r if read(a, b) == render_term(b)), None)
+        if same is None:
+            rest_c.append(b)
+        else:
+            rest_r.remove(same)
     out: list[tuple[Term, Term]] = []
-    if len(ref_h) == len(cand_h):
-        for a, b in zip(ref_h, cand_h):
+    if len(rest_r) == len(rest_c):
+        for a, b in zip(rest_r, rest_c):
             _differing(a, b, out)
         return out
-    for b in cand_h:
+    for b in rest_c:
         tb = render_term(b)
-        found = [a for a in ref_h
-                 if (ra := read_over(Atom(render_term(a)), ref_scope, Atom(tb), cand_scope)) is not None
-                 and ac_equal(ra, tb)]
+        found = [a for a in rest_r if (ra := read(a, b)) is not None and ac_equal(ra, tb)]
         if len(found) == 1:
             out.append((found[0], b))
     return out
