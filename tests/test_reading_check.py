@@ -18,6 +18,21 @@ WRITTEN = {
                               "(h₂ : z = (x + y)⁻¹) : z = 29",
     "mathd_numbertheory_427": "theorem mathd_numbertheory_427 (a : ℕ) (h₀ : a = (∑ k ∈ (Nat.divisors 500), k)) : "
                               "∑ k ∈ Finset.filter (λ x => Nat.Prime x) (Nat.divisors a), k = 25",
+    # a function by its values (funext), a set by its members (Set.ext), an anonymous hypothesis, `t = x`
+    "amc12a_2003_p1": "theorem amc12a_2003_p1 (u v : ℕ → ℕ) (h₀ : ∀ n, u n = 2 * n + 2) (h₁ : ∀ n, v n = 2 * n + 1) : "
+                      "((∑ k ∈ Finset.range 2003, u k) - ∑ k ∈ Finset.range 2003, v k) = 2003",
+    "mathd_numbertheory_42": "theorem mathd_numbertheory_42 (S : Set ℕ) (u v : ℕ) (h₀ : ∀ a : ℕ, a ∈ S ↔ 0 < a ∧ "
+                             "27 * a % 40 = 17) (h₁ : IsLeast S u) (h₂ : IsLeast (S \\ {u}) v) : u + v = 62",
+    "mathd_algebra_247": "theorem mathd_algebra_247 (t s : ℝ) (n : ℤ) (h₀ : t = 2 * s - s ^ 2) "
+                         "(h₁ : s = n ^ 2 - 2 ^ n + 1) (_ : n = 3) : t = 0",
+    "mathd_algebra_96": "theorem formal_3416 (x y z a : ℝ) (hx : 0 < x) (h₁ : Real.log x - Real.log y = a) : a = -8",
+}
+# Each reading with one piece changed: Lean must not prove it the written statement.
+CHANGED = {
+    "amc12a_2003_p1": "theorem m : (∑ k ∈ Finset.range 2003, (2 * k + 2 : ℕ)) - ∑ k ∈ Finset.range 2003, "
+                      "(2 * k + 2 : ℕ) = 2003",
+    "mathd_numbertheory_42": "theorem m (u v : ℕ) (h₁ : IsLeast {a : ℕ | 0 < a ∧ 27 * a % 40 = 18} u) "
+                             "(h₂ : IsLeast ({a : ℕ | 0 < a ∧ 27 * a % 40 = 17} \\ {u}) v) : u + v = 62",
 }
 
 
@@ -39,9 +54,12 @@ def test_lean_proves_each_reading_and_not_a_changed_one(kernel_lean_exe):
                   ""))
     # a "reading" that drops the hypothesis without substituting: not the written statement
     items.append(("dropped", d, parse_declaration("theorem m (q e : ℂ) : q * e = 20"), ""))
+    for key, text in CHANGED.items():
+        items.append((f"changed:{key}", parse_declaration(WRITTEN[key]), parse_declaration(text), ""))
     proved = readings_proved(items, kernel_lean_exe)
     assert all(proved[k] for k in WRITTEN), proved
     assert not proved["changed"] and not proved["dropped"]
+    assert not any(proved[f"changed:{k}"] for k in CHANGED), proved
 
 
 @pytest.mark.kernel

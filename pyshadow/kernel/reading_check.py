@@ -26,7 +26,7 @@ from ..elab.elaborate import BATCH_TIMEOUT_S, run_blocks
 from ..elab.statements import lean_statement, scoped_block
 from ..elab.translate import Scope, Untranslatable
 from ..errors import PyshadowError
-from ..syntax.ast import Atom, Binder, Declaration, Rel, is_proposition
+from ..syntax.ast import Atom, Binder, BinOp, Declaration, Quant, Rel, is_proposition
 from ..syntax.parser import ParseError, parse_declaration
 from ..syntax.render import render_declaration, render_term
 from .substitution import Skip, idents, subst, subst_binder
@@ -37,44 +37,88 @@ class Step:
     before: Declaration
     after: Declaration
     variable: int  # index of the substituted variable's binder in ``before``
-    equation: int  # index of its equation
-    value: str  # ``(t : T)``, as substituted
+    equation: int  # index of its hypothesis
+    value: str  # the value substituted, with its variable's type: ``(t : T)``, ``(fun x => e : A → B)``, ``({n | p} : Set A)``
+    equality: str  # a term of ``x = value`` over the hypothesis (``{h}`` stands for its name)
+    proof: str  # a term of the hypothesis with ``value`` for ``x`` (``rfl``, ``fun x => rfl``, …)
+
+
+_SAME = "Iff.intro (fun q => q) (fun q => q)"
 
 
 def _flat(decl: Declaration) -> Declaration | None:
-    """``decl`` with one name per binder, or ``None`` when a binder is not an explicit ``(…)`` one."""
+    """``decl`` with one name per binder (an anonymous ``_`` named), or ``None`` when a binder is not an explicit
+    ``(…)`` one."""
     out: list[Binder] = []
+    taken = {n for b in decl.binders for n in b.names}
     for b in decl.binders:
         if b.bracket != "(" or not b.names or b.type is None or b.default is not None or b.bound is not None:
             return None
-        out.extend(replace(b, names=(n,)) for n in b.names)
+        for n in b.names:
+            if n == "_":
+                n = next(f"pyshadowH{k}" for k in range(len(taken) + 1) if f"pyshadowH{k}" not in taken)
+                taken.add(n)
+            out.append(replace(b, names=(n,)))
     return replace(decl, binders=tuple(out))
+
+
+def _definitions(h: Binder):
+    """What hypothesis ``h`` defines: ``(variable, value text without type, equality, proof)`` candidates —
+    ``x = t`` / ``t = x``, ``∀ xs, f xs = e`` / ``↔ e`` (a function), ``∀ n, n ∈ S ↔ p`` (a set)."""
+    t = h.type
+    if isinstance(t, Rel) and t.op == "=":
+        if isinstance(t.left, Atom):
+            yield t.left.text.strip(), t.right, render_term(t.right), "{h}", "rfl"
+        if isinstance(t.right, Atom):
+            yield t.right.text.strip(), t.left, render_term(t.left), "(Eq.symm {h})", "rfl"
+        return
+    if not (isinstance(t, Quant) and t.kind == "∀" and all(b.bound is None for b in t.binders)):
+        return
+    xs = [n for b in t.binders for n in b.names]
+    lam = " ".join(f"({n} : {render_term(b.type)})" if b.type is not None else n for b in t.binders for n in b.names)
+    body = t.body
+    if isinstance(body, (Rel, BinOp)) and body.op in ("=", "↔") and isinstance(body.left, Atom):
+        head, *args = body.left.text.split()
+        if args == xs and all(a.isidentifier() for a in args):
+            if body.op == "=":
+                eq = "".join(f"funext fun {x} => " for x in xs) + "{h} " + " ".join(xs)
+                proof = f"fun {' '.join(xs)} => rfl"
+            else:
+                eq = "".join(f"funext fun {x} => " for x in xs) + "propext ({h} " + " ".join(xs) + ")"
+                proof = f"fun {' '.join(xs)} => {_SAME}"
+            yield head, body.right, f"fun {lam} => {render_term(body.right)}", f"({eq})", proof
+    if (len(xs) == 1 and isinstance(body, BinOp) and body.op == "↔" and isinstance(body.left, Rel)
+            and body.left.op == "∈" and isinstance(body.left.left, Atom) and body.left.left.text.strip() == xs[0]
+            and isinstance(body.left.right, Atom)):
+        binder = t.binders[0]
+        typed = f"{xs[0]} : {render_term(binder.type)}" if binder.type is not None else xs[0]
+        yield (body.left.right.text.strip(), body.right, f"{{{typed} | {render_term(body.right)}}}", "(Set.ext {h})",
+               f"fun {xs[0]} => {_SAME}")
 
 
 def _one_step(decl: Declaration) -> Step | None:
     bs = decl.binders
     position = {b.names[0]: i for i, b in enumerate(bs)}
     for j, h in enumerate(bs):
-        if not (is_proposition(h) and isinstance(h.type, Rel) and h.type.op == "="
-                and isinstance(h.type.left, Atom)):
+        if not is_proposition(h):
             continue
-        x = h.type.left.text.strip()
-        i = position.get(x)
-        if i is None or i >= j or is_proposition(bs[i]):
-            continue
-        t = h.type.right
-        free = idents(t)
-        if x in free or any(x in idents(b.type) for b in bs[i + 1:j]):
-            continue
-        value_text = f"({render_term(t)} : {render_term(bs[i].type)})"
-        try:
-            value = parse_declaration(f"theorem _v : {value_text}").type
-            rest = tuple(subst_binder(b, x, value, free) for b in bs[j + 1:])
-            body = subst(decl.type, x, value, free)
-        except (Skip, ParseError):
-            continue
-        after = replace(decl, binders=bs[:i] + bs[i + 1:j] + rest, type=body)
-        return Step(decl, after, i, j, value_text)
+        for x, defining, value_body, equality, proof in _definitions(h):
+            i = position.get(x)
+            if i is None or i >= j or is_proposition(bs[i]):
+                continue
+            free = idents(defining)
+            between = {b.names[0] for b in bs[i + 1:j]}
+            if x in free or free & between:  # the value is over the binders before the variable only
+                continue
+            value_text = f"({value_body} : {render_term(bs[i].type)})"
+            try:
+                value = parse_declaration(f"theorem _v : {value_text}").type
+                rest = tuple(subst_binder(b, x, value, free) for b in bs[i + 1:j] + bs[j + 1:])
+                body = subst(decl.type, x, value, free)
+            except (Skip, ParseError):
+                continue
+            after = replace(decl, binders=bs[:i] + rest, type=body)
+            return Step(decl, after, i, j, value_text, equality, proof)
     return None
 
 
@@ -98,20 +142,27 @@ def _names(decl: Declaration) -> list[str]:
 def _step_blocks(tag: str, step: Step, context: str) -> list[str]:
     w = lean_statement(step.before, context)
     w2 = lean_statement(step.after, context)
-    tail = lean_statement(replace(step.before, binders=step.before.binders[step.equation + 1:]), context)
+    bs = step.before.binders
+    tail_binders = bs[step.variable + 1:step.equation] + bs[step.equation + 1:]
+    tail = lean_statement(replace(step.before, binders=tail_binders), context)
     wb, wn = scoped_block(f"{tag}.W", w, "abbrev" + w.prop_definition[len("def"):])
     rb, rn = scoped_block(f"{tag}.V", w2, "abbrev" + w2.prop_definition[len("def"):])
     names = _names(step.before)
     x, h = names[step.variable], names[step.equation]
     value = f"({_print(step.value, Scope(frozenset(read_context(context).opens)))})"
-    args = [value if k == step.variable else "rfl" if k == step.equation else n for k, n in enumerate(names)]
+    args = [value if k == step.variable else f"({step.proof})" if k == step.equation else n
+            for k, n in enumerate(names)]
     after = " ".join(_names(step.after))
     mp = f"fun hW => fun {after} => hW {' '.join(args)}" if after else f"fun hW => hW {' '.join(args)}"
-    kept = [n for k, n in enumerate(names[:step.equation]) if k != step.variable]
+    before = names[:step.variable]
     rest = ", ".join([*(f"∀ {b}" for b in tail.binders), tail.conclusion])
-    applied = f"(hR {' '.join(kept)})" if kept else "hR"
-    mpr = (f"fun hR => fun {' '.join(names[:step.equation + 1])} => "
-           f"Eq.rec (motive := fun {x} _ => {rest}) {applied} (Eq.symm {h})")
+    applied = f"(hR {' '.join(before)})" if before else "hR"
+    along = f"(Eq.symm ({step.equality.format(h=h)} : Eq {x} {value}))"
+    moved = " ".join(n for k, n in enumerate(names) if k > step.variable and k != step.equation)
+    scope = Scope(frozenset(read_context(context).opens))
+    typ = _print(render_term(bs[step.variable].type), scope)
+    transport = f"(Eq.rec (motive := fun ({x} : {typ}) _ => {rest}) {applied} {along} : {rest})"
+    mpr = f"fun hR => fun {' '.join(names)} => {transport} {moved}".rstrip()
     return [wb, rb, f"theorem {tag}.same : Iff {wn} {rn} :=\n  Iff.intro ({mp}) ({mpr})"]
 
 

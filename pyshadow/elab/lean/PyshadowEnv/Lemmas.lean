@@ -41,6 +41,11 @@ axiom funext {α : Sort u} {β : α → Sort v} {f g : (x : α) → β x} (h : �
 theorem Eq.trans {α : Sort u} {a b c : α} (h₁ : Eq a b) (h₂ : Eq b c) : Eq a c :=
   Eq.rec (motive := fun x _ => Eq a x) h₁ h₂
 
+-- Mathlib/Data/Set/Defs.lean: `theorem ext {a b : Set α} (h : ∀ (x : α), x ∈ a ↔ x ∈ b) : a = b` (in
+-- `namespace Set`; proved there from `funext` and `propext`). A set a hypothesis defines by membership
+-- (`∀ n, n ∈ S ↔ P n`) is the set-builder set by it (`pyshadow.kernel.reading_check`).
+axiom Set.ext {α : Type u} {a b : Set α} (h : ∀ (x : α), Iff (Membership.mem a x) (Membership.mem b x)) : Eq a b
+
 -- Order and grouping of sums and products (`pyshadow.elab.ac` chains them). Mathlib states `mul_comm` over
 -- `CommMagma` and `mul_left_comm` over `CommSemigroup`; the environment's classes carry no laws and have no
 -- `CommMagma`, so `CommSemigroup` (which extends it in Mathlib) stands for it: an instance exists for the same types.
