@@ -6,10 +6,10 @@ names and order, ``0 < a`` vs ``a > 0``, numerals ascribed to the type they alre
 ``∑``, dot notation, ``¬ ∃`` vs ``∀ … ≠`` — and the changed statements a checker must reject. **Not independent**:
 the author knew the rules, so these pairs guard against regressions and document intent; the independent figures
 are the real pairs in dev_pairs.jsonl / extra_pairs.jsonl. Same-meaning pairs that stay unpassed are provably but not
-definitionally equal (``1 / x`` vs ``x⁻¹``) — the kernel tier rightly leaves them — unless a lemma of the table
-restates one (``2 ∣ m`` vs ``m % 2 = 0``: ``Nat.dvd_iff_mod_eq_zero``) or the two are one sum or product up to
-order and grouping (``x + 4`` vs ``4 + x``: ``add_comm``, ``pyshadow.elab.ac``), when the pass is Lean's proof
-through it and names it (``pyshadow.kernel.lemma_pairs``).
+definitionally equal — the kernel tier rightly leaves them — unless a lemma of the table restates one, at any
+closed subterm (``2 ∣ m`` vs ``m % 2 = 0``: ``Nat.dvd_iff_mod_eq_zero``; ``1 / x`` vs ``x⁻¹``: ``one_div``), or
+the two are one sum or product up to order and grouping (``x + 4`` vs ``4 + x``: ``add_comm``,
+``pyshadow.elab.ac``), when the pass is Lean's proof through it and names it (``pyshadow.kernel.lemma_pairs``).
 """
 
 from __future__ import annotations
@@ -21,10 +21,9 @@ import pytest
 from pyshadow.kernel.pairs import evaluate, read_pairs
 
 FIXTURES = Path(__file__).parent / "fixtures" / "pairs"
-# Same-meaning probe pairs known not to pass, and why. Provably-but-not-definitionally equal ones must not pass.
-NOT_THE_SAME_TERM = {"s22"}
-# … equal by one lemma of the table (PyshadowEnv/Lemmas.lean): they pass through Lean's proof, naming the lemma
-BY_A_LEMMA = {"s25": "Nat.dvd_iff_mod_eq_zero", "s34": "add_comm"}
+# Same-meaning pairs equal by a lemma of the table (PyshadowEnv/Lemmas.lean) or by order and grouping: they pass
+# through Lean's proof, naming the lemma; the others known not to pass, and why.
+BY_A_LEMMA = {"s25": "Nat.dvd_iff_mod_eq_zero", "s34": "add_comm", "s22": "one_div"}
 KNOWN_MISSES = {
     "s14": "pointwise definition `f = fun x => …` vs `∀ x, f x = …`",
     "s39": "a numeral substituted for a variable keeps its ascription (definitions fold after the keys)",
@@ -46,10 +45,9 @@ def test_no_changed_probe_pair_passes(probe_results):
 
 @pytest.mark.kernel
 def test_spellings_of_one_term_pass(probe_results):
-    same = [r for r in probe_results if r.pair.same_meaning and r.pair.id not in NOT_THE_SAME_TERM | set(BY_A_LEMMA)]
+    same = [r for r in probe_results if r.pair.same_meaning and r.pair.id not in BY_A_LEMMA]
     missed = {r.pair.id for r in same if r.verdict != "pass"}
     assert missed <= set(KNOWN_MISSES), sorted(missed - set(KNOWN_MISSES))
-    assert all(r.verdict != "pass" for r in probe_results if r.pair.id in NOT_THE_SAME_TERM)
     by_lemma = {r.pair.id: r for r in probe_results if r.pair.id in BY_A_LEMMA}
     assert all(r.verdict == "pass" and r.lean == "accepted" and f"by {BY_A_LEMMA[k]}" in r.reason
                for k, r in by_lemma.items()), by_lemma

@@ -32,6 +32,7 @@ from ..syntax.ast import Atom, BinOp, Declaration, Let, Not, Quant, Rel, Term, i
 from ..syntax.parser import ParseError, parse_declaration
 from ..syntax.render import render_term
 from .definitions import normalize_declaration
+from .subterms import differing_subterms, rewritten
 from .undecided import AtomPair, read_over
 
 
@@ -65,7 +66,7 @@ def settle_atom_pairs(items: Sequence[tuple[str, Declaration, str, str, Sequence
     slots: list[tuple[str, int]] = []
     for key, cand, cand_ctx, ref_ctx, pairs in items:
         out[key] = []
-        for p in pairs:
+        for p in [q for p in pairs for q in _finer(p, ref_ctx, cand_ctx)]:
             binders = atom_binders(cand, [p.read_as, p.candidate], cand_ctx)
             if isinstance(binders, str):
                 out[key].append(AtomSettlement(p, None, binders))
@@ -77,6 +78,15 @@ def settle_atom_pairs(items: Sequence[tuple[str, Declaration, str, str, Sequence
         for (key, i), decision in zip(slots, decide_atom_pairs(queries, lean)):
             out[key][i] = replace(out[key][i], decision=decision)
     return out
+
+
+def _finer(pair: AtomPair, ref_ctx: str, cand_ctx: str) -> list[AtomPair]:
+    """``pair`` as the several subterm pairs where its atoms differ, when a lemma (or order and grouping) applies
+    to each (``subterms``: ``√(log 6 / log 2 + …)`` against ``√(logb 2 6 + …)``); else ``pair`` itself."""
+    inner = differing_subterms(pair.read_as, pair.candidate)
+    if inner and all(might_apply(p, q, ref_ctx, cand_ctx) for p, q in inner):
+        return [AtomPair(p, q, p) for p, q in inner]
+    return [pair]
 
 
 def settlement_message(settled: Sequence[AtomSettlement]) -> str:
@@ -144,6 +154,16 @@ def _with_terms(decl: Declaration, texts: dict[str, str]) -> Declaration | None:
         if text in mapping:
             seen.add(text)
             return mapping[text]
+        if isinstance(t, Atom):  # a subterm inside the atom (``subterms.differing_subterms``)
+            inside = rewritten(text, {k: texts[k] for k in mapping})
+            if inside is not None:
+                try:
+                    new = parse_declaration(f"theorem _r : {inside[0]}").type
+                except ParseError:
+                    return t
+                seen.update(inside[1])
+                return new
+            return t
         if isinstance(t, Not):
             return Not(term(t.arg))
         if isinstance(t, (BinOp, Rel)):
@@ -179,7 +199,14 @@ def lemma_rewrites(items: Sequence[tuple[str, Declaration, Declaration, str, str
         for a, b in raw:
             ta, tb = render_term(a), render_term(b)
             read_as = read_over(Atom(ta), ref_scope, Atom(tb), cand_scope)
-            if read_as is not None and might_apply(read_as, tb, ref_ctx, cand_ctx):
+            if read_as is None:
+                continue
+            # the subterms where two atoms differ, when a lemma (or order and grouping) applies to each; else the
+            # whole pair (two atoms that differ at their head are one such subterm pair)
+            inner = differing_subterms(read_as, tb) if isinstance(a, Atom) and isinstance(b, Atom) else None
+            if inner and all(might_apply(p, q, ref_ctx, cand_ctx) for p, q in inner):
+                pairs.extend(AtomPair(p, q, p) for p, q in inner)
+            elif might_apply(read_as, tb, ref_ctx, cand_ctx):
                 pairs.append(AtomPair(ta, tb, read_as))
         if pairs:
             found[key] = (cand, cand_ctx, list(dict.fromkeys(pairs)))

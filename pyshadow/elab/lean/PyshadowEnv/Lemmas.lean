@@ -161,4 +161,7 @@ axiom Real.rpow_two (x : Real) : binrel% Eq (rightact% HPow.hPow x (2 : Real)) (
 -- theorem log_div_log : log x / log b = logb b x  (variable {b x y : ℝ})
 -- Mathlib/Analysis/SpecialFunctions/Log/Base.lean
 axiom Real.log_div_log {b x : Real} : binrel% Eq (binop% HDiv.hDiv (Real.log x) (Real.log b)) (Real.logb b x)
+-- theorem one_div (a : G) : 1 / a = a⁻¹  (section DivInvMonoid: variable [DivInvMonoid G])
+-- Mathlib/Algebra/Group/Defs.lean
+axiom one_div {G : Type u} [DivInvMonoid G] (a : G) : binrel% Eq (binop% HDiv.hDiv 1 a) (Inv.inv a)
 end
