@@ -30,6 +30,7 @@ HOLE = "pyshadowZ"
 # Nodes whose children a rewrite may reach (not binders: their bodies mention bound names).
 _LOOK_THROUGH = (tm.Binary, tm.Prefix, tm.App, tm.Enclosed, tm.Ascription)
 MAX_STEPS = 200
+_BINDERS = (tm.Lambda, tm.Quantifier, tm.SetBuilder, tm.BigOperator)
 
 
 @dataclass(frozen=True)
@@ -118,7 +119,19 @@ class _Normaliser:
 
 
 def _key(node: tm.Node) -> str:
-    return tm.render(node)
+    """The sort key: the operand's text with casts and ascriptions left out, so that ``↑m.den`` and ``m.den``
+    (which the elaborator may coerce alike) sort alike; whether they are alike is Lean's to say."""
+    return tm.render(_uncast(node))
+
+
+def _uncast(node: tm.Node) -> tm.Node:
+    if isinstance(node, tm.Prefix) and node.op == "↑":
+        return _uncast(node.arg)
+    if isinstance(node, tm.Ascription):
+        return _uncast(node.expr)
+    if isinstance(node, _BINDERS):
+        return node
+    return tm.map_children(node, _uncast)
 
 
 def normal_form(node: tm.Node) -> tuple[tm.Node, list[Step]]:
@@ -129,14 +142,16 @@ def normal_form(node: tm.Node) -> tuple[tm.Node, list[Step]]:
 
 
 def ac_equal(a: str, b: str) -> bool:
-    """Whether two term texts differ and have the same AC normal form (Python only: worth asking Lean)."""
+    """Whether two term texts differ and have one AC normal form, casts and ascriptions aside (Python only: worth
+    asking Lean, who decides whether the casts agree)."""
     x, y = tm.read_term(a), tm.read_term(b)
     if x is None or y is None or isinstance(x, tm.Opaque) or isinstance(y, tm.Opaque) or x == y:
         return False
     try:
-        return tm.render(normal_form(x)[0]) == tm.render(normal_form(y)[0])
+        nx, ny = normal_form(x)[0], normal_form(y)[0]
     except OverflowError:
         return False
+    return nx != ny and _key(nx) == _key(ny) or (nx == ny)
 
 
 def _chain_term(steps: list[Step], to_lean: Callable[[tm.Node], str]) -> str | None:
