@@ -76,6 +76,9 @@ CLAIMS = [
      "theorem t (n : ℕ) (h : n > 0) : ∃ r, n ^ 2 = r + r + 1", ""),
     ("theorem t (x : ℝ) (h : x ≠ 0) : x ∈ Set.Ioi 0", "theorem t (x : ℝ) (h : ¬ x = 0) : 0 < x",
      "theorem t (x : ℝ) (h : ¬ x = 0) : 0 ≤ x", ""),
+    # a read statement's bound names (`x✝1`, the term reader's canonical binders) print as names Lean parses
+    ("theorem t (n : ℕ) : ∑ x✝1 ∈ Finset.range n, x✝1 = 3", "theorem t (n : ℕ) : ∑ k ∈ Finset.range n, k = 3",
+     "theorem t (n : ℕ) : ∑ x✝1 ∈ Finset.range n, (x✝1 + 1) = 3", ""),
 ]
 
 

@@ -192,8 +192,19 @@ def _definition(command: str, ctx: Context) -> str:
     return f"def {decl.name} {binders}{typ_text} := {_print(value, scope)}"
 
 
+# The term reader names the bound variables of a read (canonical) statement `x✝1`, `x✝2`, … (syntax/terms.py): an
+# inaccessible name Lean prints but does not parse. They are printed as `x_read1` — the spelling
+# ``kernel.lean_check`` gives the `✝` of binder names — so the read statement is a term Lean reads.
+_READ_NAME = re.compile(r"(?<![\w.])([^\W\d]\w*)✝(\d+|η)(?![\w✝])")
+
+
+def read_names(text: str) -> str:
+    """``text`` with the term reader's inaccessible bound names (`x✝1`) as identifiers Lean parses (`x_read1`)."""
+    return _READ_NAME.sub(r"\1_read\2", text) if "✝" in text else text
+
+
 def _print(text: str, scope: Scope, universes: list[str] | None = None) -> str:
-    node = tm.read_term(text)
+    node = tm.read_term(read_names(text))
     if node is None or isinstance(node, tm.Opaque):
         raise Untranslatable(f"text the term reader does not structure: `{text[:60]}`")
     return to_lean(node, scope, universes)
@@ -206,7 +217,7 @@ def print_binder(b, scope: Scope, universes: list[str] | None) -> str:
     if b.type is None:
         raise Untranslatable("an untyped header binder")
     body = _print(render_term(b.type), scope, universes)
-    names = " ".join(b.names)
+    names = read_names(" ".join(b.names))
     if b.bracket == "[":
         return f"[{names} : {body}]" if names else f"[{body}]"
     close = {"(": ")", "{": "}", "⦃": "⦄", "{{": "}}"}.get(b.bracket)
