@@ -61,6 +61,8 @@ inductive Exists {α : Sort u} (p : α → Prop) : Prop where
 inductive Bool : Type where
   | false : Bool
   | true : Bool
+-- src/Init/Prelude.lean (`export Bool (false true)`: `false` is `Bool.false` unqualified)
+export Bool (false true)
 -- src/Init/Prelude.lean
 structure Subtype {α : Sort u} (p : α → Prop) where
   val : α
@@ -135,6 +137,9 @@ class Dvd (α : Type u) where dvd : α → α → Prop
 -- src/Init/Prelude.lean
 class Max (α : Type u) where max : α → α → α
 class Min (α : Type u) where min : α → α → α
+-- src/Init/Prelude.lean (`export Max (max)`, `export Min (min)`)
+export Max (max)
+export Min (min)
 -- src/Init/Prelude.lean: collections
 class Membership (α : outParam (Type u)) (γ : Type v) where
   mem : γ → α → Prop
@@ -196,5 +201,8 @@ instance {a : α} : CoeT α a α where coe := a
 end
 -- src/Init/Coe.lean: a Bool in Prop position is `b = true`
 instance boolToProp : Coe Bool Prop where coe b := Eq b Bool.true
+-- src/Init/Coe.lean (`instance boolToSort : CoeSort Bool Prop where coe b := b`, through `boolToProp`): in type
+-- position too
+instance boolToSort : CoeSort Bool Prop where coe b := Eq b Bool.true
 -- src/Init/Coe.lean: a subtype's value
 instance {α : Sort u} {p : α → Prop} : CoeOut (Subtype p) α := ⟨Subtype.val⟩

@@ -163,5 +163,4 @@ axiom ContinuousOn {X : Type u} {Y : Type v} [TopologicalSpace X] [TopologicalSp
 -- Mathlib/Analysis/Calculus/Deriv/Basic.lean (over a normed field; ℝ and ℂ only here)
 axiom deriv {𝕜 : Type u} (f : 𝕜 → 𝕜) (x : 𝕜) : 𝕜
 axiom HasDerivAt {𝕜 : Type u} (f : 𝕜 → 𝕜) (f' : 𝕜) (x : 𝕜) : Prop
-axiom DifferentiableAt {𝕜 : Type u} (f : 𝕜 → 𝕜) (x : 𝕜) : Prop
 end

@@ -106,4 +106,18 @@ instance PNat.instPartialOrder : PartialOrder PNat where
   le_trans := PNat.order_laws.2.1
   lt_iff_le_not_ge := PNat.order_laws.2.2.1
   le_antisymm := PNat.order_laws.2.2.2
+
+-- Mathlib/Order/TypeTags.lean (`def WithBot (α : Type*) := Option α`; opaque here) with its coercion
+-- (`@[coe, match_pattern] def WithBot.some : α → WithBot α`, `instance coeTC : CoeTC α (WithBot α) := ⟨some⟩`)
+axiom WithBot (α : Type u) : Type u
+axiom WithBot.some {α : Type u} : α → WithBot α
+attribute [coe] WithBot.some
+instance WithBot.coeTC {α : Type u} : CoeTC α (WithBot α) := ⟨WithBot.some⟩
+-- Mathlib/Order/WithBot.lean (`instance (priority := 10) WithBot.instLE : LE (WithBot α)`, `WithBot.instLT`)
+axiom WithBot.instLE {α : Type u} [LE α] : LE (WithBot α)
+axiom WithBot.instLT {α : Type u} [LT α] : LT (WithBot α)
+attribute [instance 10] WithBot.instLE WithBot.instLT
+-- Mathlib/Algebra/Order/Monoid/Unbundled/WithTop.lean (`instance one : One (WithBot α) := ⟨(1 : α)⟩`, `zero`)
+instance WithBot.one {α : Type u} [One α] : One (WithBot α) := ⟨WithBot.some One.one⟩
+instance WithBot.zero {α : Type u} [Zero α] : Zero (WithBot α) := ⟨WithBot.some Zero.zero⟩
 end

@@ -64,7 +64,20 @@ axiom commRing [CommRing R] : CommRing (Polynomial R)
 attribute [instance] semiring ring commRing
 -- Mathlib/Algebra/Polynomial/Basic.lean
 axiom X [Semiring R] : Polynomial R
+-- Mathlib/Algebra/Polynomial/Basic.lean (`def C : R →+* R[X]`, a bundled ring hom applied through its coercion to a
+-- function: declared here as that function)
+axiom C [Semiring R] : R → Polynomial R
+-- Mathlib/Algebra/Polynomial/Basic.lean (`def coeff : R[X] → ℕ → R`)
+axiom coeff [Semiring R] : Polynomial R → Nat → R
+-- Mathlib/Algebra/Polynomial/Eval/Defs.lean (`def eval (x : R) (p : R[X]) : R := eval₂ (RingHom.id _) x p`; opaque)
+axiom eval [Semiring R] (x : R) (p : Polynomial R) : R
+-- Mathlib/Algebra/Polynomial/Degree/Defs.lean (`def degree (p : R[X]) : WithBot ℕ`, `def natDegree (p : R[X]) : ℕ`)
+axiom degree [Semiring R] (p : Polynomial R) : WithBot Nat
+axiom natDegree [Semiring R] (p : Polynomial R) : Nat
 end Polynomial
+
+-- Mathlib/Algebra/GroupWithZero/Basic.lean (`def IsNilpotent [Zero R] [Pow R ℕ] (x : R) : Prop := ∃ n : ℕ, x ^ n = 0`)
+def IsNilpotent {R : Type u} [Zero R] [Pow R Nat] (x : R) : Prop := Exists fun n : Nat => Eq (HPow.hPow x n) 0
 
 -- Mathlib/Data/ZMod/Defs.lean (`def ZMod : ℕ → Type | 0 => ℤ | n + 1 => Fin (n + 1)`; opaque)
 axiom ZMod (n : Nat) : Type
