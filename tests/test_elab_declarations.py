@@ -5,7 +5,7 @@
   Lean text of a declaration that does.
 - A declaration that is a definition (so that two spellings are one proposition) has a claimed equal spelling and a
   mutation partner, the nearest changed statement, which Lean must keep apart (``CLAIMS``); so does each printing
-  change (the term reader's bound names `x✝1`, `false`, `max` unqualified).
+  change (the term reader's bound names `x✝1`, `false`, `max` unqualified, `⋃`/`⋂`, `∑'`, tuples, `π` as a name).
 """
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ DEV = REPO.parent / "shared" / "corpora" / "dev.jsonl"
 ADDED = ("Subgroup.Characteristic", "Subgroup.centralizer", "IsCyclic", "Group.IsNilpotent", "IsPGroup",
          "WithBot", "WithBot.some", "WithBot.instLT", "WithBot.zero",
          "Polynomial.C", "Polynomial.coeff", "Polynomial.eval", "Polynomial.degree", "Polynomial.natDegree",
-         "IsNilpotent", "Nat.sqrt", "Nat.iterate", "IsSquare", "Real.arctan")
+         "IsNilpotent", "Nat.sqrt", "Nat.iterate", "IsSquare", "Real.arctan", "Set.sInter", "Set.iUnion", "Set.iInter")
 
 # (pair file, pair id, side "a"/"b"), or ("corpus", id, "") for a row of dev.jsonl or tests/fixtures/corpus/: real statements using them
 USES = [
@@ -60,6 +60,11 @@ USES = [
     ("dev_pairs.jsonl", "putnambench/putnam_1994_b5@12c3379..97f9746", "a"),  # `f^[k]`: Nat.iterate
     ("harmonic_pairs.jsonl", "minif2f-harmonic/amc12b_2020_p6", "b"),  # IsSquare
     ("precision_pairs.jsonl", "prec/answer/09-same", "a"),  # Real.arctan
+    ("precision_pairs.jsonl", "prec/notation_fold/15-same", "a"),  # `∑'`: tsum, SummationFilter.unconditional
+    ("dev_pairs.jsonl", "proofnet/Pugh/exercise_3_63b:sharp-vs-verified", "b"),  # Summable
+    ("precision_pairs.jsonl", "prec/definition/05-same", "a"),  # `⋃ i, U i`, `⋃ i ∈ t, U i`: Set.iUnion
+    ("precision_pairs.jsonl", "prec/definition/03-same", "a"),  # `⋂ i : I, T i`: Set.iInter
+    ("corpus", "proofnet/Munkres_exercise_13_5a", ""),  # Set.sInter
 ]
 
 # (claimed equivalence, its mutation partner, context): the first must be Lean-equal to the reference, the second not
@@ -95,6 +100,29 @@ CLAIMS = [
     ("theorem t (p : Polynomial ℤ) (n : ℕ) (h : p.degree = n) : True",
      "theorem t (p : Polynomial ℤ) (n : ℕ) (h : Polynomial.degree p = WithBot.some n) : True",
      "theorem t (p : Polynomial ℤ) (n : ℕ) (h : Polynomial.degree p = WithBot.some (n + 1)) : True", ""),
+    # Mathlib/Order/SetNotation.lean: `⋃ i, s i` is `iSup s = sSup (range s)`, Set's `sSup S = {a | ∃ t ∈ S, a ∈ t}`
+    # (`∃ i, x ∈ s i` is `Set.mem_iUnion`, a theorem: not the same term); `⋃ i ∈ t, s i` is `⋃ i, ⋃ (_ : i ∈ t), s i`
+    ("theorem t (U : ℕ → Set ℝ) (x : ℝ) : x ∈ ⋃ i, U i",
+     "theorem t (U : ℕ → Set ℝ) (x : ℝ) : ∃ s, (∃ i, U i = s) ∧ x ∈ s",
+     "theorem t (U : ℕ → Set ℝ) (x : ℝ) : ∃ i, x ∈ U i", ""),
+    ("theorem t (U : ℕ → Set ℝ) (s : Finset ℕ) (x : ℝ) : x ∈ ⋃ i ∈ s, U i",
+     "theorem t (U : ℕ → Set ℝ) (s : Finset ℕ) (x : ℝ) : x ∈ ⋃ i, ⋃ (_ : i ∈ s), U i",
+     "theorem t (U : ℕ → Set ℝ) (s : Finset ℕ) (x : ℝ) : x ∈ ⋃ i, U i", ""),
+    ("theorem t (U : ℕ → Set ℝ) (x : ℝ) : x ∈ ⋂ i, U i",
+     "theorem t (U : ℕ → Set ℝ) (x : ℝ) : ∀ s, (∃ i, U i = s) → x ∈ s",
+     "theorem t (U : ℕ → Set ℝ) (x : ℝ) : ∃ s, (∃ i, U i = s) ∧ x ∈ s", ""),
+    # Mathlib/Topology/Algebra/InfiniteSum/Defs.lean: `∑' n, f n` is `tsum (fun n => f n) (unconditional _)`, and
+    # `Summable f` takes the same filter by default
+    ("theorem t (f : ℕ → ℝ) : ∑' n : ℕ, f n = 2", "theorem t (f : ℕ → ℝ) : tsum f = 2",
+     "theorem t (f : ℕ → ℝ) : ∑' n : ℕ, f (n + 1) = 2", ""),
+    ("theorem t (f : ℕ → ℝ) : Summable f", "theorem t (f : ℕ → ℝ) : Summable f (SummationFilter.unconditional ℕ)",
+     "theorem t (f : ℕ → ℝ) : Summable (fun n => f (n + 1))", ""),
+    # src/Init/Core.lean: `(a, b, c)` is `(a, (b, c))`
+    ("theorem t (p q r : ℤ) : (p, q, r) = (2, 4, 8)", "theorem t (p q r : ℤ) : (p, (q, r)) = (2, (4, 8))",
+     "theorem t (p q r : ℤ) : (p, q, r) = (2, 8, 4)", ""),
+    # outside `open Real`, `π` is an identifier (here a variable)
+    ("theorem t (π : ℝ) (h : π = Real.pi) : π > 3", "theorem t (x : ℝ) (h : x = Real.pi) : x > 3",
+     "theorem t (x : ℝ) (h : x = Real.pi) : Real.pi > 3", ""),
     ("theorem t (p : Polynomial ℤ) (h : p.degree > 0) : True",
      "theorem t (p : Polynomial ℤ) (h : p.degree > WithBot.some 0) : True",
      "theorem t (p : Polynomial ℤ) (h : p.degree > WithBot.some 1) : True", ""),
@@ -124,9 +152,11 @@ _IDENT = re.compile(r"[A-Za-z_][\w.'₀-₉]*")
 def test_every_added_declaration_is_used_by_a_real_statement(kernel_lean_exe):
     rows = _rows()
     blocks, spans, line = [], [], HEADER.count("\n") + 1
+    used: set[str] = set()
     for i, key in enumerate(USES):
         statement, context = rows[key]
         stmt = lean_statement(parse_declaration(statement), context)
+        used.update(_IDENT.findall("\n".join(stmt.context.commands)))  # the context's definitions, elaborated
         text, full = scoped_block(f"U{i}", stmt, stmt.axiom_command)
         text += f"\nset_option pp.rawOnError true in\nset_option pp.explicit true in\n#check @{full}"
         blocks.append((i, text))
@@ -134,7 +164,6 @@ def test_every_added_declaration_is_used_by_a_real_statement(kernel_lean_exe):
         line += text.count("\n") + 1
     result, errors = run_blocks(blocks, kernel_lean_exe)
     assert {USES[i]: e.splitlines()[0] for i, e in errors.items()} == {}
-    used: set[str] = set()
     for diag in result.diagnostics:
         if any(first <= diag.pos.line <= last for first, last in spans):
             used.update(_IDENT.findall(diag.message))

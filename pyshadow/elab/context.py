@@ -22,8 +22,9 @@ from ..syntax.scanner import declarations
 from ..syntax.render import render_term
 from .translate import Scope, Untranslatable, to_lean
 
-# Options that bound resources only; the section markers (an unclosed `noncomputable section` is legal).
-_NEUTRAL = re.compile(r"^(set_option (maxHeartbeats|maxRecDepth|synthInstance\.\w+|linter\.\w+) |"
+# Options that bound resources or only print traces (`trace.…`); the section markers (an unclosed
+# `noncomputable section` is legal).
+_NEUTRAL = re.compile(r"^(set_option (maxHeartbeats|maxRecDepth|synthInstance\.\w+|linter\.\w+|trace\.[\w.]+) |"
                       r"(noncomputable )?section\b|end\b|import )")
 _AUTO_IMPLICIT = re.compile(r"^set_option (autoImplicit|relaxedAutoImplicit) (true|false)\s*$")
 _COMMAND_START = re.compile(r"^(@\[|/--|/-|--|[a-z#_]|[A-Z])")

@@ -72,6 +72,13 @@ MODEQ: dict[str, str] = {"MOD": "Nat.ModEq", "ZMOD": "Int.ModEq"}
 # Mathlib/Algebra/BigOperators/Group/Finset/Defs.lean: `∑ x ∈ s, f` is `Finset.sum s (fun x ↦ f)`, `∑ x, f` is
 # `Finset.sum Finset.univ (fun x ↦ f)`, `∑ x ∈ s with p, f` filters `s` by `p` first.
 BIG_OPERATORS: dict[str, str] = {"∑": "Finset.sum", "∏": "Finset.prod"}
+# Mathlib/Order/SetNotation.lean: `notation3 "⋃ " (...)", " r:60:(scoped f => iUnion f) => r` (and `⋂`, `iInter`):
+# `⋃ i, s i` is `Set.iUnion fun i => s i`; a bounded binder is the extended binder `⋃ i, ⋃ (_ : i ∈ t), s i`
+# (the file's delaborator prints that shape back as `⋃ i ∈ t, s i`).
+SET_OPERATORS: dict[str, str] = {"⋃": "Set.iUnion", "⋂": "Set.iInter"}
+# Mathlib/Topology/Algebra/InfiniteSum/Defs.lean: `notation3 "∑' "(...)", "r:67:(scoped f => tsum f (unconditional _))
+# => r`: the unconditional sum over an unbounded binder.
+INFINITE_OPERATORS: dict[str, str] = {"∑'": "tsum"}
 
 
 @dataclass(frozen=True)
@@ -119,9 +126,8 @@ class _Printer:
         if text in TYPE_NOTATION:
             return TYPE_NOTATION[text]
         if text == "π":  # Mathlib/Analysis/SpecialFunctions/Trigonometric/Basic.lean: `scoped notation "π" => Real.pi`
-            if "Real" in self.scope.opens:
-                return "Real.pi"
-            raise Untranslatable("`π` outside `open Real`")
+            # (outside `open Real` the token is an identifier: a variable of the statement, or unknown to Lean)
+            return "Real.pi" if "Real" in self.scope.opens else "π"
         if text == "𝓝":  # Mathlib/Topology/Defs/Filter.lean: `scoped[Topology] notation "𝓝" => nhds`
             if "Topology" in self.scope.opens:
                 return "nhds"
@@ -214,8 +220,13 @@ class _Printer:
             for item in reversed(node.items[:-1]):
                 text = f"Insert.insert {self.arg(item)} ({text})"
             return text
-        if node.open == "(" and len(node.items) == 2:  # src/Init/Core.lean: `(a, b)` is `Prod.mk a b`
-            return f"Prod.mk {self.arg(node.items[0])} {self.arg(node.items[1])}"
+        if node.open == "(" and len(node.items) >= 2:
+            # src/Init/Core.lean (the anonymous constructor notation for tuples): `(a, b)` is `Prod.mk a b`, and
+            # `(a, b, c)` is `(a, (b, c))`
+            text = self.arg(node.items[-1])
+            for item in reversed(node.items[:-1]):
+                text = f"Prod.mk {self.arg(item)} {text if _is_atomic(text) else f'({text})'}"
+            return text
         if node.open == "(·" and len(node.items) == 1:
             # src/Lean/Elab/BuiltinNotation.lean (`expandCDot?`): `(· + 1)` is `fun x => x + 1`, one binder per `·`
             outer, self.cdot = self.cdot, True
@@ -272,6 +283,13 @@ class _Printer:
         raise Untranslatable(f"the quantifier `{node.kind}`")
 
     def _bigoperator(self, node: tm.BigOperator) -> str:
+        if node.op in SET_OPERATORS:
+            return self._set_operator(node)
+        if node.op in INFINITE_OPERATORS and not node.binder.bracket and node.binder.bound is None \
+                and node.filter is None:
+            binder = tm.Binder(node.binder.name, node.binder.type)
+            return (f"{INFINITE_OPERATORS[node.op]} (fun {self._binder(binder)} => {self._under(binder, node.body)}) "
+                    "(SummationFilter.unconditional _)")
         head = BIG_OPERATORS.get(node.op)
         b = node.binder
         if head is None or b.bracket:
@@ -293,6 +311,17 @@ class _Printer:
         if node.filter is not None:
             domain = f"(Finset.filter (fun {self._binder(binder)} => {self._under(body_binder, node.filter)}) {domain})"
         return f"{head} {domain} fun {self._binder(binder)} => {self._under(body_binder, node.body)}"
+
+    def _set_operator(self, node: tm.BigOperator) -> str:
+        head, b = SET_OPERATORS[node.op], node.binder
+        if b.bracket or node.filter is not None or (b.bound is not None and b.bound[0] != "∈"):
+            raise Untranslatable(f"the big operator `{node.op}` over this binder")
+        binder = tm.Binder(b.name, b.type)
+        if b.bound is None:
+            return f"{head} fun {self._binder(binder)} => {self._under(binder, node.body)}"
+        bounded = tm.Binary("∈", tm.Name(b.name), b.bound[1])
+        inner = f"{head} fun (_ : {self._under(binder, bounded)}) => {self._under(binder, node.body)}"
+        return f"{head} fun {self._binder(binder)} => {inner}"
 
     def _setbuilder(self, node: tm.SetBuilder) -> str:
         # Mathlib/Data/Set/Defs.lean: `{x | p x}` is `setOf fun x => p x`; `{x ∈ s | p}` is ambiguous between

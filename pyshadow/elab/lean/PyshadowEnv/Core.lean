@@ -26,6 +26,8 @@ unsafe axiom lcUnreachable {α : Sort u} : α
 @[reducible] def outParam (α : Sort u) : Sort u := α
 -- src/Init/Prelude.lean
 @[reducible] def semiOutParam (α : Sort u) : Sort u := α
+-- src/Init/Prelude.lean (`@[reducible] def optParam (α : Sort u) (default : α) : Sort u := α`: a default argument)
+@[reducible] def optParam (α : Sort u) (default : α) : Sort u := α
 -- src/Init/Prelude.lean
 @[reducible] def id {α : Sort u} (a : α) : α := a
 -- src/Init/Prelude.lean

@@ -44,6 +44,18 @@ axiom Pi.topologicalSpace {ι : Type u} {Y : ι → Type v} [(i : ι) → Topolo
   TopologicalSpace ((i : ι) → Y i)
 attribute [instance] Pi.topologicalSpace
 
+-- Mathlib/Topology/Algebra/InfiniteSum/SummationFilter.lean (`structure SummationFilter (β)`; opaque, and
+-- `def unconditional : SummationFilter β`, `β` explicit)
+axiom SummationFilter (β : Type u) : Type u
+axiom SummationFilter.unconditional (β : Type u) : SummationFilter β
+-- Mathlib/Topology/Algebra/InfiniteSum/Defs.lean (`variable {α β : Type*} [AddCommMonoid α] [TopologicalSpace α]`:
+-- `def Summable (f : β → α) (L := unconditional β) : Prop`, `irreducible_def tsum (f : β → α) (L := unconditional β)`,
+-- the additive forms of `Multipliable` and `tprod`; opaque)
+axiom Summable {α : Type u} {β : Type v} [AddCommMonoid α] [TopologicalSpace α] (f : β → α)
+  (L : SummationFilter β := SummationFilter.unconditional β) : Prop
+axiom tsum {α : Type u} {β : Type v} [AddCommMonoid α] [TopologicalSpace α] (f : β → α)
+  (L : SummationFilter β := SummationFilter.unconditional β) : α
+
 -- Mathlib/Analysis/Calculus/FDeriv/Defs.lean (`variable (𝕜)`: `def DifferentiableAt (f : E → F) (x : E)`,
 -- `def DifferentiableOn (f : E → F) (s : Set E)`, `def Differentiable (f : E → F)`; opaque)
 axiom DifferentiableAt (𝕜 : Type u) {E : Type v} {F : Type w} [TopologicalSpace E] [TopologicalSpace F]
