@@ -34,7 +34,10 @@ DEV = REPO.parent / "shared" / "corpora" / "dev.jsonl"
 ADDED = ("Subgroup.Characteristic", "Subgroup.centralizer", "IsCyclic", "Group.IsNilpotent", "IsPGroup",
          "WithBot", "WithBot.some", "WithBot.instLT", "WithBot.zero",
          "Polynomial.C", "Polynomial.coeff", "Polynomial.eval", "Polynomial.degree", "Polynomial.natDegree",
-         "IsNilpotent", "Nat.sqrt", "Nat.iterate", "IsSquare", "Real.arctan", "Set.sInter", "Set.iUnion", "Set.iInter")
+         "IsNilpotent", "Nat.sqrt", "Nat.iterate", "IsSquare", "Real.arctan", "Set.sInter", "Set.iUnion", "Set.iInter",
+         "WithTop", "WithTop.some", "WithTop.one", "ENat", "ENat.instCommSemiring", "ENat.instLE", "Set.encard",
+         "Matrix", "Matrix.neg", "Matrix.one", "Matrix.instHMulOfFintypeOfMulOfAddCommMonoid", "Matrix.rank",
+         "CommRing.toCommSemiring", "Fin.fintype", "instDecidableEqFin")
 
 # (pair file, pair id, side "a"/"b"), or ("corpus", id, "") for a row of dev.jsonl or tests/fixtures/corpus/: real statements using them
 USES = [
@@ -65,6 +68,10 @@ USES = [
     ("precision_pairs.jsonl", "prec/definition/05-same", "a"),  # `⋃ i, U i`, `⋃ i ∈ t, U i`: Set.iUnion
     ("precision_pairs.jsonl", "prec/definition/03-same", "a"),  # `⋂ i : I, T i`: Set.iInter
     ("corpus", "proofnet/Munkres_exercise_13_5a", ""),  # Set.sInter
+    ("dev_pairs.jsonl", "putnambench/putnam_1988_b5@12c3379..97f9746", "a"),  # Matrix.rank over ℝ: toCommSemiring
+    ("dev_pairs.jsonl", "putnambench/putnam_1992_b6@12c3379..97f9746", "a"),  # Matrix * - 1, Set.encard, ENat
+    ("dev_pairs.jsonl", "putnambench/putnam_2014_b3@12c3379..97f9746", "a"),  # Matrix (Fin m) (Fin n) ℚ
+    ("dev_pairs.jsonl", "putnambench/putnam_1963_b3@12c3379..97f9746", "a"),  # ContDiff ℝ 1: WithTop.one
 ]
 
 # (claimed equivalence, its mutation partner, context): the first must be Lean-equal to the reference, the second not
@@ -123,6 +130,12 @@ CLAIMS = [
     # outside `open Real`, `π` is an identifier (here a variable)
     ("theorem t (π : ℝ) (h : π = Real.pi) : π > 3", "theorem t (x : ℝ) (h : x = Real.pi) : x > 3",
      "theorem t (x : ℝ) (h : x = Real.pi) : Real.pi > 3", ""),
+    # Mathlib/LinearAlgebra/Matrix/Defs.lean: `Matrix m n α` is `m → n → α`
+    ("theorem t (A : Matrix (Fin 2) (Fin 2) ℝ) : A 0 1 = 1", "theorem t (A : Fin 2 → Fin 2 → ℝ) : A 0 1 = 1",
+     "theorem t (A : Matrix (Fin 2) (Fin 2) ℝ) : A 1 0 = 1", ""),
+    # Mathlib/Data/ENat/Defs.lean: `ℕ∞` is `ENat`; a numeral there is the semiring's
+    ("theorem t (s : Set ℕ) : s.encard ≤ 3", "theorem t (s : Set ℕ) : Set.encard s ≤ (3 : ENat)",
+     "theorem t (s : Set ℕ) : Set.encard s < (3 : ℕ∞)", ""),
     ("theorem t (p : Polynomial ℤ) (h : p.degree > 0) : True",
      "theorem t (p : Polynomial ℤ) (h : p.degree > WithBot.some 0) : True",
      "theorem t (p : Polynomial ℤ) (h : p.degree > WithBot.some 1) : True", ""),

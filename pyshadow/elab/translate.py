@@ -53,6 +53,7 @@ APPLICATION_OPS: dict[str, str] = {
 # not a term the reader structures.)
 TYPE_NOTATION: dict[str, str] = {
     "ℕ": "Nat", "ℤ": "Int", "ℚ": "Rat", "ℝ": "Real", "ℂ": "Complex", "ℝ≥0": "NNReal",
+    "ℕ∞": "ENat",  # Mathlib/Data/ENat/Defs.lean `notation "ℕ∞" => ENat`
 }
 # Closed notations: Mathlib/Algebra/Order/Group/Unbundled/Abs.lean `|a|` (`abs`, resolved where the macro is
 # declared — hygiene — so `_root_.abs` even under `open Complex`), Mathlib/Analysis/Normed/Group/

@@ -120,4 +120,21 @@ attribute [instance 10] WithBot.instLE WithBot.instLT
 -- Mathlib/Algebra/Order/Monoid/Unbundled/WithTop.lean (`instance one : One (WithBot α) := ⟨(1 : α)⟩`, `zero`)
 instance WithBot.one {α : Type u} [One α] : One (WithBot α) := ⟨WithBot.some One.one⟩
 instance WithBot.zero {α : Type u} [Zero α] : Zero (WithBot α) := ⟨WithBot.some Zero.zero⟩
+-- Mathlib/Order/TypeTags.lean (`def WithTop (α : Type*) := Option α`; opaque here, and
+-- `@[coe, match_pattern] def WithTop.some : α → WithTop α`)
+axiom WithTop (α : Type u) : Type u
+axiom WithTop.some {α : Type u} : α → WithTop α
+attribute [coe] WithTop.some
+-- Mathlib/Algebra/Order/Monoid/Unbundled/WithTop.lean (`instance one : One (WithTop α) := ⟨(1 : α)⟩`)
+instance WithTop.one {α : Type u} [One α] : One (WithTop α) := ⟨WithTop.some One.one⟩
+-- Mathlib/Data/ENat/Defs.lean (`def ENat : Type := WithTop ℕ`, `notation "ℕ∞" => ENat`)
+def ENat : Type := WithTop Nat
+-- Mathlib/Data/ENat/Basic.lean (`deriving instance … LE, LT, … CommSemiring … for ENat`; opaque here: `Nat.cast`
+-- into `ℕ∞` is the semiring's)
+axiom ENat.instCommSemiring : CommSemiring ENat
+axiom ENat.instLE : LE ENat
+axiom ENat.instLT : LT ENat
+attribute [instance] ENat.instCommSemiring ENat.instLE ENat.instLT
+-- Mathlib/Data/Set/Card.lean (`noncomputable def Set.encard (s : Set α) : ℕ∞ := ENat.card s`; opaque)
+axiom Set.encard {α : Type u} (s : Set α) : ENat
 end

@@ -131,6 +131,11 @@ axiom Finset.image {α : Type u} {β : Type v} (f : α → β) (s : Finset α) :
 -- Mathlib/Data/Fintype/Defs.lean
 class Fintype (α : Type u) : Type u
 axiom Finset.univ {α : Type u} [Fintype α] : Finset α
+-- Mathlib/Data/Fintype/Basic.lean (`instance Fin.fintype (n : ℕ) : Fintype (Fin n)`)
+axiom Fin.fintype (n : Nat) : Fintype (Fin n)
+-- src/Init/Prelude.lean (`instance : DecidableEq (Fin n)`, `instDecidableEqFin`)
+axiom instDecidableEqFin (n : Nat) : DecidableEq (Fin n)
+attribute [instance] Fin.fintype instDecidableEqFin
 -- Mathlib/Data/Finset/Defs.lean (`Finset α` coerces to `Set α` by `CoeSort`/`CoeTC` through `{a | a ∈ s}`)
 instance {α : Type u} : CoeTC (Finset α) (Set α) := ⟨fun s => setOf fun a => Membership.mem s a⟩
 -- Mathlib/Algebra/BigOperators/Group/Finset/Defs.lean (over `AddCommMonoid`/`CommMonoid`, PyshadowEnv.Algebra)

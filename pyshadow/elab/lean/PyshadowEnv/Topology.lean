@@ -64,4 +64,8 @@ axiom DifferentiableOn (𝕜 : Type u) {E : Type v} {F : Type w} [TopologicalSpa
   (f : E → F) (s : Set E) : Prop
 axiom Differentiable (𝕜 : Type u) {E : Type v} {F : Type w} [TopologicalSpace E] [TopologicalSpace F]
   (f : E → F) : Prop
+-- Mathlib/Analysis/Calculus/ContDiff/Defs.lean (`variable (𝕜) in def ContDiff (n : ℕ∞ω) (f : E → F) : Prop`, with
+-- Mathlib/Analysis/Calculus/ContDiff/FTaylorSeries.lean `scoped[ContDiff] notation "ℕ∞ω" => WithTop ℕ∞`; opaque)
+axiom ContDiff (𝕜 : Type u) {E : Type v} {F : Type w} [TopologicalSpace E] [TopologicalSpace F]
+  (n : WithTop ENat) (f : E → F) : Prop
 end
