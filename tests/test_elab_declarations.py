@@ -136,6 +136,9 @@ CLAIMS = [
     # Mathlib/Data/ENat/Defs.lean: `ℕ∞` is `ENat`; a numeral there is the semiring's
     ("theorem t (s : Set ℕ) : s.encard ≤ 3", "theorem t (s : Set ℕ) : Set.encard s ≤ (3 : ENat)",
      "theorem t (s : Set ℕ) : Set.encard s < (3 : ℕ∞)", ""),
+    # Mathlib/Algebra/Polynomial/Basic.lean: `R[X]` is `Polynomial R` under `open Polynomial`
+    ("theorem t : Irreducible (X ^ 3 - 3 * X - 1 : ℚ[X])", "theorem t : Irreducible (X ^ 3 - 3 * X - 1 : Polynomial ℚ)",
+     "theorem t : Irreducible (X ^ 3 - 3 * X + 1 : ℚ[X])", "open Polynomial"),
     ("theorem t (p : Polynomial ℤ) (h : p.degree > 0) : True",
      "theorem t (p : Polynomial ℤ) (h : p.degree > WithBot.some 0) : True",
      "theorem t (p : Polynomial ℤ) (h : p.degree > WithBot.some 1) : True", ""),

@@ -153,6 +153,11 @@ class _Printer:
         return text
 
     def _app(self, node: tm.App) -> str:
+        # Mathlib/Algebra/Polynomial/Basic.lean: `scoped[Polynomial] notation:9000 R "[X]" => Polynomial R` (read as
+        # `R` applied to the list `[X]`; only the single-argument shape `R[X]` is printed)
+        if (len(node.args) == 1 and isinstance(node.args[0], tm.Collection) and node.args[0].open == "["
+                and node.args[0].items == (tm.Name("X"),) and "Polynomial" in self.scope.opens):
+            return f"Polynomial {self.arg(node.fn)}"
         return " ".join([self.arg(node.fn), *(self.arg(a) for a in node.args)])
 
     def _binary(self, node: tm.Binary) -> str:
