@@ -5,7 +5,7 @@
   Lean text of a declaration that does.
 - A declaration that is a definition (so that two spellings are one proposition) has a claimed equal spelling and a
   mutation partner, the nearest changed statement, which Lean must keep apart (``CLAIMS``); so does each printing
-  change (the term reader's bound names `x✝1`, `false`, `max` unqualified, `⋃`/`⋂`, `∑'`, tuples, `π` as a name).
+  change (a `variable` binder update; the term reader's bound names `x✝1`, `false`, `max` unqualified, `⋃`/`⋂`, `∑'`, tuples, `π` as a name).
 """
 
 from __future__ import annotations
@@ -16,10 +16,11 @@ from pathlib import Path
 
 import pytest
 
-from pyshadow.elab.elaborate import HEADER, StatementInput, run_blocks
+from pyshadow.elab.elaborate import HEADER, StatementInput, elaborate, run_blocks
 from pyshadow.elab.environment import declarations
 from pyshadow.elab.equivalence import definitional_equivalence
 from pyshadow.elab.statements import lean_statement, scoped_block
+from pyshadow.elab.translate import Untranslatable
 from pyshadow.syntax.parser import parse_declaration
 
 from test_elab_coverage import _bodies, _mentions
@@ -205,3 +206,17 @@ def test_each_definition_gives_its_other_spelling_and_not_its_mutation(kernel_le
     got = {key: (r.status, r.reason) for (key, _, _), r in zip(items, results)}
     assert {k: v for k, v in got.items() if k.startswith("same") and v[0] != "equal"} == {}
     assert {k: v for k, v in got.items() if k.startswith("changed") and v[0] != "not_shown"} == {}
+
+
+def test_a_variable_update_changes_the_earlier_binder_in_place(kernel_lean_exe):
+    # src/Lean/Elab/BuiltinCommand.lean (`replaceBinderAnnotation`): `variable (a)` makes the latest `a` explicit,
+    # splitting its group; `b` keeps its bracket and place
+    context = "variable {a b : ℕ} (c : ℤ)\nvariable (a)"
+    stmt = lean_statement(parse_declaration("theorem t (h : a ≤ b) : a + 1 ≤ b + 1"), context)
+    assert stmt.binders[:3] == ("(a : Nat)", "{b : Nat}", "(h : binrel% LE.le a b)")
+    [result] = elaborate([StatementInput("t", "theorem t (h : a ≤ b) : a + 1 ≤ b + 1", context)], kernel_lean_exe)
+    assert result.elaborated, result.reason
+    # an update to the bracket the binder has is Lean's error; an update of no earlier binder is not guessed at
+    for bad in ("variable {a b : ℕ}\nvariable {a}", "variable {a : ℕ}\nvariable (b)"):
+        with pytest.raises(Untranslatable):
+            lean_statement(parse_declaration("theorem t (h : a ≤ b) : a + 1 ≤ b + 1"), bad)

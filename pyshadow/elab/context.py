@@ -158,9 +158,36 @@ def _variables(command: str, ctx: Context) -> None:
         raise Untranslatable(f"the `variable` command ({str(err).splitlines()[0]})") from None
     for b in decl.binders:
         if b.type is None:
-            raise Untranslatable("a `variable` binder without a type (an update of an earlier one)")
+            for name in b.names:
+                _update_binder(ctx, name, b.bracket)
+            continue
         ctx.variables.append(print_binder(b, _scope(ctx), None))
         ctx.variable_names.append(b.names)
+
+
+_CLOSE = {"(": ")", "{": "}", "⦃": "⦄", "{{": "}}"}
+
+
+def _update_binder(ctx: Context, name: str, bracket: str) -> None:
+    """``variable (R)`` after ``variable {R : Type*}``: the latest binder of ``R`` takes the new bracket in place, its
+    group split around it (src/Lean/Elab/BuiltinCommand.lean, `replaceBinderAnnotation`; an update to the bracket
+    the binder already has is Lean's error "redundant binder annotation update")."""
+    found = [j for j, names in enumerate(ctx.variable_names) if name in names]
+    if not found or bracket not in _CLOSE:
+        raise Untranslatable("a `variable` binder without a type that updates no earlier one")
+    j = found[-1]
+    group, names = ctx.variables[j], ctx.variable_names[j]
+    old = next((o for o in sorted(_CLOSE, key=len, reverse=True) if group.startswith(o)), None)
+    if old is None or " : " not in group:
+        raise Untranslatable("a `variable` update of an instance binder")
+    if old == bracket:
+        raise Untranslatable("a redundant `variable` binder annotation update")
+    typ = group[len(old):-len(_CLOSE[old])].split(" : ", 1)[1]
+    k = names.index(name)
+    parts = [(names[:k], old), ((name,), bracket), (names[k + 1:], old)]
+    parts = [(ns, br) for ns, br in parts if ns]
+    ctx.variables[j:j + 1] = [f"{br}{' '.join(ns)} : {typ}{_CLOSE[br]}" for ns, br in parts]
+    ctx.variable_names[j:j + 1] = [ns for ns, _ in parts]
 
 
 def _definition(command: str, ctx: Context) -> str:
