@@ -5,7 +5,8 @@
   Lean text of a declaration that does.
 - A declaration that is a definition (so that two spellings are one proposition) has a claimed equal spelling and a
   mutation partner, the nearest changed statement, which Lean must keep apart (``CLAIMS``); so does each printing
-  change (a `variable` binder update; the term reader's bound names `x✝1`, `false`, `max` unqualified, `⋃`/`⋂`, `∑'`, tuples, `π` as a name).
+  change (the term reader's bound names `x✝1`, `false` and `max` unqualified, `⋃`/`⋂`, `∑'`, tuples, `π` as a name,
+  `R[X]`); a `variable` binder update is checked binder by binder.
 """
 
 from __future__ import annotations
