@@ -6,7 +6,7 @@
 - A declaration that is a definition (so that two spellings are one proposition) has a claimed equal spelling and a
   mutation partner, the nearest changed statement, which Lean must keep apart (``CLAIMS``); so does each printing
   change (the term reader's bound names `x✝1`, `false` and `max` unqualified, `⋃`/`⋂`, `∑'`, tuples, `π` as a name,
-  `R[X]`); a `variable` binder update is checked binder by binder.
+  `R[X]`, `↑e` as a variable's argument); a `variable` binder update is checked binder by binder.
 """
 
 from __future__ import annotations
@@ -129,6 +129,11 @@ CLAIMS = [
     # src/Init/Core.lean: `(a, b, c)` is `(a, (b, c))`
     ("theorem t (p q r : ℤ) : (p, q, r) = (2, 4, 8)", "theorem t (p q r : ℤ) : (p, (q, r)) = (2, (4, 8))",
      "theorem t (p q r : ℤ) : (p, q, r) = (2, 8, 4)", ""),
+    # `↑e` as the argument of a variable with a written type: elaborated against the known parameter type
+    # (src/Lean/Elab/BuiltinNotation.lean `elabCoe`), the cast of the compound `n - 1`, not `↑n - 1`
+    ("theorem t (f : ℤ → ℤ) (h : ∀ n : ℕ, f ↑(n - 1) = 0) : f (-1) = 0",
+     "theorem t (f : ℤ → ℤ) (h : ∀ n : ℕ, f ((n - 1 : ℕ) : ℤ) = 0) : f (-1) = 0",
+     "theorem t (f : ℤ → ℤ) (h : ∀ n : ℕ, f (↑n - 1) = 0) : f (-1) = 0", ""),
     # outside `open Real`, `π` is an identifier (here a variable)
     ("theorem t (π : ℝ) (h : π = Real.pi) : π > 3", "theorem t (x : ℝ) (h : x = Real.pi) : x > 3",
      "theorem t (x : ℝ) (h : x = Real.pi) : Real.pi > 3", ""),

@@ -113,7 +113,7 @@ class _Printer:
         return method(node)
 
     def leaf(self, node: tm.Node) -> str:
-        """An operand of ``binop%``/``binrel%`` (or of an ascription): the places where ``↑e`` may be printed."""
+        """An operand of ``binop%``/``binrel%``, of an ascription or of a typed variable: where ``↑e`` is printed."""
         if isinstance(node, tm.Prefix) and node.op == "↑":
             return self._coe(node.arg)
         return self.arg(node)
@@ -158,6 +158,10 @@ class _Printer:
         if (len(node.args) == 1 and isinstance(node.args[0], tm.Collection) and node.args[0].open == "["
                 and node.args[0].items == (tm.Name("X"),) and "Polynomial" in self.scope.opens):
             return f"Polynomial {self.arg(node.fn)}"
+        if isinstance(node.fn, tm.Name) and "." not in node.fn.text and self._typed(node.fn.text):
+            # a variable with a written type: each argument is elaborated against its known parameter type, so
+            # `↑e` there is `(e :)` as in an operator tree (`elabCoe` postpones only for an unknown expected type)
+            return " ".join([self.arg(node.fn), *(self.leaf(a) for a in node.args)])
         return " ".join([self.arg(node.fn), *(self.arg(a) for a in node.args)])
 
     def _binary(self, node: tm.Binary) -> str:
@@ -199,8 +203,8 @@ class _Printer:
         """``↑e``: src/Init/Coe.lean `syntax:1024 (name := coeNotation) "↑" term:1024`, elaborated by `elabCoe`
         (src/Lean/Elab/BuiltinNotation.lean): `e` without expected type, then `ensureHasType` — which inserts the
         coercion. Printed as the builtin `(e :)` (`elabTypeAscription`: `e` without expected type, synthesized, then
-        `ensureHasType`), only as an operand of an operator tree whose `applyCoe` gives it the tree's type, or under
-        an ascription. The two differ only where synthesizing `e` alone fixes its type by a default instance
+        `ensureHasType`), only as an operand of an operator tree whose `applyCoe` gives it the tree's type, under
+        an ascription, or as an argument of a variable with a written type (its parameter type is known). The two differ only where synthesizing `e` alone fixes its type by a default instance
         (`↑2`: Lean unifies `2`'s type with the expected one, `(2 :)` makes it `ℕ`), so only an operand whose type
         its own variables and constants fix is printed."""
         if not _fixes_own_type(operand, self._typed):
