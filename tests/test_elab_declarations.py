@@ -39,7 +39,8 @@ ADDED = ("Subgroup.Characteristic", "Subgroup.centralizer", "IsCyclic", "Group.I
          "IsNilpotent", "Nat.sqrt", "Nat.iterate", "IsSquare", "Real.arctan", "Set.sInter", "Set.iUnion", "Set.iInter",
          "WithTop", "WithTop.some", "WithTop.one", "ENat", "ENat.instCommSemiring", "ENat.instLE", "Set.encard",
          "Matrix", "Matrix.neg", "Matrix.one", "Matrix.instHMulOfFintypeOfMulOfAddCommMonoid", "Matrix.rank",
-         "CommRing.toCommSemiring", "Fin.fintype", "instDecidableEqFin")
+         "CommRing.toCommSemiring", "Fin.fintype", "instDecidableEqFin",
+         "MonotoneOn", "StrictMonoOn", "StrictAntiOn", "Set.InjOn")
 
 # (pair file, pair id, side "a"/"b"), or ("corpus", id, "") for a row of dev.jsonl or tests/fixtures/corpus/: real statements using them
 USES = [
@@ -74,6 +75,10 @@ USES = [
     ("dev_pairs.jsonl", "putnambench/putnam_1992_b6@12c3379..97f9746", "a"),  # Matrix * - 1, Set.encard, ENat
     ("dev_pairs.jsonl", "putnambench/putnam_2014_b3@12c3379..97f9746", "a"),  # Matrix (Fin m) (Fin n) ℚ
     ("dev_pairs.jsonl", "putnambench/putnam_1963_b3@12c3379..97f9746", "a"),  # ContDiff ℝ 1: WithTop.one
+    ("dev_pairs.jsonl", "proofnet/Rudin/exercise_5_6:lean4-vs-sharp", "a"),  # MonotoneOn
+    ("dev_pairs.jsonl", "proofnet/Rudin/exercise_5_2:sharp-vs-verified", "b"),  # StrictMonoOn
+    ("corpus", "leanprover-community/mathlib4/Mathlib/Analysis/SpecialFunctions/Log/Basic.lean#strictAntiOn_log", ""),
+    ("corpus", "leanprover-community/mathlib4/Mathlib/Data/Finset/Card.lean#card_image_of_injOn", ""),  # Set.InjOn
 ]
 
 # (claimed equivalence, its mutation partner, context): the first must be Lean-equal to the reference, the second not
@@ -137,6 +142,19 @@ CLAIMS = [
     # outside `open Real`, `π` is an identifier (here a variable)
     ("theorem t (π : ℝ) (h : π = Real.pi) : π > 3", "theorem t (x : ℝ) (h : x = Real.pi) : x > 3",
      "theorem t (x : ℝ) (h : x = Real.pi) : Real.pi > 3", ""),
+    # Mathlib/Order/Monotone/Defs.lean, Mathlib/Data/Set/Operations.lean: the `…On` predicates unfold to their bodies
+    ("theorem t (f : ℝ → ℝ) (s : Set ℝ) : MonotoneOn f s",
+     "theorem t (f : ℝ → ℝ) (s : Set ℝ) : ∀ a ∈ s, ∀ b ∈ s, a ≤ b → f a ≤ f b",
+     "theorem t (f : ℝ → ℝ) (s : Set ℝ) : ∀ a ∈ s, ∀ b ∈ s, a ≤ b → f b ≤ f a", ""),
+    ("theorem t (f : ℝ → ℝ) (s : Set ℝ) : StrictMonoOn f s",
+     "theorem t (f : ℝ → ℝ) (s : Set ℝ) : ∀ a ∈ s, ∀ b ∈ s, a < b → f a < f b",
+     "theorem t (f : ℝ → ℝ) (s : Set ℝ) : ∀ a ∈ s, ∀ b ∈ s, a ≤ b → f a < f b", ""),
+    ("theorem t (f : ℝ → ℝ) (s : Set ℝ) : StrictAntiOn f s",
+     "theorem t (f : ℝ → ℝ) (s : Set ℝ) : ∀ a ∈ s, ∀ b ∈ s, a < b → f b < f a",
+     "theorem t (f : ℝ → ℝ) (s : Set ℝ) : ∀ a ∈ s, ∀ b ∈ s, a < b → f a < f b", ""),
+    ("theorem t (f : ℕ → ℕ) (s : Set ℕ) : Set.InjOn f s",
+     "theorem t (f : ℕ → ℕ) (s : Set ℕ) : ∀ x ∈ s, ∀ y ∈ s, f x = f y → x = y",
+     "theorem t (f : ℕ → ℕ) (s : Set ℕ) : ∀ x ∈ s, ∀ y, f x = f y → x = y", ""),
     # Mathlib/LinearAlgebra/Matrix/Defs.lean: `Matrix m n α` is `m → n → α`
     ("theorem t (A : Matrix (Fin 2) (Fin 2) ℝ) : A 0 1 = 1", "theorem t (A : Fin 2 → Fin 2 → ℝ) : A 0 1 = 1",
      "theorem t (A : Matrix (Fin 2) (Fin 2) ℝ) : A 1 0 = 1", ""),
