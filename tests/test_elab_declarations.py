@@ -32,7 +32,8 @@ FIXTURES = REPO / "tests" / "fixtures"
 DEV = REPO.parent / "shared" / "corpora" / "dev.jsonl"
 
 # declared outside PyshadowEnv.Topology with the ones there (`WithBot.coeTC`, which the elaborated term unfolds to
-# `WithBot.some`, is exercised by the `p.degree = n` claim below)
+# `WithBot.some`, is exercised by the `p.degree = n` claim below, and `Set.instLT`, found by instance synthesis for
+# `Set.instPartialOrder` and `⊂`, by the `s ⊂ t` claim)
 ADDED = ("Subgroup.Characteristic", "Subgroup.centralizer", "IsCyclic", "Group.IsNilpotent", "IsPGroup",
          "WithBot", "WithBot.some", "WithBot.instLT", "WithBot.zero",
          "Polynomial.C", "Polynomial.coeff", "Polynomial.eval", "Polynomial.degree", "Polynomial.natDegree",
@@ -40,7 +41,9 @@ ADDED = ("Subgroup.Characteristic", "Subgroup.centralizer", "IsCyclic", "Group.I
          "WithTop", "WithTop.some", "WithTop.one", "ENat", "ENat.instCommSemiring", "ENat.instLE", "Set.encard",
          "Matrix", "Matrix.neg", "Matrix.one", "Matrix.instHMulOfFintypeOfMulOfAddCommMonoid", "Matrix.rank",
          "CommRing.toCommSemiring", "Fin.fintype", "instDecidableEqFin",
-         "MonotoneOn", "StrictMonoOn", "StrictAntiOn", "Set.InjOn")
+         "MonotoneOn", "StrictMonoOn", "StrictAntiOn", "Set.InjOn",
+         "OrderBot", "Set.instHasSSubset", "Set.order_laws", "Set.instPartialOrder", "Set.empty_le",
+         "Set.instOrderBot", "Disjoint")
 
 # (pair file, pair id, side "a"/"b"), or ("corpus", id, "") for a row of dev.jsonl or tests/fixtures/corpus/: real statements using them
 USES = [
@@ -79,6 +82,8 @@ USES = [
     ("dev_pairs.jsonl", "proofnet/Rudin/exercise_5_2:sharp-vs-verified", "b"),  # StrictMonoOn
     ("corpus", "leanprover-community/mathlib4/Mathlib/Analysis/SpecialFunctions/Log/Basic.lean#strictAntiOn_log", ""),
     ("corpus", "leanprover-community/mathlib4/Mathlib/Data/Finset/Card.lean#card_image_of_injOn", ""),  # Set.InjOn
+    ("corpus", "rahul3613/ProofNet-lean4/formal/Rudin.lean#exercise_4_21a", ""),  # Disjoint on sets
+    ("precision_pairs.jsonl", "prec/relation/02", "b"),  # `A ⊂ B` on sets: Set.instHasSSubset
 ]
 
 # (claimed equivalence, its mutation partner, context): the first must be Lean-equal to the reference, the second not
@@ -155,6 +160,12 @@ CLAIMS = [
     ("theorem t (f : ℕ → ℕ) (s : Set ℕ) : Set.InjOn f s",
      "theorem t (f : ℕ → ℕ) (s : Set ℕ) : ∀ x ∈ s, ∀ y ∈ s, f x = f y → x = y",
      "theorem t (f : ℕ → ℕ) (s : Set ℕ) : ∀ x ∈ s, ∀ y, f x = f y → x = y", ""),
+    # Mathlib/Data/Set/Basic.lean: `s ⊂ t` is `s < t`, Set's `lt` is `s ⊆ t ∧ ¬t ⊆ s` (`Set.ssubset_def`, rfl);
+    # Mathlib/Order/Disjoint.lean: `Disjoint s t` is `∀ ⦃x⦄, x ≤ s → x ≤ t → x ≤ ⊥`, Set's `⊥` is `∅`
+    ("theorem t (s u : Set ℕ) : s ⊂ u", "theorem t (s u : Set ℕ) : s ⊆ u ∧ ¬u ⊆ s",
+     "theorem t (s u : Set ℕ) : s ⊆ u ∧ u ⊆ s", ""),
+    ("theorem t (s u : Set ℕ) : Disjoint s u", "theorem t (s u : Set ℕ) : ∀ x : Set ℕ, x ⊆ s → x ⊆ u → x ⊆ ∅",
+     "theorem t (s u : Set ℕ) : ∀ x : Set ℕ, x ⊆ s → x ⊆ u → x = ∅", ""),
     # Mathlib/LinearAlgebra/Matrix/Defs.lean: `Matrix m n α` is `m → n → α`
     ("theorem t (A : Matrix (Fin 2) (Fin 2) ℝ) : A 0 1 = 1", "theorem t (A : Fin 2 → Fin 2 → ℝ) : A 0 1 = 1",
      "theorem t (A : Matrix (Fin 2) (Fin 2) ℝ) : A 1 0 = 1", ""),

@@ -17,10 +17,6 @@ noncomputable section
 
 -- Mathlib/Data/Fintype/Card.lean
 axiom Fintype.card (α : Type u) [Fintype α] : Nat
--- Mathlib/Order/Notation.lean (`notation "⊤" => Top.top`)
-class Top (α : Type u) where top : α
--- Mathlib/Order/Notation.lean (`notation "⊥" => Bot.bot`)
-class Bot (α : Type u) where bot : α
 
 -- Mathlib/Data/SetLike/Basic.lean
 class SetLike (A : Type u) (B : outParam (Type v)) where
