@@ -144,6 +144,9 @@ CLAIMS = [
     ("theorem t (f : ℤ → ℤ) (h : ∀ n : ℕ, f ↑(n - 1) = 0) : f (-1) = 0",
      "theorem t (f : ℤ → ℤ) (h : ∀ n : ℕ, f ((n - 1 : ℕ) : ℤ) = 0) : f (-1) = 0",
      "theorem t (f : ℤ → ℤ) (h : ∀ n : ℕ, f (↑n - 1) = 0) : f (-1) = 0", ""),
+    # `↑2` in an operator tree: the numeral at the tree's type (`elabCoe` unifies the literal's type with it)
+    ("theorem t (S : Finset ℝ) : ↑2 ≤ ∑ k ∈ S, k", "theorem t (S : Finset ℝ) : (2 : ℝ) ≤ ∑ k ∈ S, k",
+     "theorem t (S : Finset ℝ) : (3 : ℝ) ≤ ∑ k ∈ S, k", ""),
     # outside `open Real`, `π` is an identifier (here a variable)
     ("theorem t (π : ℝ) (h : π = Real.pi) : π > 3", "theorem t (x : ℝ) (h : x = Real.pi) : x > 3",
      "theorem t (x : ℝ) (h : x = Real.pi) : Real.pi > 3", ""),

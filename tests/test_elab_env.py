@@ -131,7 +131,7 @@ def test_a_constant_missing_from_the_environment_is_never_a_variable(kernel_lean
 
 def test_context_commands_not_modelled_are_reasons_not_guesses(kernel_lean_exe):
     results = elaborate([StatementInput("a", "theorem t : P 1", "instance : Inhabited ℕ := ⟨0⟩"),
-                         StatementInput("b", "theorem t (x : ℝ) : ↑2 = x"),
+                         StatementInput("b", "theorem t (x : ℝ) : ↑(2 + 2) = x"),
                          StatementInput("c", "theorem t (x : ℝ) : π < x", ""),
                          StatementInput("d", "theorem t (x : ℝ) : π < x", "set_option autoImplicit false")],
                         kernel_lean_exe)

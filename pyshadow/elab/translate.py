@@ -206,7 +206,11 @@ class _Printer:
         `ensureHasType`), only as an operand of an operator tree whose `applyCoe` gives it the tree's type, under
         an ascription, or as an argument of a variable with a written type (its parameter type is known). The two differ only where synthesizing `e` alone fixes its type by a default instance
         (`↑2`: Lean unifies `2`'s type with the expected one, `(2 :)` makes it `ℕ`), so only an operand whose type
-        its own variables and constants fix is printed."""
+        its own variables and constants fix is printed. A numeral is the exception: `elabCoe` elaborates `2` with no
+        expected type to `OfNat ?α 2` and `ensureHasType` unifies `?α` with the type the place gives it, so `↑2` is
+        that type's `2` — the numeral printed alone, which the place elaborates the same way."""
+        if isinstance(operand, tm.Name) and operand.text.isdigit():
+            return operand.text
         if not _fixes_own_type(operand, self._typed):
             raise Untranslatable("`↑` of a term whose type a default instance or a later part would fix")
         return f"({self.term(operand)} :)"
