@@ -190,7 +190,10 @@ def test_every_new_declaration_is_used_by_a_real_statement(kernel_lean_exe):
     for diag in result.diagnostics:
         if any(first <= diag.pos.line <= last for _, first, last in spans):
             used.update(_IDENT.findall(diag.message))
-    wanted = [d.name for d in declarations() if d.module in COVERED_MODULES or d.name in ADDED_ELSEWHERE]
+    from test_elab_declarations import ADDED  # later additions: tested on their own statements there
+
+    wanted = [d.name for d in declarations()
+              if (d.module in COVERED_MODULES or d.name in ADDED_ELSEWHERE) and d.name not in ADDED]
     assert set(ADDED_ELSEWHERE) <= set(wanted)
     bodies, covered = _bodies(), {n for n in wanted if _mentions(used, n)}
     changed = True

@@ -76,6 +76,9 @@ CLAIMS = [
      "theorem t (n : ℕ) (h : n > 0) : ∃ r, n ^ 2 = r + r + 1", ""),
     ("theorem t (x : ℝ) (h : x ≠ 0) : x ∈ Set.Ioi 0", "theorem t (x : ℝ) (h : ¬ x = 0) : 0 < x",
      "theorem t (x : ℝ) (h : ¬ x = 0) : 0 ≤ x", ""),
+    # a read statement's bound names (`x✝1`, the term reader's canonical binders) print as names Lean parses
+    ("theorem t (n : ℕ) : ∑ x✝1 ∈ Finset.range n, x✝1 = 3", "theorem t (n : ℕ) : ∑ k ∈ Finset.range n, k = 3",
+     "theorem t (n : ℕ) : ∑ x✝1 ∈ Finset.range n, (x✝1 + 1) = 3", ""),
 ]
 
 
@@ -128,10 +131,16 @@ def test_a_constant_missing_from_the_environment_is_never_a_variable(kernel_lean
 
 def test_context_commands_not_modelled_are_reasons_not_guesses(kernel_lean_exe):
     results = elaborate([StatementInput("a", "theorem t : P 1", "instance : Inhabited ℕ := ⟨0⟩"),
-                         StatementInput("b", "theorem t (x : ℝ) : ↑2 = x"),
-                         StatementInput("c", "theorem t (x : ℝ) : π < x", "")], kernel_lean_exe)
-    assert [r.status for r in results] == ["untranslatable"] * 3
-    assert "instance" in results[0].reason and "↑" in results[1].reason and "π" in results[2].reason
+                         StatementInput("b", "theorem t (x : ℝ) : ↑(2 + 2) = x"),
+                         StatementInput("c", "theorem t (x : ℝ) : π < x", ""),
+                         StatementInput("d", "theorem t (x : ℝ) : π < x", "set_option autoImplicit false")],
+                        kernel_lean_exe)
+    assert [r.status for r in results[:2]] == ["untranslatable"] * 2
+    assert "instance" in results[0].reason and "↑" in results[1].reason
+    # outside `open Real` the token `π` is an identifier, as Lean reads it: one letter, so auto-bound where the file
+    # allows it, and unknown where it does not
+    assert results[2].status == "elaborated"
+    assert results[3].status == "rejected" and results[3].unknown == "π"
 
 
 # one statement per translation-table row: Lean must elaborate what the translator prints

@@ -22,8 +22,9 @@ from ..syntax.scanner import declarations
 from ..syntax.render import render_term
 from .translate import Scope, Untranslatable, to_lean
 
-# Options that bound resources only; the section markers (an unclosed `noncomputable section` is legal).
-_NEUTRAL = re.compile(r"^(set_option (maxHeartbeats|maxRecDepth|synthInstance\.\w+|linter\.\w+) |"
+# Options that bound resources or only print traces (`trace.…`); the section markers (an unclosed
+# `noncomputable section` is legal).
+_NEUTRAL = re.compile(r"^(set_option (maxHeartbeats|maxRecDepth|synthInstance\.\w+|linter\.\w+|trace\.[\w.]+) |"
                       r"(noncomputable )?section\b|end\b|import )")
 _AUTO_IMPLICIT = re.compile(r"^set_option (autoImplicit|relaxedAutoImplicit) (true|false)\s*$")
 _COMMAND_START = re.compile(r"^(@\[|/--|/-|--|[a-z#_]|[A-Z])")
@@ -157,9 +158,36 @@ def _variables(command: str, ctx: Context) -> None:
         raise Untranslatable(f"the `variable` command ({str(err).splitlines()[0]})") from None
     for b in decl.binders:
         if b.type is None:
-            raise Untranslatable("a `variable` binder without a type (an update of an earlier one)")
+            for name in b.names:
+                _update_binder(ctx, name, b.bracket)
+            continue
         ctx.variables.append(print_binder(b, _scope(ctx), None))
         ctx.variable_names.append(b.names)
+
+
+_CLOSE = {"(": ")", "{": "}", "⦃": "⦄", "{{": "}}"}
+
+
+def _update_binder(ctx: Context, name: str, bracket: str) -> None:
+    """``variable (R)`` after ``variable {R : Type*}``: the latest binder of ``R`` takes the new bracket in place, its
+    group split around it (src/Lean/Elab/BuiltinCommand.lean, `replaceBinderAnnotation`; an update to the bracket
+    the binder already has is Lean's error "redundant binder annotation update")."""
+    found = [j for j, names in enumerate(ctx.variable_names) if name in names]
+    if not found or bracket not in _CLOSE:
+        raise Untranslatable("a `variable` binder without a type that updates no earlier one")
+    j = found[-1]
+    group, names = ctx.variables[j], ctx.variable_names[j]
+    old = next((o for o in sorted(_CLOSE, key=len, reverse=True) if group.startswith(o)), None)
+    if old is None or " : " not in group:
+        raise Untranslatable("a `variable` update of an instance binder")
+    if old == bracket:
+        raise Untranslatable("a redundant `variable` binder annotation update")
+    typ = group[len(old):-len(_CLOSE[old])].split(" : ", 1)[1]
+    k = names.index(name)
+    parts = [(names[:k], old), ((name,), bracket), (names[k + 1:], old)]
+    parts = [(ns, br) for ns, br in parts if ns]
+    ctx.variables[j:j + 1] = [f"{br}{' '.join(ns)} : {typ}{_CLOSE[br]}" for ns, br in parts]
+    ctx.variable_names[j:j + 1] = [ns for ns, _ in parts]
 
 
 def _definition(command: str, ctx: Context) -> str:
@@ -192,8 +220,19 @@ def _definition(command: str, ctx: Context) -> str:
     return f"def {decl.name} {binders}{typ_text} := {_print(value, scope)}"
 
 
+# The term reader names the bound variables of a read (canonical) statement `x✝1`, `x✝2`, … (syntax/terms.py): an
+# inaccessible name Lean prints but does not parse. They are printed as `x_read1` — the spelling
+# ``kernel.lean_check`` gives the `✝` of binder names — so the read statement is a term Lean reads.
+_READ_NAME = re.compile(r"(?<![\w.])([^\W\d]\w*)✝(\d+|η)(?![\w✝])")
+
+
+def read_names(text: str) -> str:
+    """``text`` with the term reader's inaccessible bound names (`x✝1`) as identifiers Lean parses (`x_read1`)."""
+    return _READ_NAME.sub(r"\1_read\2", text) if "✝" in text else text
+
+
 def _print(text: str, scope: Scope, universes: list[str] | None = None) -> str:
-    node = tm.read_term(text)
+    node = tm.read_term(read_names(text))
     if node is None or isinstance(node, tm.Opaque):
         raise Untranslatable(f"text the term reader does not structure: `{text[:60]}`")
     return to_lean(node, scope, universes)
@@ -206,7 +245,7 @@ def print_binder(b, scope: Scope, universes: list[str] | None) -> str:
     if b.type is None:
         raise Untranslatable("an untyped header binder")
     body = _print(render_term(b.type), scope, universes)
-    names = " ".join(b.names)
+    names = read_names(" ".join(b.names))
     if b.bracket == "[":
         return f"[{names} : {body}]" if names else f"[{body}]"
     close = {"(": ")", "{": "}", "⦃": "⦄", "{{": "}}"}.get(b.bracket)

@@ -27,8 +27,8 @@ ROOT_MODULE = "PyshadowEnv"
 # in import order
 MODULES = ("PyshadowEnv.Core", "PyshadowEnv.Numbers", "PyshadowEnv.Logic", "PyshadowEnv.Algebra",
            "PyshadowEnv.Sets", "PyshadowEnv.Proofs", "PyshadowEnv.Order", "PyshadowEnv.Functions",
-           "PyshadowEnv.GroupTheory", "PyshadowEnv.Rings", "PyshadowEnv.NumberTheory", "PyshadowEnv.Namespaces",
-           "PyshadowEnv.Lemmas", ROOT_MODULE)
+           "PyshadowEnv.Topology", "PyshadowEnv.GroupTheory", "PyshadowEnv.Rings", "PyshadowEnv.NumberTheory",
+           "PyshadowEnv.Namespaces", "PyshadowEnv.Lemmas", ROOT_MODULE)
 COMPILE_TIMEOUT_S = 120.0
 
 _DECL_RE = re.compile(

@@ -53,6 +53,7 @@ APPLICATION_OPS: dict[str, str] = {
 # not a term the reader structures.)
 TYPE_NOTATION: dict[str, str] = {
     "ℕ": "Nat", "ℤ": "Int", "ℚ": "Rat", "ℝ": "Real", "ℂ": "Complex", "ℝ≥0": "NNReal",
+    "ℕ∞": "ENat",  # Mathlib/Data/ENat/Defs.lean `notation "ℕ∞" => ENat`
 }
 # Closed notations: Mathlib/Algebra/Order/Group/Unbundled/Abs.lean `|a|` (`abs`, resolved where the macro is
 # declared — hygiene — so `_root_.abs` even under `open Complex`), Mathlib/Analysis/Normed/Group/
@@ -72,6 +73,13 @@ MODEQ: dict[str, str] = {"MOD": "Nat.ModEq", "ZMOD": "Int.ModEq"}
 # Mathlib/Algebra/BigOperators/Group/Finset/Defs.lean: `∑ x ∈ s, f` is `Finset.sum s (fun x ↦ f)`, `∑ x, f` is
 # `Finset.sum Finset.univ (fun x ↦ f)`, `∑ x ∈ s with p, f` filters `s` by `p` first.
 BIG_OPERATORS: dict[str, str] = {"∑": "Finset.sum", "∏": "Finset.prod"}
+# Mathlib/Order/SetNotation.lean: `notation3 "⋃ " (...)", " r:60:(scoped f => iUnion f) => r` (and `⋂`, `iInter`):
+# `⋃ i, s i` is `Set.iUnion fun i => s i`; a bounded binder is the extended binder `⋃ i, ⋃ (_ : i ∈ t), s i`
+# (the file's delaborator prints that shape back as `⋃ i ∈ t, s i`).
+SET_OPERATORS: dict[str, str] = {"⋃": "Set.iUnion", "⋂": "Set.iInter"}
+# Mathlib/Topology/Algebra/InfiniteSum/Defs.lean: `notation3 "∑' "(...)", "r:67:(scoped f => tsum f (unconditional _))
+# => r`: the unconditional sum over an unbounded binder.
+INFINITE_OPERATORS: dict[str, str] = {"∑'": "tsum"}
 
 
 @dataclass(frozen=True)
@@ -105,7 +113,7 @@ class _Printer:
         return method(node)
 
     def leaf(self, node: tm.Node) -> str:
-        """An operand of ``binop%``/``binrel%`` (or of an ascription): the places where ``↑e`` may be printed."""
+        """An operand of ``binop%``/``binrel%``, of an ascription or of a typed variable: where ``↑e`` is printed."""
         if isinstance(node, tm.Prefix) and node.op == "↑":
             return self._coe(node.arg)
         return self.arg(node)
@@ -119,9 +127,8 @@ class _Printer:
         if text in TYPE_NOTATION:
             return TYPE_NOTATION[text]
         if text == "π":  # Mathlib/Analysis/SpecialFunctions/Trigonometric/Basic.lean: `scoped notation "π" => Real.pi`
-            if "Real" in self.scope.opens:
-                return "Real.pi"
-            raise Untranslatable("`π` outside `open Real`")
+            # (outside `open Real` the token is an identifier: a variable of the statement, or unknown to Lean)
+            return "Real.pi" if "Real" in self.scope.opens else "π"
         if text == "𝓝":  # Mathlib/Topology/Defs/Filter.lean: `scoped[Topology] notation "𝓝" => nhds`
             if "Topology" in self.scope.opens:
                 return "nhds"
@@ -146,6 +153,15 @@ class _Printer:
         return text
 
     def _app(self, node: tm.App) -> str:
+        # Mathlib/Algebra/Polynomial/Basic.lean: `scoped[Polynomial] notation:9000 R "[X]" => Polynomial R` (read as
+        # `R` applied to the list `[X]`; only the single-argument shape `R[X]` is printed)
+        if (len(node.args) == 1 and isinstance(node.args[0], tm.Collection) and node.args[0].open == "["
+                and node.args[0].items == (tm.Name("X"),) and "Polynomial" in self.scope.opens):
+            return f"Polynomial {self.arg(node.fn)}"
+        if isinstance(node.fn, tm.Name) and "." not in node.fn.text and self._typed(node.fn.text):
+            # a variable with a written type: each argument is elaborated against its known parameter type, so
+            # `↑e` there is `(e :)` as in an operator tree (`elabCoe` postpones only for an unknown expected type)
+            return " ".join([self.arg(node.fn), *(self.leaf(a) for a in node.args)])
         return " ".join([self.arg(node.fn), *(self.arg(a) for a in node.args)])
 
     def _binary(self, node: tm.Binary) -> str:
@@ -187,10 +203,14 @@ class _Printer:
         """``↑e``: src/Init/Coe.lean `syntax:1024 (name := coeNotation) "↑" term:1024`, elaborated by `elabCoe`
         (src/Lean/Elab/BuiltinNotation.lean): `e` without expected type, then `ensureHasType` — which inserts the
         coercion. Printed as the builtin `(e :)` (`elabTypeAscription`: `e` without expected type, synthesized, then
-        `ensureHasType`), only as an operand of an operator tree whose `applyCoe` gives it the tree's type, or under
-        an ascription. The two differ only where synthesizing `e` alone fixes its type by a default instance
+        `ensureHasType`), only as an operand of an operator tree whose `applyCoe` gives it the tree's type, under
+        an ascription, or as an argument of a variable with a written type (its parameter type is known). The two differ only where synthesizing `e` alone fixes its type by a default instance
         (`↑2`: Lean unifies `2`'s type with the expected one, `(2 :)` makes it `ℕ`), so only an operand whose type
-        its own variables and constants fix is printed."""
+        its own variables and constants fix is printed. A numeral is the exception: `elabCoe` elaborates `2` with no
+        expected type to `OfNat ?α 2` and `ensureHasType` unifies `?α` with the type the place gives it, so `↑2` is
+        that type's `2` — the numeral printed alone, which the place elaborates the same way."""
+        if isinstance(operand, tm.Name) and operand.text.isdigit():
+            return operand.text
         if not _fixes_own_type(operand, self._typed):
             raise Untranslatable("`↑` of a term whose type a default instance or a later part would fix")
         return f"({self.term(operand)} :)"
@@ -214,8 +234,13 @@ class _Printer:
             for item in reversed(node.items[:-1]):
                 text = f"Insert.insert {self.arg(item)} ({text})"
             return text
-        if node.open == "(" and len(node.items) == 2:  # src/Init/Core.lean: `(a, b)` is `Prod.mk a b`
-            return f"Prod.mk {self.arg(node.items[0])} {self.arg(node.items[1])}"
+        if node.open == "(" and len(node.items) >= 2:
+            # src/Init/Core.lean (the anonymous constructor notation for tuples): `(a, b)` is `Prod.mk a b`, and
+            # `(a, b, c)` is `(a, (b, c))`
+            text = self.arg(node.items[-1])
+            for item in reversed(node.items[:-1]):
+                text = f"Prod.mk {self.arg(item)} {text if _is_atomic(text) else f'({text})'}"
+            return text
         if node.open == "(·" and len(node.items) == 1:
             # src/Lean/Elab/BuiltinNotation.lean (`expandCDot?`): `(· + 1)` is `fun x => x + 1`, one binder per `·`
             outer, self.cdot = self.cdot, True
@@ -272,6 +297,13 @@ class _Printer:
         raise Untranslatable(f"the quantifier `{node.kind}`")
 
     def _bigoperator(self, node: tm.BigOperator) -> str:
+        if node.op in SET_OPERATORS:
+            return self._set_operator(node)
+        if node.op in INFINITE_OPERATORS and not node.binder.bracket and node.binder.bound is None \
+                and node.filter is None:
+            binder = tm.Binder(node.binder.name, node.binder.type)
+            return (f"{INFINITE_OPERATORS[node.op]} (fun {self._binder(binder)} => {self._under(binder, node.body)}) "
+                    "(SummationFilter.unconditional _)")
         head = BIG_OPERATORS.get(node.op)
         b = node.binder
         if head is None or b.bracket:
@@ -293,6 +325,17 @@ class _Printer:
         if node.filter is not None:
             domain = f"(Finset.filter (fun {self._binder(binder)} => {self._under(body_binder, node.filter)}) {domain})"
         return f"{head} {domain} fun {self._binder(binder)} => {self._under(body_binder, node.body)}"
+
+    def _set_operator(self, node: tm.BigOperator) -> str:
+        head, b = SET_OPERATORS[node.op], node.binder
+        if b.bracket or node.filter is not None or (b.bound is not None and b.bound[0] != "∈"):
+            raise Untranslatable(f"the big operator `{node.op}` over this binder")
+        binder = tm.Binder(b.name, b.type)
+        if b.bound is None:
+            return f"{head} fun {self._binder(binder)} => {self._under(binder, node.body)}"
+        bounded = tm.Binary("∈", tm.Name(b.name), b.bound[1])
+        inner = f"{head} fun (_ : {self._under(binder, bounded)}) => {self._under(binder, node.body)}"
+        return f"{head} fun {self._binder(binder)} => {inner}"
 
     def _setbuilder(self, node: tm.SetBuilder) -> str:
         # Mathlib/Data/Set/Defs.lean: `{x | p x}` is `setOf fun x => p x`; `{x ∈ s | p}` is ambiguous between

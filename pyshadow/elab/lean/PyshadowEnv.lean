@@ -5,6 +5,7 @@ import PyshadowEnv.Logic
 import PyshadowEnv.Algebra
 import PyshadowEnv.Sets
 import PyshadowEnv.Functions
+import PyshadowEnv.Topology
 import PyshadowEnv.GroupTheory
 import PyshadowEnv.Rings
 import PyshadowEnv.NumberTheory

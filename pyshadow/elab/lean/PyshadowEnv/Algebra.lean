@@ -91,6 +91,10 @@ instance (priority := 900) instOfNatAtLeastTwo {R : Type u} {n : Nat} [NatCast R
 class CommSemiring (R : Type u) extends Semiring R, CommMonoid R
 -- Mathlib/Algebra/Ring/Defs.lean
 class CommRing (α : Type u) extends Ring α, CommMonoid α
+-- Mathlib/Algebra/Ring/Defs.lean (`instance (priority := 100) CommRing.toCommSemiring [s : CommRing α] :
+-- CommSemiring α := { s with }`)
+@[reducible] def CommRing.toCommSemiring {α : Type u} [s : CommRing α] : CommSemiring α := { s with }
+attribute [instance 100] CommRing.toCommSemiring
 -- Mathlib/Algebra/Field/Defs.lean (through `Nontrivial`, `NNRatCast`, `RatCast`)
 class DivisionRing (K : Type u) extends Ring K, DivInvMonoid K
 -- Mathlib/Algebra/Field/Defs.lean (through `DivisionSemiring`, `CommGroupWithZero`)

@@ -26,6 +26,8 @@ unsafe axiom lcUnreachable {α : Sort u} : α
 @[reducible] def outParam (α : Sort u) : Sort u := α
 -- src/Init/Prelude.lean
 @[reducible] def semiOutParam (α : Sort u) : Sort u := α
+-- src/Init/Prelude.lean (`@[reducible] def optParam (α : Sort u) (default : α) : Sort u := α`: a default argument)
+@[reducible] def optParam (α : Sort u) (default : α) : Sort u := α
 -- src/Init/Prelude.lean
 @[reducible] def id {α : Sort u} (a : α) : α := a
 -- src/Init/Prelude.lean
@@ -61,6 +63,8 @@ inductive Exists {α : Sort u} (p : α → Prop) : Prop where
 inductive Bool : Type where
   | false : Bool
   | true : Bool
+-- src/Init/Prelude.lean (`export Bool (false true)`: `false` is `Bool.false` unqualified)
+export Bool (false true)
 -- src/Init/Prelude.lean
 structure Subtype {α : Sort u} (p : α → Prop) where
   val : α
@@ -135,6 +139,9 @@ class Dvd (α : Type u) where dvd : α → α → Prop
 -- src/Init/Prelude.lean
 class Max (α : Type u) where max : α → α → α
 class Min (α : Type u) where min : α → α → α
+-- src/Init/Prelude.lean (`export Max (max)`, `export Min (min)`)
+export Max (max)
+export Min (min)
 -- src/Init/Prelude.lean: collections
 class Membership (α : outParam (Type u)) (γ : Type v) where
   mem : γ → α → Prop
@@ -196,5 +203,8 @@ instance {a : α} : CoeT α a α where coe := a
 end
 -- src/Init/Coe.lean: a Bool in Prop position is `b = true`
 instance boolToProp : Coe Bool Prop where coe b := Eq b Bool.true
+-- src/Init/Coe.lean (`instance boolToSort : CoeSort Bool Prop where coe b := b`, through `boolToProp`): in type
+-- position too
+instance boolToSort : CoeSort Bool Prop where coe b := Eq b Bool.true
 -- src/Init/Coe.lean: a subtype's value
 instance {α : Sort u} {p : α → Prop} : CoeOut (Subtype p) α := ⟨Subtype.val⟩

@@ -128,6 +128,18 @@ def StrictMono {α : Type u} {β : Type v} [LT α] [LT β] (f : α → β) : Pro
   ∀ ⦃a b⦄, LT.lt a b → LT.lt (f a) (f b)
 def StrictAnti {α : Type u} {β : Type v} [LT α] [LT β] (f : α → β) : Prop :=
   ∀ ⦃a b⦄, LT.lt a b → LT.lt (f b) (f a)
+-- Mathlib/Order/Monotone/Defs.lean (over `[Preorder α] [Preorder β]`: `def MonotoneOn (f : α → β) (s : Set α) : Prop :=
+-- ∀ ⦃a⦄ (_ : a ∈ s) ⦃b⦄ (_ : b ∈ s), a ≤ b → f a ≤ f b`, and `StrictMonoOn`, `StrictAntiOn` alike)
+def MonotoneOn {α : Type u} {β : Type v} [Preorder α] [Preorder β] (f : α → β) (s : Set α) : Prop :=
+  ∀ ⦃a⦄, Membership.mem s a → ∀ ⦃b⦄, Membership.mem s b → LE.le a b → LE.le (f a) (f b)
+def StrictMonoOn {α : Type u} {β : Type v} [Preorder α] [Preorder β] (f : α → β) (s : Set α) : Prop :=
+  ∀ ⦃a⦄, Membership.mem s a → ∀ ⦃b⦄, Membership.mem s b → LT.lt a b → LT.lt (f a) (f b)
+def StrictAntiOn {α : Type u} {β : Type v} [Preorder α] [Preorder β] (f : α → β) (s : Set α) : Prop :=
+  ∀ ⦃a⦄, Membership.mem s a → ∀ ⦃b⦄, Membership.mem s b → LT.lt a b → LT.lt (f b) (f a)
+-- Mathlib/Data/Set/Operations.lean (`def Set.InjOn (f : α → β) (s : Set α) : Prop :=
+-- ∀ ⦃x₁ : α⦄, x₁ ∈ s → ∀ ⦃x₂ : α⦄, x₂ ∈ s → f x₁ = f x₂ → x₁ = x₂`)
+def Set.InjOn {α : Type u} {β : Type v} (f : α → β) (s : Set α) : Prop :=
+  ∀ ⦃x₁ : α⦄, Membership.mem s x₁ → ∀ ⦃x₂ : α⦄, Membership.mem s x₂ → Eq (f x₁) (f x₂) → Eq x₁ x₂
 
 -- Mathlib/Order/Filter/Defs.lean, Mathlib/Order/Filter/AtTopBot/Defs.lean, Mathlib/Topology/Defs/Filter.lean
 axiom Filter (α : Type u) : Type u
@@ -163,5 +175,4 @@ axiom ContinuousOn {X : Type u} {Y : Type v} [TopologicalSpace X] [TopologicalSp
 -- Mathlib/Analysis/Calculus/Deriv/Basic.lean (over a normed field; ℝ and ℂ only here)
 axiom deriv {𝕜 : Type u} (f : 𝕜 → 𝕜) (x : 𝕜) : 𝕜
 axiom HasDerivAt {𝕜 : Type u} (f : 𝕜 → 𝕜) (f' : 𝕜) (x : 𝕜) : Prop
-axiom DifferentiableAt {𝕜 : Type u} (f : 𝕜 → 𝕜) (x : 𝕜) : Prop
 end

@@ -17,10 +17,6 @@ noncomputable section
 
 -- Mathlib/Data/Fintype/Card.lean
 axiom Fintype.card (α : Type u) [Fintype α] : Nat
--- Mathlib/Order/Notation.lean (`notation "⊤" => Top.top`)
-class Top (α : Type u) where top : α
--- Mathlib/Order/Notation.lean (`notation "⊥" => Bot.bot`)
-class Bot (α : Type u) where bot : α
 
 -- Mathlib/Data/SetLike/Basic.lean
 class SetLike (A : Type u) (B : outParam (Type v)) where
@@ -70,6 +66,20 @@ end Subgroup
 -- Mathlib/GroupTheory/Subgroup/Simple.lean
 class IsSimpleGroup (G : Type u) [Group G] : Prop extends Nontrivial G where
   eq_bot_or_eq_top_of_normal : ∀ H : Subgroup G, Subgroup.Normal H → Or (Eq H Bot.bot) (Eq H Top.top)
+-- Mathlib/Algebra/Group/Subgroup/Basic.lean (`structure Subgroup.Characteristic : Prop`, `attribute [class]`;
+-- fixed by every automorphism: opaque here)
+axiom Subgroup.Characteristic {G : Type u} [Group G] (H : Subgroup G) : Prop
+attribute [class] Subgroup.Characteristic
+-- Mathlib/GroupTheory/Subgroup/Centralizer.lean (`def Subgroup.centralizer (s : Set G) : Subgroup G`)
+axiom Subgroup.centralizer {G : Type u} [Group G] (s : Set G) : Subgroup G
+-- Mathlib/Algebra/Group/Defs.lean (`class IsCyclic (G : Type u) [Pow G ℤ] : Prop`; opaque)
+axiom IsCyclic (G : Type u) [Pow G Int] : Prop
+-- Mathlib/GroupTheory/Nilpotent.lean (`class Group.IsNilpotent (G : Type*) [Group G] : Prop`; opaque)
+axiom Group.IsNilpotent (G : Type u) [Group G] : Prop
+attribute [class] IsCyclic Group.IsNilpotent
+-- Mathlib/GroupTheory/PGroup.lean (`def IsPGroup (p : ℕ) (G : Type*) [Group G] : Prop := ∀ g : G, ∃ k : ℕ, g ^ p ^ k = 1`)
+def IsPGroup (p : Nat) (G : Type u) [Group G] : Prop :=
+  ∀ g : G, Exists fun k : Nat => Eq (HPow.hPow g (HPow.hPow p k)) 1
 -- Mathlib/GroupTheory/Solvable.lean (`class IsSolvable : Prop`, over the derived series; opaque)
 axiom IsSolvable (G : Type u) [Group G] : Prop
 attribute [class] IsSolvable

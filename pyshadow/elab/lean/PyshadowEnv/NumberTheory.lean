@@ -20,4 +20,12 @@ axiom Rat.den : Rat → Nat
 axiom Nat.totient (n : Nat) : Nat
 -- Mathlib/Data/Nat/Digits/Defs.lean
 axiom Nat.ofDigits {α : Type u} [Semiring α] (b : α) : List Nat → α
+-- Mathlib/Data/Nat/Sqrt.lean (its lemmas; `def Nat.sqrt (n : Nat) : Nat` is Batteries' Batteries/Data/Nat/Basic.lean)
+axiom Nat.sqrt (n : Nat) : Nat
+-- Mathlib/Logic/Function/Iterate.lean (`def Nat.iterate {α : Sort u} (op : α → α) : ℕ → α → α`, `f^[n]`; opaque)
+axiom Nat.iterate {α : Sort u} (op : α → α) : Nat → α → α
+-- Mathlib/Algebra/Group/Even.lean (`def IsSquare [Mul α] (a : α) : Prop := ∃ r, a = r * r`)
+def IsSquare {α : Type u} [Mul α] (a : α) : Prop := Exists fun r => Eq a (HMul.hMul r r)
+-- Mathlib/Analysis/SpecialFunctions/Trigonometric/Arctan.lean (`noncomputable def Real.arctan (x : ℝ) : ℝ`)
+axiom Real.arctan (x : Real) : Real
 end

@@ -106,4 +106,65 @@ instance PNat.instPartialOrder : PartialOrder PNat where
   le_trans := PNat.order_laws.2.1
   lt_iff_le_not_ge := PNat.order_laws.2.2.1
   le_antisymm := PNat.order_laws.2.2.2
+
+-- Mathlib/Order/Notation.lean (`notation "⊤" => Top.top`)
+class Top (α : Type u) where top : α
+-- Mathlib/Order/Notation.lean (`notation "⊥" => Bot.bot`)
+class Bot (α : Type u) where bot : α
+-- Mathlib/Order/BoundedOrder/Basic.lean (`class OrderBot (α : Type u) [LE α] extends Bot α where bot_le : ∀ a : α, ⊥ ≤ a`)
+class OrderBot (α : Type u) [LE α] extends Bot α where
+  bot_le : ∀ a : α, LE.le Bot.bot a
+-- Mathlib/Data/Set/Basic.lean (`instance instDistribLattice : DistribLattice (Set α) where … le := (· ≤ ·)`,
+-- `lt := fun s t => s ⊆ t ∧ ¬t ⊆ s`; `instance instBoundedOrder : BoundedOrder (Set α) where … bot := ∅`;
+-- `instance : HasSSubset (Set α) := ⟨(· < ·)⟩`): `Set`'s order over its own `⊆`, its laws axioms as above
+instance Set.instLT {α : Type u} : LT (Set α) :=
+  ⟨fun s t => And (HasSubset.Subset s t) (Not (HasSubset.Subset t s))⟩
+instance Set.instHasSSubset {α : Type u} : HasSSubset (Set α) := ⟨fun s t => LT.lt s t⟩
+axiom Set.order_laws {α : Type u} : And (∀ a : Set α, LE.le a a)
+  (And (∀ a b c : Set α, LE.le a b → LE.le b c → LE.le a c)
+    (And (∀ a b : Set α, Iff (LT.lt a b) (And (LE.le a b) (Not (LE.le b a))))
+      (∀ a b : Set α, LE.le a b → LE.le b a → Eq a b)))
+instance Set.instPartialOrder {α : Type u} : PartialOrder (Set α) where
+  le_refl := Set.order_laws.1
+  le_trans := Set.order_laws.2.1
+  lt_iff_le_not_ge := Set.order_laws.2.2.1
+  le_antisymm := Set.order_laws.2.2.2
+axiom Set.empty_le {α : Type u} : ∀ a : Set α, LE.le (EmptyCollection.emptyCollection : Set α) a
+instance Set.instOrderBot {α : Type u} : OrderBot (Set α) where
+  bot := EmptyCollection.emptyCollection
+  bot_le := Set.empty_le
+-- Mathlib/Order/Disjoint.lean (`variable [PartialOrder α] [OrderBot α]`, `def Disjoint (a b : α) : Prop :=
+-- ∀ ⦃x⦄, x ≤ a → x ≤ b → x ≤ ⊥`)
+def Disjoint {α : Type u} [PartialOrder α] [OrderBot α] (a b : α) : Prop :=
+  ∀ ⦃x⦄, LE.le x a → LE.le x b → LE.le x Bot.bot
+-- Mathlib/Order/TypeTags.lean (`def WithBot (α : Type*) := Option α`; opaque here) with its coercion
+-- (`@[coe, match_pattern] def WithBot.some : α → WithBot α`, `instance coeTC : CoeTC α (WithBot α) := ⟨some⟩`)
+axiom WithBot (α : Type u) : Type u
+axiom WithBot.some {α : Type u} : α → WithBot α
+attribute [coe] WithBot.some
+instance WithBot.coeTC {α : Type u} : CoeTC α (WithBot α) := ⟨WithBot.some⟩
+-- Mathlib/Order/WithBot.lean (`instance (priority := 10) WithBot.instLE : LE (WithBot α)`, `WithBot.instLT`)
+axiom WithBot.instLE {α : Type u} [LE α] : LE (WithBot α)
+axiom WithBot.instLT {α : Type u} [LT α] : LT (WithBot α)
+attribute [instance 10] WithBot.instLE WithBot.instLT
+-- Mathlib/Algebra/Order/Monoid/Unbundled/WithTop.lean (`instance one : One (WithBot α) := ⟨(1 : α)⟩`, `zero`)
+instance WithBot.one {α : Type u} [One α] : One (WithBot α) := ⟨WithBot.some One.one⟩
+instance WithBot.zero {α : Type u} [Zero α] : Zero (WithBot α) := ⟨WithBot.some Zero.zero⟩
+-- Mathlib/Order/TypeTags.lean (`def WithTop (α : Type*) := Option α`; opaque here, and
+-- `@[coe, match_pattern] def WithTop.some : α → WithTop α`)
+axiom WithTop (α : Type u) : Type u
+axiom WithTop.some {α : Type u} : α → WithTop α
+attribute [coe] WithTop.some
+-- Mathlib/Algebra/Order/Monoid/Unbundled/WithTop.lean (`instance one : One (WithTop α) := ⟨(1 : α)⟩`)
+instance WithTop.one {α : Type u} [One α] : One (WithTop α) := ⟨WithTop.some One.one⟩
+-- Mathlib/Data/ENat/Defs.lean (`def ENat : Type := WithTop ℕ`, `notation "ℕ∞" => ENat`)
+def ENat : Type := WithTop Nat
+-- Mathlib/Data/ENat/Basic.lean (`deriving instance … LE, LT, … CommSemiring … for ENat`; opaque here: `Nat.cast`
+-- into `ℕ∞` is the semiring's)
+axiom ENat.instCommSemiring : CommSemiring ENat
+axiom ENat.instLE : LE ENat
+axiom ENat.instLT : LT ENat
+attribute [instance] ENat.instCommSemiring ENat.instLE ENat.instLT
+-- Mathlib/Data/Set/Card.lean (`noncomputable def Set.encard (s : Set α) : ℕ∞ := ENat.card s`; opaque)
+axiom Set.encard {α : Type u} (s : Set α) : ENat
 end

@@ -12,7 +12,7 @@ set_option genCtorIdx false
 set_option genInjectivity false
 set_option genSizeOf false
 set_option autoImplicit false
-universe u v
+universe u v w u'
 noncomputable section
 
 -- Mathlib/Algebra/Group/Units/Defs.lean (`def IsUnit [Monoid M] (a : M) : Prop := ∃ u : Mˣ, (u : M) = a`; opaque)
@@ -64,7 +64,40 @@ axiom commRing [CommRing R] : CommRing (Polynomial R)
 attribute [instance] semiring ring commRing
 -- Mathlib/Algebra/Polynomial/Basic.lean
 axiom X [Semiring R] : Polynomial R
+-- Mathlib/Algebra/Polynomial/Basic.lean (`def C : R →+* R[X]`, a bundled ring hom applied through its coercion to a
+-- function: declared here as that function)
+axiom C [Semiring R] : R → Polynomial R
+-- Mathlib/Algebra/Polynomial/Basic.lean (`def coeff : R[X] → ℕ → R`)
+axiom coeff [Semiring R] : Polynomial R → Nat → R
+-- Mathlib/Algebra/Polynomial/Eval/Defs.lean (`def eval (x : R) (p : R[X]) : R := eval₂ (RingHom.id _) x p`; opaque)
+axiom eval [Semiring R] (x : R) (p : Polynomial R) : R
+-- Mathlib/Algebra/Polynomial/Degree/Defs.lean (`def degree (p : R[X]) : WithBot ℕ`, `def natDegree (p : R[X]) : ℕ`)
+axiom degree [Semiring R] (p : Polynomial R) : WithBot Nat
+axiom natDegree [Semiring R] (p : Polynomial R) : Nat
 end Polynomial
+
+-- Mathlib/Algebra/GroupWithZero/Basic.lean (`def IsNilpotent [Zero R] [Pow R ℕ] (x : R) : Prop := ∃ n : ℕ, x ^ n = 0`)
+def IsNilpotent {R : Type u} [Zero R] [Pow R Nat] (x : R) : Prop := Exists fun n : Nat => Eq (HPow.hPow x n) 0
+
+-- Mathlib/LinearAlgebra/Matrix/Defs.lean (`def Matrix (m : Type u) (n : Type u') (α : Type v) : Type max u u' v :=
+-- m → n → α`): a matrix is applied to its indices as the function it unfolds to
+def Matrix (m : Type u) (n : Type u') (α : Type v) : Type (max u u' v) := m → n → α
+namespace Matrix
+variable {l : Type u} {m : Type u'} {n : Type w} {α : Type v}
+-- Mathlib/LinearAlgebra/Matrix/Defs.lean (`instance neg [Neg α] : Neg (Matrix m n α)`, entrywise; opaque here)
+axiom neg [Neg α] : Neg (Matrix m n α)
+-- Mathlib/Data/Matrix/Diagonal.lean (`variable [DecidableEq n] [Zero α] [One α]`, `instance one : One (Matrix n n α)`)
+axiom one [DecidableEq n] [Zero α] [One α] : One (Matrix n n α)
+-- Mathlib/Data/Matrix/Mul.lean (`@[default_instance 100] instance [Fintype m] [Mul α] [AddCommMonoid α] :
+-- HMul (Matrix l m α) (Matrix m n α) (Matrix l n α)`)
+axiom instHMulOfFintypeOfMulOfAddCommMonoid [Fintype m] [Mul α] [AddCommMonoid α] :
+  HMul (Matrix l m α) (Matrix m n α) (Matrix l n α)
+attribute [instance] neg one
+attribute [instance, default_instance 100] instHMulOfFintypeOfMulOfAddCommMonoid
+-- Mathlib/LinearAlgebra/Matrix/Rank.lean (`variable [Fintype n]`, `noncomputable def rank [CommSemiring R]
+-- (A : Matrix m n R) : ℕ`; opaque)
+axiom rank {R : Type v} [Fintype n] [CommSemiring R] (A : Matrix m n R) : Nat
+end Matrix
 
 -- Mathlib/Data/ZMod/Defs.lean (`def ZMod : ℕ → Type | 0 => ℤ | n + 1 => Fin (n + 1)`; opaque)
 axiom ZMod (n : Nat) : Type

@@ -74,6 +74,14 @@ end Set
 -- `{a | ∃ t ∈ s, a ∈ t}`): unfolded as there
 def Set.sUnion {α : Type u} (S : Set (Set α)) : Set α :=
   setOf fun a => Exists fun t => And (Membership.mem S t) (Membership.mem t a)
+-- Mathlib/Order/SetNotation.lean (`def sInter (S : Set (Set α)) : Set α := sInf S`, with Set's `sInf s` the set
+-- `{a | ∀ t ∈ s, a ∈ t}`): unfolded as there
+def Set.sInter {α : Type u} (S : Set (Set α)) : Set α :=
+  setOf fun a => ∀ t, Membership.mem S t → Membership.mem t a
+-- Mathlib/Order/SetNotation.lean (`def iUnion (s : ι → Set α) : Set α := iSup s`, `def iInter … := iInf s`, with
+-- `iSup s = sSup (range s)`, `iInf s = sInf (range s)`): unfolded as there
+def Set.iUnion {α : Type u} {ι : Sort v} (s : ι → Set α) : Set α := Set.sUnion (Set.range s)
+def Set.iInter {α : Type u} {ι : Sort v} (s : ι → Set α) : Set α := Set.sInter (Set.range s)
 -- Mathlib/Data/Set/Finite/Defs.lean (`protected def Set.Finite (s : Set α) : Prop := Finite s`): kept opaque
 axiom Set.Finite {α : Type u} (s : Set α) : Prop
 -- Mathlib/Data/Set/Finite/Defs.lean (`protected def Set.Infinite (s : Set α) : Prop := ¬s.Finite`)
@@ -123,6 +131,11 @@ axiom Finset.image {α : Type u} {β : Type v} (f : α → β) (s : Finset α) :
 -- Mathlib/Data/Fintype/Defs.lean
 class Fintype (α : Type u) : Type u
 axiom Finset.univ {α : Type u} [Fintype α] : Finset α
+-- Mathlib/Data/Fintype/Basic.lean (`instance Fin.fintype (n : ℕ) : Fintype (Fin n)`)
+axiom Fin.fintype (n : Nat) : Fintype (Fin n)
+-- src/Init/Prelude.lean (`instance : DecidableEq (Fin n)`, `instDecidableEqFin`)
+axiom instDecidableEqFin (n : Nat) : DecidableEq (Fin n)
+attribute [instance] Fin.fintype instDecidableEqFin
 -- Mathlib/Data/Finset/Defs.lean (`Finset α` coerces to `Set α` by `CoeSort`/`CoeTC` through `{a | a ∈ s}`)
 instance {α : Type u} : CoeTC (Finset α) (Set α) := ⟨fun s => setOf fun a => Membership.mem s a⟩
 -- Mathlib/Algebra/BigOperators/Group/Finset/Defs.lean (over `AddCommMonoid`/`CommMonoid`, PyshadowEnv.Algebra)
