@@ -67,6 +67,7 @@ from ..syntax import terms as tm
 from ..syntax import lexer as lx
 from ..syntax.render import render_term
 from ..syntax.ast import IFF, Atom, Binder, BinOp, Declaration, Let, Not, Quant, Rel, Term, atoms
+from ..elab.context import commands
 from . import binder_order, casts
 from .binder_types import INTERVALS, TYPE_SPELLING, BinderTypes, is_numeral, type_text
 
@@ -155,20 +156,59 @@ RESULT_NAMESPACES: dict[str, tuple[str, int]] = {"Finset.range": ("Finset", 1), 
 TYPE_NAMESPACES = {"ℕ": "Nat", "Nat": "Nat", "ℤ": "Int", "Int": "Int", "ℝ": "Real", "Real": "Real",
                    "Finset": "Finset", "Set": "Set"}
 
-_OPEN_RE = re.compile(r"^\s*open\s+(?:scoped\s+)?([^\n]*?)(?:\s+in)?\s*$", re.MULTILINE)
+# Marks on an `opens` entry: `open scoped N` opens N's scoped notation only (not its names); `open N hiding x`,
+# `open N (x)`, `open N renaming x → y` open only some of N's names — a short name N defines is then not resolved
+# through N here (it is keyed with the marks instead: never read as another constant).
+SCOPED, PARTIAL = "⟨scoped⟩", "⟨partial⟩"
+_PREAMBLE_OPEN = re.compile(r"\bopen\s+([^\n]*?)\s+in\b")
 
 
 def opened_namespaces(context: str, preamble: str | None = None) -> frozenset[str]:
-    """Namespaces opened by the ``open`` lines of ``context`` (and an ``open … in`` preamble); ``namespace N``
-    lines open ``N`` too (names inside a namespace resolve against it)."""
-    names: set[str] = set()
-    for text in (context or "", preamble or ""):
-        for m in _OPEN_RE.finditer(text):
-            body = re.sub(r"\((?:hiding|renaming)[^)]*\)|hiding.*$", "", m.group(1))
-            names.update(w for w in body.split() if w and w[0].isalpha())
-        for m in re.finditer(r"^\s*namespace\s+(\S+)", text, re.MULTILINE):
-            names.add(m.group(1))
-    return frozenset(names)
+    """Namespaces open at the end of ``context`` (and by an ``open … in`` preamble), as Lean scopes them
+    (src/Lean/Elab/BuiltinCommand.lean ``open``, ``section``/``namespace``/``end``): an ``open`` lasts to the ``end``
+    of its section or namespace, ``open … in`` covers the one command that follows it (so a context's own ``open
+    … in`` before a helper does not reach the statement), ``namespace N`` opens ``N`` until its ``end``;
+    ``open scoped N`` and partial opens are marked (``SCOPED``, ``PARTIAL``)."""
+    scopes: list[set[str]] = [set()]
+    cmds = commands(context or "")
+    for i, command in enumerate(cmds):
+        words = command.split()
+        if words[:2] == ["noncomputable", "section"]:
+            words = words[1:]
+        head = words[0]
+        if head == "open":
+            names, is_in = _open_entries(command)
+            if not is_in:
+                scopes[-1] |= names
+            elif i == len(cmds) - 1 and re.search(r"\bin\s*$", command):
+                scopes[-1] |= names  # `open N in` as the context's last command: it covers the statement
+        elif head == "namespace" and len(words) >= 2:
+            scopes.append({words[1]})
+        elif head == "section":
+            scopes.append(set())
+        elif head == "end" and len(scopes) > 1:
+            scopes.pop()
+    out = set().union(*scopes)
+    for m in _PREAMBLE_OPEN.finditer(preamble or ""):
+        out |= _open_entries(f"open {m.group(1)}")[0]
+    return frozenset(out)
+
+
+def _open_entries(command: str) -> tuple[set[str], bool]:
+    """The entries one ``open`` command adds (marked as ``SCOPED``/``PARTIAL`` say), and whether it is
+    ``open … in``."""
+    parts = command.split(None, 1)
+    words = (parts[1] if len(parts) > 1 else "").replace("(", " ( ").split()
+    is_in = "in" in words
+    if is_in:
+        words = words[:words.index("in")]
+    mark = ""
+    if words[:1] == ["scoped"]:
+        words, mark = words[1:], SCOPED
+    for stop in ("hiding", "renaming", "("):
+        if stop in words:
+            words, mark = words[:words.index(stop)], PARTIAL
+    return {w + mark for w in words if w and w[0].isalpha()}, is_in
 
 
 # A name Lean may auto-bind when not relaxed: one letter, then digits, subscripts, `_` or `'`
@@ -378,7 +418,7 @@ class Resolver:
     def _name(self, text: str, bound: frozenset[str]) -> tm.Node:
         if text.startswith("@") or text in bound or text in self.variables:
             return tm.Name(text)
-        if text in SCOPED_NOTATIONS and SCOPED_NOTATIONS[text][0] in self.opens:
+        if text in SCOPED_NOTATIONS and {SCOPED_NOTATIONS[text][0], SCOPED_NOTATIONS[text][0] + SCOPED} & self.opens:
             return tm.Name(SCOPED_NOTATIONS[text][1])
         if text in TYPE_SPELLING:  # `Nat` and its Mathlib notation `ℕ` are one constant (binder_types.py)
             return tm.Name(TYPE_SPELLING[text])
@@ -399,8 +439,11 @@ class Resolver:
         if owners is None or "" in owners:
             return tm.Name(text)
         hits = owners & self.opens
-        if len(hits) == 1:
+        partial = {o + PARTIAL for o in owners} & self.opens
+        if len(hits) == 1 and not partial:
             return tm.Name(f"{next(iter(hits))}.{text}")
+        if hits or partial:  # ambiguous (Lean picks by type) or partly open: one constant only under these opens
+            return tm.Name(f"«{text} under {' '.join(sorted(hits | partial))}»")
         return tm.Name(text)
 
 
@@ -742,11 +785,20 @@ def _plain_sides(t: Rel, scope: _Scope) -> Rel:
                    right=Atom(right_text, key_idents(right_text), t.right.open_right))
 
 
-def recheck_casts(node: tm.Node) -> tm.Node:
+def recheck_casts(node: tm.Node, types: dict[str, str] | None = None) -> tm.Node:
     """``node`` — a tree already read by ``Resolver`` into which ``definitions.py`` substituted a value — read
-    again, so casts the substitution made redundant (``(fun (x : ℕ) => 1 / ((x : ℝ) + 1) : ℕ → ℝ)``) go as they
-    would have had the statement been written so. The names in it are resolved already; reading is idempotent."""
-    return Resolver(frozenset(), {}, {}).resolve(node)
+    again, so casts the substitution made redundant (``(fun (x : ℕ) => 1 / ((x : ℝ) + 1) : ℕ → ℝ)``, ``(a - 5 :
+    ℕ) < 3`` with ``a : ℕ``) go as they would have had the statement been written so; ``types``: the statement
+    variables' types. The names in it are resolved already; reading is idempotent."""
+    return Resolver(frozenset(), {}, dict(types or {})).resolve(node)
+
+
+def recheck_relation(t: Rel, types: dict[str, str] | None = None) -> Rel:
+    """A relation between two atoms into which a value was substituted, its casts read again as one ``binrel%``
+    tree (``_plain_sides``; ``recheck_casts`` reads each atom alone)."""
+    if t.op not in (*_BINREL, "∈") or not (isinstance(t.left, Atom) and isinstance(t.right, Atom)):
+        return t
+    return _plain_sides(t, _Scope(frozenset(), {}, dict(types or {})))
 
 
 def _resolver(scope: _Scope) -> Resolver:

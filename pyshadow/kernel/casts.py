@@ -112,6 +112,15 @@ def _elaborated_alike(e: tm.Node, typing: BinderTypes) -> bool:
     return False
 
 
+def stands_alone(e: tm.Node, typing: BinderTypes) -> bool:
+    """Whether ``e`` of type ``T`` may replace a *variable* of type ``T`` without the ascription ``(e : T)``: only a
+    leaf elaborated alike with and without an expected type (``_elaborated_alike``). A compound ``m - 1`` or
+    ``a / b`` may not: put bare where the variable sat under a cast or in a tree of a larger type (``(n : ℝ)``,
+    ``x = n`` with ``x : ℝ``), ``binop%`` would elaborate its operation at the larger type — ``↑m - 1`` in ℝ, not
+    ``↑(m - 1)`` — while ``(m - 1 : ℕ)`` stays one leaf of type ℕ (module docstring)."""
+    return typing.leaves(e) == [e] and _elaborated_alike(e, typing)
+
+
 def plain_arguments(app: tm.App, typing: BinderTypes) -> tm.App:
     """``g (2 : D)``/``g ↑n`` as ``g 2``/``g n`` when ``g``'s domain is known to be ``D``: the argument is
     elaborated against ``D``, where ``binop%`` starts its maximum type."""
@@ -126,14 +135,19 @@ def plain_arguments(app: tm.App, typing: BinderTypes) -> tm.App:
 
 def plain_relation(left: tm.Node, right: tm.Node, typing: BinderTypes) -> tuple[tm.Node, tm.Node]:
     """A ``binrel%`` relation without the casts that do not change its elaboration. Its leaves other than casts
-    must be numerals or of known types whose maximum ``M`` is known (``BinderTypes.tree_type``); then casts are
+    must be numerals or of known types whose maximum ``M`` is known (``BinderTypes.tree_type``; an ascription of a
+    term already of the ascribed type counts as such a leaf); then casts are
     read against ``M`` (``strip_casts``). With numerals alone, ``(n : ℕ)`` is dropped: numerals default to ``ℕ``
     (``instOfNatNat`` is a default instance, src/Init/Prelude.lean)."""
     leaves = typing.leaves(left) + typing.leaves(right)
     rest = [leaf for leaf in leaves if cast_inner(leaf) is None]
     if any(not is_numeral(leaf) and typing.type_of(leaf) is None for leaf in rest):
         return left, right
-    target = typing.tree_type(rest)
+    # an ascription `(e : T)` of an `e` already of type `T` is a leaf of type `T` (`(m - 1 : ℕ) < 3`: ℕ) — as a
+    # substituted value or an unfolded definition is written (`casts.stands_alone`)
+    neutral = [leaf for leaf in leaves if isinstance(leaf, tm.Ascription) and not is_numeral(leaf.expr)
+               and typing.type_of(leaf.expr) == type_text(leaf.type)]
+    target = typing.tree_type(rest + neutral)
     if target is None:
         casts = [leaf for leaf in leaves if cast_inner(leaf) is not None]
         if casts and all(isinstance(c, tm.Ascription) and is_numeral(c.expr) and type_text(c.type) == "ℕ"

@@ -41,6 +41,7 @@ from ..syntax.scanner import declarations, name_components
 from .answers import DATA_KEYWORDS, declared_value, identifiers, is_open_value
 from .atoms import opened_namespaces
 from .binder_types import BinderTypes, type_text
+from .casts import stands_alone
 from .substitution import (Skip, free_names, map_atoms, map_terms, quantified, read_key, statement_names, subst_many,
                            terms)
 
@@ -188,7 +189,7 @@ def _expand(u: _Unfolding, args: tuple[tm.Node, ...], known: dict[str, str]) -> 
     if any(n in captured for n, _ in pending):
         raise Skip
     body = _subst_names(u.value, mapping)
-    if isinstance(body, tm.Ascription) and BinderTypes(known).type_of(body.expr) == type_text(body.type):
+    if isinstance(body, tm.Ascription) and _already(body.expr, body.type, known):
         body = body.expr
     for name, ty in reversed(pending):  # partially applied: `fun (x : T) => …` for the rest
         if ty is None:
@@ -199,8 +200,16 @@ def _expand(u: _Unfolding, args: tuple[tm.Node, ...], known: dict[str, str]) -> 
     return tm.App(body, tuple(rest)) if rest else body
 
 
+def _already(e: tm.Node, ty: tm.Node, known: dict[str, str]) -> bool:
+    """Whether ``(e : ty)`` may be written ``e`` where a parameter or a definition's use sat: ``e`` is of type
+    ``ty`` and a leaf that elaborates alike anywhere (``casts.stands_alone``) — a compound ``m - 1`` keeps its
+    ascription, or ``(g m : ℝ)`` with ``g m := m - 1`` would read as real subtraction."""
+    typing = BinderTypes(known)
+    return typing.type_of(e) == type_text(ty) and stands_alone(e, typing)
+
+
 def _ascribed(arg: tm.Node, ty: tm.Node, known: dict[str, str]) -> tm.Node:
-    return arg if BinderTypes(known).type_of(arg) == type_text(ty) else tm.Ascription(arg, ty)
+    return arg if _already(arg, ty, known) else tm.Ascription(arg, ty)
 
 
 def _beta_one(fn: tm.Ascription, arg: tm.Node, known: dict[str, str]) -> tm.Node:
@@ -213,7 +222,7 @@ def _beta_one(fn: tm.Ascription, arg: tm.Node, known: dict[str, str]) -> tm.Node
     if lam.binder.type is not None and tm.canonical_node(lam.binder.type) != tm.canonical_node(ty.left):
         raise Skip
     body = _subst_names(lam.body, {lam.binder.name: _ascribed(arg, ty.left, known)})
-    if ty.right == tm.Name("Prop") or BinderTypes(known).type_of(body) == type_text(ty.right):
+    if ty.right == tm.Name("Prop") or _already(body, ty.right, known):
         return body
     return tm.Ascription(body, ty.right)
 
