@@ -117,8 +117,11 @@ def stands_alone(e: tm.Node, typing: BinderTypes) -> bool:
     leaf elaborated alike with and without an expected type (``_elaborated_alike``). A compound ``m - 1`` or
     ``a / b`` may not: put bare where the variable sat under a cast or in a tree of a larger type (``(n : ℝ)``,
     ``x = n`` with ``x : ℝ``), ``binop%`` would elaborate its operation at the larger type — ``↑m - 1`` in ℝ, not
-    ``↑(m - 1)`` — while ``(m - 1 : ℕ)`` stays one leaf of type ℕ (module docstring)."""
-    return typing.leaves(e) == [e] and _elaborated_alike(e, typing)
+    ``↑(m - 1)`` — while ``(m - 1 : ℕ)`` stays one leaf of type ℕ (module docstring). A leaf whose type is a
+    ``Set``/``Finset`` (a typed set-builder ``{m : ℤ | p}``) is no operand of an arithmetic tree: it stands alone."""
+    if typing.leaves(e) != [e]:
+        return False
+    return _elaborated_alike(e, typing) or (typing.type_of(e) or "").startswith(("Set ", "Finset "))
 
 
 def plain_arguments(app: tm.App, typing: BinderTypes) -> tm.App:
