@@ -182,8 +182,9 @@ def opened_namespaces(context: str, preamble: str | None = None) -> frozenset[st
                 scopes[-1] |= names
             elif i == len(cmds) - 1 and re.search(r"\bin\s*$", command):
                 scopes[-1] |= names  # `open N in` as the context's last command: it covers the statement
-        elif head == "namespace" and len(words) >= 2:
-            scopes.append({words[1]})
+        elif head == "namespace" and len(words) >= 2:  # `namespace A.B` resolves names in A.B and in A
+            parts = words[1].split(".")
+            scopes.append({".".join(parts[:k]) for k in range(1, len(parts) + 1)})
         elif head == "section":
             scopes.append(set())
         elif head == "end" and len(scopes) > 1:
