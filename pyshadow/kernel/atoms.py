@@ -67,8 +67,8 @@ from ..syntax import terms as tm
 from ..syntax import lexer as lx
 from ..syntax.render import render_term
 from ..syntax.ast import IFF, Atom, Binder, BinOp, Declaration, Let, Not, Quant, Rel, Term, atoms
-from ..elab.context import commands
 from . import binder_order, casts
+from .opens import PARTIAL, SCOPED, opened_namespaces  # noqa: F401 (opened_namespaces: read here by others)
 from .binder_types import INTERVALS, TYPE_SPELLING, BinderTypes, is_numeral, type_text
 
 # Short names and the namespaces that define them (Mathlib/Lean declarations; a root declaration is "").
@@ -155,62 +155,6 @@ RESULT_NAMESPACES: dict[str, tuple[str, int]] = {"Finset.range": ("Finset", 1), 
 # Binder types whose head names a namespace for dot notation.
 TYPE_NAMESPACES = {"ℕ": "Nat", "Nat": "Nat", "ℤ": "Int", "Int": "Int", "ℝ": "Real", "Real": "Real",
                    "Finset": "Finset", "Set": "Set"}
-
-# Marks on an `opens` entry: `open scoped N` opens N's scoped notation only (not its names); `open N hiding x`,
-# `open N (x)`, `open N renaming x → y` open only some of N's names — a short name N defines is then not resolved
-# through N here (it is keyed with the marks instead: never read as another constant).
-SCOPED, PARTIAL = "⟨scoped⟩", "⟨partial⟩"
-_PREAMBLE_OPEN = re.compile(r"\bopen\s+([^\n]*?)\s+in\b")
-
-
-def opened_namespaces(context: str, preamble: str | None = None) -> frozenset[str]:
-    """Namespaces open at the end of ``context`` (and by an ``open … in`` preamble), as Lean scopes them
-    (src/Lean/Elab/BuiltinCommand.lean ``open``, ``section``/``namespace``/``end``): an ``open`` lasts to the ``end``
-    of its section or namespace, ``open … in`` covers the one command that follows it (so a context's own ``open
-    … in`` before a helper does not reach the statement), ``namespace N`` opens ``N`` until its ``end``;
-    ``open scoped N`` and partial opens are marked (``SCOPED``, ``PARTIAL``)."""
-    scopes: list[set[str]] = [set()]
-    cmds = commands(context or "")
-    for i, command in enumerate(cmds):
-        words = command.split()
-        if words[:2] == ["noncomputable", "section"]:
-            words = words[1:]
-        head = words[0]
-        if head == "open":
-            names, is_in = _open_entries(command)
-            if not is_in:
-                scopes[-1] |= names
-            elif i == len(cmds) - 1 and re.search(r"\bin\s*$", command):
-                scopes[-1] |= names  # `open N in` as the context's last command: it covers the statement
-        elif head == "namespace" and len(words) >= 2:  # `namespace A.B` resolves names in A.B and in A
-            parts = words[1].split(".")
-            scopes.append({".".join(parts[:k]) for k in range(1, len(parts) + 1)})
-        elif head == "section":
-            scopes.append(set())
-        elif head == "end" and len(scopes) > 1:
-            scopes.pop()
-    out = set().union(*scopes)
-    for m in _PREAMBLE_OPEN.finditer(preamble or ""):
-        out |= _open_entries(f"open {m.group(1)}")[0]
-    return frozenset(out)
-
-
-def _open_entries(command: str) -> tuple[set[str], bool]:
-    """The entries one ``open`` command adds (marked as ``SCOPED``/``PARTIAL`` say), and whether it is
-    ``open … in``."""
-    parts = command.split(None, 1)
-    words = (parts[1] if len(parts) > 1 else "").replace("(", " ( ").split()
-    is_in = "in" in words
-    if is_in:
-        words = words[:words.index("in")]
-    mark = ""
-    if words[:1] == ["scoped"]:
-        words, mark = words[1:], SCOPED
-    for stop in ("hiding", "renaming", "("):
-        if stop in words:
-            words, mark = words[:words.index(stop)], PARTIAL
-    return {w + mark for w in words if w and w[0].isalpha()}, is_in
-
 
 # A name Lean may auto-bind when not relaxed: one letter, then digits, subscripts, `_` or `'`
 # (src/Lean/Elab/AutoBound.lean `isValidAutoBoundImplicitName`) — here the capital and Greek ones, which Mathlib

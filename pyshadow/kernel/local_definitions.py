@@ -39,7 +39,7 @@ from ..syntax.parser import parse_term
 from ..syntax.render import render_binders, render_term
 from ..syntax.scanner import declarations, name_components
 from .answers import DATA_KEYWORDS, declared_value, identifiers, is_open_value
-from .atoms import opened_namespaces
+from .opens import named_definitions, opened_namespaces, visible_spellings
 from .binder_types import BinderTypes, type_text
 from .casts import stands_alone
 from .substitution import (Skip, free_names, map_atoms, map_terms, quantified, read_key, subst_many,
@@ -307,31 +307,6 @@ def _table(defs: tuple[LocalDefinition, ...]) -> dict[str, _Unfolding]:
     return table
 
 
-def _spelled(a: Atom, table: dict[str, _Unfolding]) -> set[str]:
-    """The definitions of ``table`` an atom names: by a root (``g m``, ``S.ncard``) or a qualified name
-    (``Foo.g m``, whose root ``Foo`` is no definition)."""
-    out = set(a.idents) & set(table)
-    for ident in identifiers(a.text) if "." in a.text else ():
-        parts = name_components(ident)
-        out.update(p for p in (".".join(parts[:k]) for k in range(2, len(parts) + 1)) if p in table)
-    return out
-
-
-def _visible(table: dict[str, _Unfolding], defs: tuple[LocalDefinition, ...], opens: frozenset[str],
-             declaration: str | None) -> dict[str, _Unfolding]:
-    """``table`` without the short spellings that do not resolve at the statement: ``g`` names ``Foo.g`` only
-    inside ``namespace Foo``, under ``open Foo`` or in a declaration ``Foo.t`` (Lean's name resolution; after ``end
-    Foo`` a bare ``g`` is another name — an auto-bound variable or unknown)."""
-    scopes = set(opens) | {".".join(name_components(declaration)[:k])
-                           for k in range(1, len(name_components(declaration)))} if declaration else set(opens)
-    allowed = set()
-    for d in defs:
-        parts = name_components(d.name)
-        allowed.add(d.name)
-        allowed.update(".".join(parts[k:]) for k in range(1, len(parts)) if ".".join(parts[:k]) in scopes)
-    return {k: u for k, u in table.items() if k in allowed}
-
-
 def without_definitions(context: str) -> str:
     """``context`` with its data declarations left out (its ``open`` s and the rest kept): the statement read with
     its definitions folded, as the full tier's goals name them."""
@@ -383,13 +358,13 @@ def unfold_definitions(decl: Declaration, context: str) -> Declaration:
     defs = local_definitions(context)
     if not defs:
         return decl
-    table = _visible(_table(defs), defs, opened_namespaces(context, decl.preamble), decl.name)
+    table = visible_spellings(_table(defs), [d.name for d in defs], opened_namespaces(context, decl.preamble), decl.name)
     header = {n for b in decl.binders for n in b.names}
     table = {k: u for k, u in table.items() if k not in header}  # a header binder shadows the definition
     # A name bound inside the statement (`∃ f, …`) may also be the definition used free elsewhere: which use is
     # which is not tracked here, so every use reads as the definition's constant (never as its unfolded value).
     table = {k: (_Unfolding(u.tag) if k in quantified(decl) else u) for k, u in table.items()}
-    used = {n for t in terms(decl) for a in atoms(t) for n in _spelled(a, table)}
+    used = {n for t in terms(decl) for a in atoms(t) for n in named_definitions(a, table)}
     if not used:  # a binder's default is an `optParam` (Lean core src/Init/Prelude.lean): no part of the statement
         return decl
     changed = False
@@ -397,7 +372,7 @@ def unfold_definitions(decl: Declaration, context: str) -> Declaration:
 
     def atom(a: Atom) -> Atom:
         nonlocal changed
-        if not _spelled(a, table):
+        if not named_definitions(a, table):
             return a
         node = read_key(a.text)
         if node is None:
