@@ -9,6 +9,7 @@ An ``open`` lasts to the ``end`` of its section or namespace, ``open … in`` co
 
 from __future__ import annotations
 
+import functools
 import re
 
 from ..elab.context import commands
@@ -23,6 +24,7 @@ SCOPED, PARTIAL = "⟨scoped⟩", "⟨partial⟩"
 _PREAMBLE_OPEN = re.compile(r"\bopen\s+([^\n]*?)\s+in\b")
 
 
+@functools.lru_cache(maxsize=4096)
 def opened_namespaces(context: str, preamble: str | None = None) -> frozenset[str]:
     """Namespaces open at the end of ``context`` (and by an ``open … in`` preamble), as Lean scopes them
     (src/Lean/Elab/BuiltinCommand.lean ``open``, ``section``/``namespace``/``end``): an ``open`` lasts to the ``end``
