@@ -107,3 +107,34 @@ def test_context_variables_are_the_first_binders():
     assert binders("section\nvariable (x : ℕ)\nend", "theorem t (h : 0 < x) : 0 < x") == "(h : 0 < x)"
     assert binders("variable (x : ℕ)", "theorem t (x : ℝ) : 0 ≤ x ^ 2") == "(x : ℝ)"  # shadowed
     assert binders("variable (x : ℕ) (hx : 0 < x)\ninclude hx", "theorem t : 0 ≤ x") == "(x : ℕ) (hx : 0 < x)"
+
+
+def test_a_leaf_the_expected_type_reaches_is_not_ascribed_with_another_type():
+    from pyshadow.kernel.casts import expected_type_reaches
+
+    typing = BinderTypes({"a": "ℕ", "b": "ℕ", "n": "ℕ"})
+    for text in ("∑ i ∈ Finset.range n, (i - 1)", "min (a - b) 1", "if n = 0 then 0 else n - 2"):
+        node = tm.read_term(text)
+        assert typing.type_of(node) == "ℕ"  # ∑ over `range n`'s elements, `min`, `if`: one ℕ tree
+        assert expected_type_reaches(node, "ℝ", typing), text  # `(… : ℝ)` would work inside at ℝ
+        assert not expected_type_reaches(node, "ℕ", typing), text  # at its own type the ascription is neutral
+    for text in ("a - b", "Nat.sqrt a", "3⁻¹", "↑(a - b)"):  # a tree, a fixed signature, numerals, a cast
+        assert not expected_type_reaches(tm.read_term(text), "ℝ", typing), text
+
+
+def test_a_fixed_variable_keeps_its_value_s_type():
+    from pyshadow.kernel.definitions import normalize_declaration
+    from pyshadow.syntax.render import render_term
+
+    def read(text: str) -> tuple[str, str]:
+        d = normalize_declaration(parse_declaration(text))
+        return render_binders(d.binders), render_term(d.type)
+
+    # ℕ subtraction stays ℕ's under the cast (the mutation partner: `(m : ℝ) - 1` reads otherwise)
+    assert read("theorem t (m n : ℕ) (hn : n = m - 1) : Real.arctan (n : ℝ) ≥ 0")[1] == \
+        read("theorem t (m : ℕ) : Real.arctan ((m - 1 : ℕ) : ℝ) ≥ 0")[1] != \
+        read("theorem t (m : ℕ) : Real.arctan ((m : ℝ) - 1) ≥ 0")[1]
+    # a sum elaborated alone (ℕ) is not substituted where the variable is real …
+    assert "hS" in read("theorem t (n : ℕ) (S : ℝ) (hS : S = ∑ i in Finset.range n, (i - 1)) : S ≥ 0")[0]
+    # … and is where it is of the variable's own type
+    assert read("theorem t (n S : ℕ) (hS : S = ∑ i in Finset.range n, (i - 1)) : S ≥ 0")[0] == "(n : ℕ)"

@@ -89,7 +89,8 @@ def _cast(node: tm.Node, inner: tm.Node, target: str | None, typing: BinderTypes
     compound = typing.leaves(inner) != [inner]
     alike = compound or _elaborated_alike(inner, typing)
     if ascribed:  # a tree leaf elaborated against the maximum: the tree's own term — unless the maximum reaches
-        return inner if alike else node  # inside: `(|x| : ℝ)` is `|↑x|`, the leaf `|x|` is cast whole, `↑|x|`
+        # inside: `(|x| : ℝ)` is `|↑x|`, the leaf `|x|` is cast whole, `↑|x|` (not when `x : ℝ`: nothing to reach)
+        return inner if alike or t == target else node
     if expected and not alike:  # `g ↑|x|` elaborates `|x|` alone; `g |x|` against `g`'s domain
         return node
     if t == target:  # `↑e` with no coercion: `e` elaborated alone, at the maximum already
@@ -122,6 +123,24 @@ def stands_alone(e: tm.Node, typing: BinderTypes) -> bool:
     if typing.leaves(e) != [e]:
         return False
     return _elaborated_alike(e, typing) or (typing.type_of(e) or "").startswith(("Set ", "Finset "))
+
+
+def expected_type_reaches(e: tm.Node, target: str, typing: BinderTypes) -> bool:
+    """Whether ``(e : target)`` elaborates otherwise than ``e`` as a ``binop%``/``binrel%`` leaf coerced to
+    ``target`` (``x = e`` with ``x : target``): ``processLeaf`` elaborates a leaf with no expected type, an
+    ascription against ``target``, and for a leaf like ``∑ i ∈ s, (i - 1)``, ``min (a - b) 1`` or ``if … then …
+    else n - 2`` the expected type reaches inside (``elabAppArgs`` assigns the result type variable first): ℕ's
+    truncated subtraction there becomes ℝ's. Not for a tree (its leaves are elaborated alone either way), a
+    numeral or a term of numerals (``3⁻¹``), ``↑e`` (``elabCoe`` elaborates ``e`` alone), a leaf elaborated alike
+    with and without an expected type, or one known to be of type ``target`` already."""
+    if typing.leaves(e) != [e] or is_numeral(e) or isinstance(e, tm.Prefix) and e.op == "↑" or not _names(e):
+        return False  # (no name at all, `3⁻¹`: alone its type stays open, unified with the maximum — as ascribed)
+    return not _elaborated_alike(e, typing) and typing.type_of(e) != target
+
+
+def _names(e: tm.Node) -> bool:
+    """Whether ``e`` mentions a name (not only numerals and notation)."""
+    return (isinstance(e, tm.Name) and not is_numeral(e)) or any(_names(c) for c in tm._children(e))
 
 
 def plain_arguments(app: tm.App, typing: BinderTypes) -> tm.App:

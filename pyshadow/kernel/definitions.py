@@ -67,7 +67,7 @@ from ..syntax.ast import IFF, Atom, Binder, BinOp, Declaration, Let, Not, Quant,
 from ..syntax.render import render_term
 from .atoms import canonical_atoms, infer_binder_type, key_idents, recheck_casts
 from .binder_types import BinderTypes, type_text
-from .casts import stands_alone
+from .casts import expected_type_reaches, stands_alone
 from .answers import (DATA_KEYWORDS, answers_unwrapped, constant_iffs, data_as_proposition,  # noqa: F401
                       is_data_declaration)
 from .context_variables import with_context_variables
@@ -390,7 +390,8 @@ def _eliminate_variable(decl: Declaration, i: int, pos: int, v: str) -> Declarat
         value = _defining_value(hb.type, v)
         if value is None:
             continue
-        value = _typed_value(value, vb.type, binders[:i])
+        before = (*binders[:i], replace(vb, names=vb.names[:pos])) if pos else binders[:i]  # `(a b x : ℕ)`
+        value = _typed_value(value, vb.type, before)
         if value is None:
             continue
         free = _idents(value)
@@ -442,8 +443,24 @@ def _typed_value(value: Term, v_type: Term, earlier: tuple[Binder, ...]) -> Term
         # compound `m - 1` keeps `(m - 1 : ℕ)`: substituted bare under `(n : ℝ)` it would subtract in ℝ
     if not _binders_fit(node, ty):
         return None  # `{x | p}` in `v = {x | p}`: whether `p` or `v`'s type fixes x's type is the elaborator's call
+    if _reached(node, ty, typing):
+        return None  # `(S : ℝ) (h : S = ∑ i ∈ s, (i - 1))`: the sum is ℕ's, cast; `(∑ … : ℝ)` would be ℝ's
     key = tm.canonical_node(recheck_casts(tm.Ascription(node, ty), known))  # `((3 : ℕ) - 5 : ℕ)` is `(3 - 5 : ℕ)`
     return Atom(key, key_idents(key))
+
+
+def _reached(node: tm.Node, ty: tm.Node, typing: BinderTypes) -> bool:
+    """Whether ascribing the value with ``v``'s type changes how it elaborates (``casts.expected_type_reaches``);
+    a ``fun (x : A) => e`` value (a pointwise definition ``∀ x, f x = e``) is judged by its body at the codomain."""
+    while isinstance(node, tm.Lambda) and isinstance(ty, tm.Binary) and ty.op == "→":
+        b = node.binder
+        types = {k: v for k, v in typing.types.items() if k != b.name}
+        if b.type is not None:
+            types[b.name] = tm.render(b.type)
+        node, ty, typing = node.body, ty.right, BinderTypes(types)
+    if ty == tm.Name("Prop"):
+        return False  # a predicate's body is put in unascribed (`substitution.beta`): a proposition as written
+    return expected_type_reaches(node, type_text(ty), typing)
 
 
 def _binders_fit(node: tm.Node, ty: tm.Node) -> bool:
