@@ -65,7 +65,7 @@ def with_context_variables(decl: Declaration, context: str) -> Declaration:
     own = {n for b in decl.binders for n in b.names}
     mentioned = {i for t in terms(decl) for a in atoms(t) for i in (a.idents or _idents(a.text))} - own
     forced = {n for b in declared if b.bracket == "include" for n in b.names}
-    binders = [b for b in declared if b.bracket != "include"]
+    binders = _latest([b for b in declared if b.bracket != "include"])
     names = {n for b in binders for n in b.names}
     included = [bool(set(b.names) & (mentioned | forced)) for b in binders]
     changed = True
@@ -86,6 +86,18 @@ def with_context_variables(decl: Declaration, context: str) -> Declaration:
     chosen = [replace(b, names=tuple(n for n in b.names if n not in own)) if b.names else b for b in chosen]
     chosen = [b for b in chosen if b.names or b.is_instance]
     return replace(decl, binders=(*chosen, *decl.binders))
+
+
+def _latest(binders: list[Binder]) -> list[Binder]:
+    """The binders with each name bound by its last ``variable`` only: a later ``variable (x : ℝ)`` shadows an
+    earlier ``(x : ℕ)`` (the statement's ``x`` names the later one)."""
+    out: list[Binder] = []
+    for k, b in enumerate(binders):
+        later = {n for c in binders[k + 1:] for n in c.names}
+        names = tuple(n for n in b.names if n not in later)
+        if names or (b.is_instance and not b.names):
+            out.append(replace(b, names=names) if names != b.names else b)
+    return out
 
 
 def _type_idents(b: Binder) -> set[str]:
