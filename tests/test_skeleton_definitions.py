@@ -61,8 +61,11 @@ def test_bool_literal_in_prop_position_reads_as_false():
 
 def test_defining_hypothesis_is_substituted_with_the_variable_s_type():
     binders, concl = _shown("theorem t (x : ℝ) (h : x = 2) (y : ℝ) (hy : y < x) : x / 3 < y")
-    assert binders == ["y : ℝ", "hy : y < (2 : ℝ)"]
-    assert concl == "(2 : ℝ) / 3 < y"
+    # `y : ℝ` puts each relation's tree at ℝ, so the numeral's ascription goes as in a written `y < 2`
+    assert binders == ["y : ℝ", "hy : y < 2"]
+    assert concl == "2 / 3 < y"
+    # without a real leaf beside it the value keeps its type: real division, not ℕ's `2 / 3 = 0`
+    assert _shown("theorem t (x : ℝ) (h : x = 2) : x / 3 < 1") == ([], "(2 : ℝ) / 3 < 1")
     # Two variables made equal: the later one goes (its value is bound before it).
     assert _shown("theorem t (x : ℝ) (y : ℝ) (h : x = y) : y < 1") == (["x : ℝ"], "x < 1")
     # A variable declared with the same type (or `Real.pi : ℝ`) goes in bare.

@@ -88,7 +88,9 @@ def with_value(decl: Declaration, value: str | None) -> Declaration:
         return data_as_proposition(decl)
     assert decl.type is not None
     fresh = "pyshadow_value"
-    text = f"Nonempty {{{fresh} : {_text(decl.type)} | {fresh} = ({value})}}"
+    # the value as the declaration elaborates it, against its type: `(v : T)`, never a `binrel%` leaf of `x = v`
+    # (`abbrev sol : ℝ := ∑ i ∈ s, (i - 1)` is ℝ's sum; as a leaf it would be ℕ's, cast)
+    text = f"Nonempty {{{fresh} : {_text(decl.type)} | {fresh} = ({value} : {_text(decl.type)})}}"
     idents = tuple(dict.fromkeys(["Nonempty", *identifiers(text)]))
     return replace(decl, keyword="theorem", type=Atom(text, tuple(i for i in idents if i != fresh)))
 

@@ -68,6 +68,7 @@ from ..syntax import lexer as lx
 from ..syntax.render import render_term
 from ..syntax.ast import IFF, Atom, Binder, BinOp, Declaration, Let, Not, Quant, Rel, Term, atoms
 from . import binder_order, casts
+from .opens import PARTIAL, SCOPED, opened_namespaces  # noqa: F401 (opened_namespaces: read here by others)
 from .binder_types import INTERVALS, TYPE_SPELLING, BinderTypes, is_numeral, type_text
 
 # Short names and the namespaces that define them (Mathlib/Lean declarations; a root declaration is "").
@@ -154,22 +155,6 @@ RESULT_NAMESPACES: dict[str, tuple[str, int]] = {"Finset.range": ("Finset", 1), 
 # Binder types whose head names a namespace for dot notation.
 TYPE_NAMESPACES = {"ℕ": "Nat", "Nat": "Nat", "ℤ": "Int", "Int": "Int", "ℝ": "Real", "Real": "Real",
                    "Finset": "Finset", "Set": "Set"}
-
-_OPEN_RE = re.compile(r"^\s*open\s+(?:scoped\s+)?([^\n]*?)(?:\s+in)?\s*$", re.MULTILINE)
-
-
-def opened_namespaces(context: str, preamble: str | None = None) -> frozenset[str]:
-    """Namespaces opened by the ``open`` lines of ``context`` (and an ``open … in`` preamble); ``namespace N``
-    lines open ``N`` too (names inside a namespace resolve against it)."""
-    names: set[str] = set()
-    for text in (context or "", preamble or ""):
-        for m in _OPEN_RE.finditer(text):
-            body = re.sub(r"\((?:hiding|renaming)[^)]*\)|hiding.*$", "", m.group(1))
-            names.update(w for w in body.split() if w and w[0].isalpha())
-        for m in re.finditer(r"^\s*namespace\s+(\S+)", text, re.MULTILINE):
-            names.add(m.group(1))
-    return frozenset(names)
-
 
 # A name Lean may auto-bind when not relaxed: one letter, then digits, subscripts, `_` or `'`
 # (src/Lean/Elab/AutoBound.lean `isValidAutoBoundImplicitName`) — here the capital and Greek ones, which Mathlib
@@ -378,7 +363,7 @@ class Resolver:
     def _name(self, text: str, bound: frozenset[str]) -> tm.Node:
         if text.startswith("@") or text in bound or text in self.variables:
             return tm.Name(text)
-        if text in SCOPED_NOTATIONS and SCOPED_NOTATIONS[text][0] in self.opens:
+        if text in SCOPED_NOTATIONS and {SCOPED_NOTATIONS[text][0], SCOPED_NOTATIONS[text][0] + SCOPED} & self.opens:
             return tm.Name(SCOPED_NOTATIONS[text][1])
         if text in TYPE_SPELLING:  # `Nat` and its Mathlib notation `ℕ` are one constant (binder_types.py)
             return tm.Name(TYPE_SPELLING[text])
@@ -399,8 +384,11 @@ class Resolver:
         if owners is None or "" in owners:
             return tm.Name(text)
         hits = owners & self.opens
-        if len(hits) == 1:
+        partial = {o + PARTIAL for o in owners} & self.opens
+        if len(hits) == 1 and not partial:
             return tm.Name(f"{next(iter(hits))}.{text}")
+        if hits or partial:  # ambiguous (Lean picks by type) or partly open: one constant only under these opens
+            return tm.Name(f"«{text} under {' '.join(sorted(hits | partial))}»")
         return tm.Name(text)
 
 
@@ -742,11 +730,20 @@ def _plain_sides(t: Rel, scope: _Scope) -> Rel:
                    right=Atom(right_text, key_idents(right_text), t.right.open_right))
 
 
-def recheck_casts(node: tm.Node) -> tm.Node:
+def recheck_casts(node: tm.Node, types: dict[str, str] | None = None) -> tm.Node:
     """``node`` — a tree already read by ``Resolver`` into which ``definitions.py`` substituted a value — read
-    again, so casts the substitution made redundant (``(fun (x : ℕ) => 1 / ((x : ℝ) + 1) : ℕ → ℝ)``) go as they
-    would have had the statement been written so. The names in it are resolved already; reading is idempotent."""
-    return Resolver(frozenset(), {}, {}).resolve(node)
+    again, so casts the substitution made redundant (``(fun (x : ℕ) => 1 / ((x : ℝ) + 1) : ℕ → ℝ)``, ``(a - 5 :
+    ℕ) < 3`` with ``a : ℕ``) go as they would have had the statement been written so; ``types``: the statement
+    variables' types. The names in it are resolved already; reading is idempotent."""
+    return Resolver(frozenset(), {}, dict(types or {})).resolve(node)
+
+
+def recheck_relation(t: Rel, types: dict[str, str] | None = None) -> Rel:
+    """A relation between two atoms into which a value was substituted, its casts read again as one ``binrel%``
+    tree (``_plain_sides``; ``recheck_casts`` reads each atom alone)."""
+    if t.op not in (*_BINREL, "∈") or not (isinstance(t.left, Atom) and isinstance(t.right, Atom)):
+        return t
+    return _plain_sides(t, _Scope(frozenset(), {}, dict(types or {})))
 
 
 def _resolver(scope: _Scope) -> Resolver:

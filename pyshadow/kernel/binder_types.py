@@ -160,14 +160,27 @@ class BinderTypes:
             return f"{kind} {_wrapped(element)}" if element is not None else None
         if isinstance(node, tm.App) and isinstance(node.fn, tm.Name) and node.fn.text == "abs" and len(node.args) == 1:
             return self.type_of(node.args[0])  # `abs (a : α) : α`
+        if isinstance(node, tm.App) and isinstance(node.fn, tm.Name) and node.fn.text in ("min", "max") \
+                and len(node.args) == 2:  # `min (a b : α) : α` (src/Init/Prelude.lean `Min.min`): one tree's type
+            return self.tree_type([leaf for arg in node.args for leaf in self.leaves(arg)])
+        if isinstance(node, tm.Postfix) and node.op == "⁻¹":  # Mathlib `postfix:max "⁻¹" => Inv.inv` (α → α)
+            return self.type_of(node.arg)
+        if isinstance(node, tm.IfThenElse):  # `ite c (t e : α) : α` (src/Init/Prelude.lean)
+            inner = BinderTypes({k: v for k, v in self.types.items() if k != node.hyp}) if node.hyp else self
+            return inner.tree_type([leaf for arg in (node.then, node.orelse) for leaf in inner.leaves(arg)])
         if isinstance(node, tm.App) and isinstance(node.fn, tm.Name) and node.fn.text in RESULT_TYPES \
                 and len(node.args) == 1:
             return RESULT_TYPES[node.fn.text]
         if isinstance(node, tm.BigOperator) and node.op in ("∑", "∏"):
             # `Finset.sum (s : Finset α) (f : α → β) : β` (Mathlib/Algebra/BigOperators/Group/Finset/Defs.lean):
             # the body's type, when it is known without the bound variable's
-            inner = BinderTypes({k: v for k, v in self.types.items() if k != node.binder.name})
-            return inner.type_of(node.body)
+            inner = {k: v for k, v in self.types.items() if k != node.binder.name}
+            b = node.binder  # `∑ i ∈ s, f i`: `i` has `s`'s element type (Membership's outParam), `(i : T)` its own
+            element = tm.render(b.type) if b.type is not None else \
+                self.element_type(b.bound[1]) if b.bound is not None and b.bound[0] == "∈" else None
+            if element is not None:
+                inner[b.name] = element
+            return BinderTypes(inner).type_of(node.body)
         if isinstance(node, tm.Enclosed) and node.open == "|":
             return self.type_of(node.inner)
         if isinstance(node, (tm.Binary, tm.Prefix)) and self.leaves(node) != [node]:

@@ -89,7 +89,8 @@ def _cast(node: tm.Node, inner: tm.Node, target: str | None, typing: BinderTypes
     compound = typing.leaves(inner) != [inner]
     alike = compound or _elaborated_alike(inner, typing)
     if ascribed:  # a tree leaf elaborated against the maximum: the tree's own term — unless the maximum reaches
-        return inner if alike else node  # inside: `(|x| : ℝ)` is `|↑x|`, the leaf `|x|` is cast whole, `↑|x|`
+        # inside: `(|x| : ℝ)` is `|↑x|`, the leaf `|x|` is cast whole, `↑|x|` (not when `x : ℝ`: nothing to reach)
+        return inner if alike or t == target else node
     if expected and not alike:  # `g ↑|x|` elaborates `|x|` alone; `g |x|` against `g`'s domain
         return node
     if t == target:  # `↑e` with no coercion: `e` elaborated alone, at the maximum already
@@ -112,6 +113,36 @@ def _elaborated_alike(e: tm.Node, typing: BinderTypes) -> bool:
     return False
 
 
+def stands_alone(e: tm.Node, typing: BinderTypes) -> bool:
+    """Whether ``e`` of type ``T`` may replace a *variable* of type ``T`` without the ascription ``(e : T)``: only a
+    leaf elaborated alike with and without an expected type (``_elaborated_alike``). A compound ``m - 1`` or
+    ``a / b`` may not: put bare where the variable sat under a cast or in a tree of a larger type (``(n : ℝ)``,
+    ``x = n`` with ``x : ℝ``), ``binop%`` would elaborate its operation at the larger type — ``↑m - 1`` in ℝ, not
+    ``↑(m - 1)`` — while ``(m - 1 : ℕ)`` stays one leaf of type ℕ (module docstring). A leaf whose type is a
+    ``Set``/``Finset`` (a typed set-builder ``{m : ℤ | p}``) is no operand of an arithmetic tree: it stands alone."""
+    if typing.leaves(e) != [e]:
+        return False
+    return _elaborated_alike(e, typing) or (typing.type_of(e) or "").startswith(("Set ", "Finset "))
+
+
+def expected_type_reaches(e: tm.Node, target: str, typing: BinderTypes) -> bool:
+    """Whether ``(e : target)`` elaborates otherwise than ``e`` as a ``binop%``/``binrel%`` leaf coerced to
+    ``target`` (``x = e`` with ``x : target``): ``processLeaf`` elaborates a leaf with no expected type, an
+    ascription against ``target``, and for a leaf like ``∑ i ∈ s, (i - 1)``, ``min (a - b) 1`` or ``if … then …
+    else n - 2`` the expected type reaches inside (``elabAppArgs`` assigns the result type variable first): ℕ's
+    truncated subtraction there becomes ℝ's. Not for a tree (its leaves are elaborated alone either way), a
+    numeral or a term of numerals (``3⁻¹``), ``↑e`` (``elabCoe`` elaborates ``e`` alone), a leaf elaborated alike
+    with and without an expected type, or one known to be of type ``target`` already."""
+    if typing.leaves(e) != [e] or is_numeral(e) or isinstance(e, tm.Prefix) and e.op == "↑" or not _names(e):
+        return False  # (no name at all, `3⁻¹`: alone its type stays open, unified with the maximum — as ascribed)
+    return not _elaborated_alike(e, typing) and typing.type_of(e) != target
+
+
+def _names(e: tm.Node) -> bool:
+    """Whether ``e`` mentions a name (not only numerals and notation)."""
+    return (isinstance(e, tm.Name) and not is_numeral(e)) or any(_names(c) for c in tm._children(e))
+
+
 def plain_arguments(app: tm.App, typing: BinderTypes) -> tm.App:
     """``g (2 : D)``/``g ↑n`` as ``g 2``/``g n`` when ``g``'s domain is known to be ``D``: the argument is
     elaborated against ``D``, where ``binop%`` starts its maximum type."""
@@ -126,14 +157,19 @@ def plain_arguments(app: tm.App, typing: BinderTypes) -> tm.App:
 
 def plain_relation(left: tm.Node, right: tm.Node, typing: BinderTypes) -> tuple[tm.Node, tm.Node]:
     """A ``binrel%`` relation without the casts that do not change its elaboration. Its leaves other than casts
-    must be numerals or of known types whose maximum ``M`` is known (``BinderTypes.tree_type``); then casts are
+    must be numerals or of known types whose maximum ``M`` is known (``BinderTypes.tree_type``; an ascription of a
+    term already of the ascribed type counts as such a leaf); then casts are
     read against ``M`` (``strip_casts``). With numerals alone, ``(n : ℕ)`` is dropped: numerals default to ``ℕ``
     (``instOfNatNat`` is a default instance, src/Init/Prelude.lean)."""
     leaves = typing.leaves(left) + typing.leaves(right)
     rest = [leaf for leaf in leaves if cast_inner(leaf) is None]
     if any(not is_numeral(leaf) and typing.type_of(leaf) is None for leaf in rest):
         return left, right
-    target = typing.tree_type(rest)
+    # an ascription `(e : T)` of an `e` already of type `T` is a leaf of type `T` (`(m - 1 : ℕ) < 3`: ℕ) — as a
+    # substituted value or an unfolded definition is written (`casts.stands_alone`)
+    neutral = [leaf for leaf in leaves if isinstance(leaf, tm.Ascription) and not is_numeral(leaf.expr)
+               and typing.type_of(leaf.expr) == type_text(leaf.type)]
+    target = typing.tree_type(rest + neutral)
     if target is None:
         casts = [leaf for leaf in leaves if cast_inner(leaf) is not None]
         if casts and all(isinstance(c, tm.Ascription) and is_numeral(c.expr) and type_text(c.type) == "ℕ"

@@ -65,10 +65,12 @@ from dataclasses import dataclass, replace
 from ..syntax import terms as tm
 from ..syntax.ast import IFF, Atom, Binder, BinOp, Declaration, Let, Not, Quant, Rel, Term, atoms, is_proposition
 from ..syntax.render import render_term
-from .atoms import canonical_atoms, infer_binder_type, key_idents
+from .atoms import canonical_atoms, infer_binder_type, key_idents, recheck_casts
 from .binder_types import BinderTypes, type_text
+from .casts import expected_type_reaches, stands_alone
 from .answers import (DATA_KEYWORDS, answers_unwrapped, constant_iffs, data_as_proposition,  # noqa: F401
                       is_data_declaration)
+from .context_variables import with_context_variables
 from .local_definitions import unfold_definitions
 from .substitution import (Skip as _Skip, idents as _idents, map_atoms as _map_atoms, quantified as _quantified,
                            read_key as _read_key, rebuild as _rebuild, subst as _subst, subst_binder as _subst_binder,
@@ -128,10 +130,12 @@ _LOGICAL_FALSE = {"false": "False", "true": "True"}
 
 @functools.lru_cache(maxsize=4096)  # the search, its alias pass and the undecided re-check read the same pair
 def normalize_declaration(decl: Declaration, context: str = "") -> Declaration:
-    """How the skeleton reads a statement: the definitions of its ``context`` unfolded
+    """How the skeleton reads a statement: the ``variable`` s of its ``context`` it includes as its first binders
+    (``context_variables``), the definitions of its ``context`` unfolded
     (``local_definitions.unfold_definitions``) and a data declaration read as the proposition it stands for
     (``data_as_proposition``) first, then canonical atoms under its own ``open`` s (``atoms.canonical_atoms``), then
     the Lean-checked folds of this module (auto-bound names as the context's ``autoImplicit`` says)."""
+    decl = with_context_variables(decl, context)
     written = _pointwise_as_definitions(answers_unwrapped(data_as_proposition(unfold_definitions(decl, context))))
     return fold_definitions(canonical_atoms(written, context), auto_implicit(context, decl.preamble))
 
@@ -386,7 +390,8 @@ def _eliminate_variable(decl: Declaration, i: int, pos: int, v: str) -> Declarat
         value = _defining_value(hb.type, v)
         if value is None:
             continue
-        value = _typed_value(value, vb.type, binders[:i])
+        before = (*binders[:i], replace(vb, names=vb.names[:pos])) if pos else binders[:i]  # `(a b x : ℕ)`
+        value = _typed_value(value, vb.type, before)
         if value is None:
             continue
         free = _idents(value)
@@ -395,13 +400,15 @@ def _eliminate_variable(decl: Declaration, i: int, pos: int, v: str) -> Declarat
         if hb.names and any(hb.names[0] in _idents(t) for t in _terms(decl) if t is not hb.type):
             continue  # the hypothesis itself is used (a dependent binder): keep it
         out = []
+        types = {n: b.type.text for b in binders if isinstance(b.type, Atom) and not b.is_instance
+                 for n in b.names if n != v}
         try:
             for k, b in enumerate(binders):
                 if k == i and len(vb.names) > 1:
                     out.append(replace(vb, names=tuple(n for n in vb.names if n != v)))
                 elif k not in (i, j):
-                    out.append(_subst_binder(b, v, value, free) if k > i else b)
-            type_ = _subst(decl.type, v, value, free) if decl.type is not None else None
+                    out.append(_subst_binder(b, v, value, free, types) if k > i else b)
+            type_ = _subst(decl.type, v, value, free, types) if decl.type is not None else None
         except _Skip:
             continue
         return replace(decl, binders=tuple(out), type=type_)
@@ -430,12 +437,30 @@ def _typed_value(value: Term, v_type: Term, earlier: tuple[Binder, ...]) -> Term
         return None
     known = {n: b.type.text if isinstance(b.type, Atom) else render_term(b.type)
              for b in earlier if b.type is not None for n in b.names}  # arrows are BinOps here
-    if BinderTypes(known).type_of(node) == type_text(ty):
-        return value  # `S E` with `S : X → Set (ℝ × ℝ)` is a `Set (ℝ × ℝ)` already (binder_types.type_of)
+    typing = BinderTypes(known)
+    if typing.type_of(node) == type_text(ty) and stands_alone(node, typing):
+        return value  # `S E` with `S : X → Set (ℝ × ℝ)` is a `Set (ℝ × ℝ)` already (binder_types.type_of); a
+        # compound `m - 1` keeps `(m - 1 : ℕ)`: substituted bare under `(n : ℝ)` it would subtract in ℝ
     if not _binders_fit(node, ty):
         return None  # `{x | p}` in `v = {x | p}`: whether `p` or `v`'s type fixes x's type is the elaborator's call
-    key = tm.canonical_node(tm.Ascription(node, ty))
+    if _reached(node, ty, typing):
+        return None  # `(S : ℝ) (h : S = ∑ i ∈ s, (i - 1))`: the sum is ℕ's, cast; `(∑ … : ℝ)` would be ℝ's
+    key = tm.canonical_node(recheck_casts(tm.Ascription(node, ty), known))  # `((3 : ℕ) - 5 : ℕ)` is `(3 - 5 : ℕ)`
     return Atom(key, key_idents(key))
+
+
+def _reached(node: tm.Node, ty: tm.Node, typing: BinderTypes) -> bool:
+    """Whether ascribing the value with ``v``'s type changes how it elaborates (``casts.expected_type_reaches``);
+    a ``fun (x : A) => e`` value (a pointwise definition ``∀ x, f x = e``) is judged by its body at the codomain."""
+    while isinstance(node, tm.Lambda) and isinstance(ty, tm.Binary) and ty.op == "→":
+        b = node.binder
+        types = {k: v for k, v in typing.types.items() if k != b.name}
+        if b.type is not None:
+            types[b.name] = tm.render(b.type)
+        node, ty, typing = node.body, ty.right, BinderTypes(types)
+    if ty == tm.Name("Prop"):
+        return False  # a predicate's body is put in unascribed (`substitution.beta`): a proposition as written
+    return expected_type_reaches(node, type_text(ty), typing)
 
 
 def _binders_fit(node: tm.Node, ty: tm.Node) -> bool:

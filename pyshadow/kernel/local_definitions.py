@@ -39,9 +39,10 @@ from ..syntax.parser import parse_term
 from ..syntax.render import render_binders, render_term
 from ..syntax.scanner import declarations, name_components
 from .answers import DATA_KEYWORDS, declared_value, identifiers, is_open_value
-from .atoms import opened_namespaces
+from .opens import named_definitions, opened_namespaces, visible_spellings
 from .binder_types import BinderTypes, type_text
-from .substitution import (Skip, free_names, map_atoms, map_terms, quantified, read_key, statement_names, subst_many,
+from .casts import stands_alone
+from .substitution import (Skip, free_names, map_atoms, map_terms, quantified, read_key, subst_many,
                            terms)
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -188,7 +189,7 @@ def _expand(u: _Unfolding, args: tuple[tm.Node, ...], known: dict[str, str]) -> 
     if any(n in captured for n, _ in pending):
         raise Skip
     body = _subst_names(u.value, mapping)
-    if isinstance(body, tm.Ascription) and BinderTypes(known).type_of(body.expr) == type_text(body.type):
+    if isinstance(body, tm.Ascription) and _already(body.expr, body.type, known):
         body = body.expr
     for name, ty in reversed(pending):  # partially applied: `fun (x : T) => …` for the rest
         if ty is None:
@@ -199,8 +200,16 @@ def _expand(u: _Unfolding, args: tuple[tm.Node, ...], known: dict[str, str]) -> 
     return tm.App(body, tuple(rest)) if rest else body
 
 
+def _already(e: tm.Node, ty: tm.Node, known: dict[str, str]) -> bool:
+    """Whether ``(e : ty)`` may be written ``e`` where a parameter or a definition's use sat: ``e`` is of type
+    ``ty`` and a leaf that elaborates alike anywhere (``casts.stands_alone``) — a compound ``m - 1`` keeps its
+    ascription, or ``(g m : ℝ)`` with ``g m := m - 1`` would read as real subtraction."""
+    typing = BinderTypes(known)
+    return typing.type_of(e) == type_text(ty) and stands_alone(e, typing)
+
+
 def _ascribed(arg: tm.Node, ty: tm.Node, known: dict[str, str]) -> tm.Node:
-    return arg if BinderTypes(known).type_of(arg) == type_text(ty) else tm.Ascription(arg, ty)
+    return arg if _already(arg, ty, known) else tm.Ascription(arg, ty)
 
 
 def _beta_one(fn: tm.Ascription, arg: tm.Node, known: dict[str, str]) -> tm.Node:
@@ -213,7 +222,7 @@ def _beta_one(fn: tm.Ascription, arg: tm.Node, known: dict[str, str]) -> tm.Node
     if lam.binder.type is not None and tm.canonical_node(lam.binder.type) != tm.canonical_node(ty.left):
         raise Skip
     body = _subst_names(lam.body, {lam.binder.name: _ascribed(arg, ty.left, known)})
-    if ty.right == tm.Name("Prop") or BinderTypes(known).type_of(body) == type_text(ty.right):
+    if ty.right == tm.Name("Prop") or _already(body, ty.right, known):
         return body
     return tm.Ascription(body, ty.right)
 
@@ -349,10 +358,13 @@ def unfold_definitions(decl: Declaration, context: str) -> Declaration:
     defs = local_definitions(context)
     if not defs:
         return decl
-    table = _table(defs)
-    bound = statement_names(decl) | quantified(decl)
-    table = {k: u for k, u in table.items() if k not in bound}
-    used = {i for t in terms(decl) for a in atoms(t) for i in a.idents} & set(table)
+    table = visible_spellings(_table(defs), [d.name for d in defs], opened_namespaces(context, decl.preamble), decl.name)
+    header = {n for b in decl.binders for n in b.names}
+    table = {k: u for k, u in table.items() if k not in header}  # a header binder shadows the definition
+    # A name bound inside the statement (`∃ f, …`) may also be the definition used free elsewhere: which use is
+    # which is not tracked here, so every use reads as the definition's constant (never as its unfolded value).
+    table = {k: (_Unfolding(u.tag) if k in quantified(decl) else u) for k, u in table.items()}
+    used = {n for t in terms(decl) for a in atoms(t) for n in named_definitions(a, table)}
     if not used:  # a binder's default is an `optParam` (Lean core src/Init/Prelude.lean): no part of the statement
         return decl
     changed = False
@@ -360,7 +372,7 @@ def unfold_definitions(decl: Declaration, context: str) -> Declaration:
 
     def atom(a: Atom) -> Atom:
         nonlocal changed
-        if not set(a.idents) & used:
+        if not named_definitions(a, table):
             return a
         node = read_key(a.text)
         if node is None:

@@ -12,7 +12,7 @@ from dataclasses import replace
 from ..syntax import terms as tm
 from ..syntax.ast import Atom, Binder, BinOp, Declaration, Let, Not, Quant, Rel, Term, atoms
 from ..syntax.render import render_term
-from .atoms import key_idents, recheck_casts
+from .atoms import key_idents, recheck_casts, recheck_relation
 
 
 def statement_names(decl: Declaration) -> set[str]:
@@ -76,31 +76,37 @@ def idents(t: Term) -> set[str]:
     return {i for a in atoms(t) for i in a.idents}
 
 
-def subst_binder(b: Binder, v: str, value: Term, free: set[str]) -> Binder:
-    t = subst(b.type, v, value, free) if b.type is not None else None
-    bound = (b.bound[0], subst(b.bound[1], v, value, free)) if b.bound is not None else None
+def subst_binder(b: Binder, v: str, value: Term, free: set[str], types: dict[str, str] | None = None) -> Binder:
+    t = subst(b.type, v, value, free, types) if b.type is not None else None
+    bound = (b.bound[0], subst(b.bound[1], v, value, free, types)) if b.bound is not None else None
     return replace(b, type=t, bound=bound)
 
 
-def subst(t: Term, v: str, value: Term, free: set[str]) -> Term:
+def subst(t: Term, v: str, value: Term, free: set[str], types: dict[str, str] | None = None) -> Term:
+    """``t`` with ``value`` for ``v``; ``types``: the statement variables' types, for reading the casts of the
+    atoms the value lands in again (``atoms.recheck_casts``)."""
     if isinstance(t, Atom):
         if v not in t.idents:
             return t
         if t.text == v:
             return value
-        return subst_atom(t, v, value)
+        return subst_atom(t, v, value, types)
     if isinstance(t, Not):
-        return Not(subst(t.arg, v, value, free))
-    if isinstance(t, (BinOp, Rel)):
-        return replace(t, left=subst(t.left, v, value, free), right=subst(t.right, v, value, free))
+        return Not(subst(t.arg, v, value, free, types))
+    if isinstance(t, Rel):
+        out = replace(t, left=subst(t.left, v, value, free, types), right=subst(t.right, v, value, free, types))
+        return recheck_relation(out, types) if out != t else out
+    if isinstance(t, BinOp):
+        return replace(t, left=subst(t.left, v, value, free, types), right=subst(t.right, v, value, free, types))
     if isinstance(t, Quant):
         names = {n for b in t.binders for n in b.names}
         if v not in idents(t):
             return t
         if names & (free | {v}):
             raise Skip  # a binder would capture the value's names (or shadows v: keep it simple, skip)
-        return Quant(t.kind, tuple(subst_binder(b, v, value, free) for b in t.binders),
-                     subst(t.body, v, value, free))
+        inner = {k: x for k, x in types.items() if k not in names} if types else types  # shadowed below
+        return Quant(t.kind, tuple(subst_binder(b, v, value, free, inner) for b in t.binders),
+                     subst(t.body, v, value, free, inner))
     if isinstance(t, Let):
         if v not in idents(t):
             return t
@@ -108,7 +114,7 @@ def subst(t: Term, v: str, value: Term, free: set[str]) -> Term:
     return t
 
 
-def subst_atom(a: Atom, v: str, value: Term) -> Atom:
+def subst_atom(a: Atom, v: str, value: Term, types: dict[str, str] | None = None) -> Atom:
 
     node = read_key(a.text)
     # The value's bound names renamed apart from the atom's (both are canonical keys: `x✝1` …), so that putting
@@ -119,7 +125,7 @@ def subst_atom(a: Atom, v: str, value: Term) -> Atom:
     if node is None or replacement is None:
         raise Skip
     free_in_value = free_names(replacement)
-    new = recheck_casts(subst_node(node, v, replacement, free_in_value))
+    new = recheck_casts(subst_node(node, v, replacement, free_in_value), types)
     key = tm.canonical_node(new)
     return Atom(key, key_idents(key), a.open_right)
 

@@ -1,0 +1,99 @@
+"""Which namespaces are open at a statement, as Lean scopes them — what a short name (``sqrt``) or a scoped
+notation (``π``) can mean there (``kernel/atoms.py`` resolves names against these; ``local_definitions.py`` decides
+which spellings of a helper reach the statement).
+
+An ``open`` lasts to the ``end`` of its section or namespace, ``open … in`` covers the one command that follows it,
+``namespace A.B`` opens ``A.B`` and ``A`` until its ``end`` (leanprover/lean4 src/Lean/Elab/BuiltinCommand.lean:
+``open``, ``section``, ``namespace``, ``end``; src/Lean/Elab/Open.lean for ``hiding``/``renaming``/explicit lists).
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+
+from ..elab.context import commands
+from ..syntax import lexer as lx
+from ..syntax.ast import Atom
+from ..syntax.scanner import name_components
+
+# Marks on an `opens` entry: `open scoped N` opens N's scoped notation only (not its names); `open N hiding x`,
+# `open N (x)`, `open N renaming x → y` open only some of N's names — a short name N defines is then not resolved
+# through N here (it is keyed with the marks instead: never read as another constant).
+SCOPED, PARTIAL = "⟨scoped⟩", "⟨partial⟩"
+_PREAMBLE_OPEN = re.compile(r"\bopen\s+([^\n]*?)\s+in\b")
+
+
+@functools.lru_cache(maxsize=4096)
+def opened_namespaces(context: str, preamble: str | None = None) -> frozenset[str]:
+    """Namespaces open at the end of ``context`` (and by an ``open … in`` preamble), as Lean scopes them
+    (src/Lean/Elab/BuiltinCommand.lean ``open``, ``section``/``namespace``/``end``): an ``open`` lasts to the ``end``
+    of its section or namespace, ``open … in`` covers the one command that follows it (so a context's own ``open
+    … in`` before a helper does not reach the statement), ``namespace N`` opens ``N`` until its ``end``;
+    ``open scoped N`` and partial opens are marked (``SCOPED``, ``PARTIAL``)."""
+    scopes: list[set[str]] = [set()]
+    cmds = commands(context or "")
+    for i, command in enumerate(cmds):
+        words = command.split()
+        if words[:2] == ["noncomputable", "section"]:
+            words = words[1:]
+        head = words[0]
+        if head == "open":
+            names, is_in = _open_entries(command)
+            if not is_in:
+                scopes[-1] |= names
+            elif i == len(cmds) - 1 and re.search(r"\bin\s*$", command):
+                scopes[-1] |= names  # `open N in` as the context's last command: it covers the statement
+        elif head == "namespace" and len(words) >= 2:  # `namespace A.B` resolves names in A.B and in A
+            parts = words[1].split(".")
+            scopes.append({".".join(parts[:k]) for k in range(1, len(parts) + 1)})
+        elif head == "section":
+            scopes.append(set())
+        elif head == "end" and len(scopes) > 1:
+            scopes.pop()
+    out = set().union(*scopes)
+    for m in _PREAMBLE_OPEN.finditer(preamble or ""):
+        out |= _open_entries(f"open {m.group(1)}")[0]
+    return frozenset(out)
+
+
+def _open_entries(command: str) -> tuple[set[str], bool]:
+    """The entries one ``open`` command adds (marked as ``SCOPED``/``PARTIAL`` say), and whether it is
+    ``open … in``."""
+    parts = command.split(None, 1)
+    words = (parts[1] if len(parts) > 1 else "").replace("(", " ( ").split()
+    is_in = "in" in words
+    if is_in:
+        words = words[:words.index("in")]
+    mark = ""
+    if words[:1] == ["scoped"]:
+        words, mark = words[1:], SCOPED
+    for stop in ("hiding", "renaming", "("):
+        if stop in words:
+            words, mark = words[:words.index(stop)], PARTIAL
+    return {w + mark for w in words if w and w[0].isalpha()}, is_in
+
+
+def named_definitions(a: Atom, table: dict) -> set[str]:
+    """The definitions of ``table`` an atom names: by a root (``g m``, ``S.ncard``) or a qualified name
+    (``Foo.g m``, whose root ``Foo`` is no definition)."""
+    out = set(a.idents) & set(table)
+    for ident in (t.text for t in lx.code_tokens(a.text) if t.kind == lx.IDENT) if "." in a.text else ():
+        parts = name_components(ident)
+        out.update(p for p in (".".join(parts[:k]) for k in range(2, len(parts) + 1)) if p in table)
+    return out
+
+
+def visible_spellings(table: dict, names: list[str], opens: frozenset[str], declaration: str | None) -> dict:
+    """``table`` (helpers by every spelling, ``local_definitions._table``; ``names``: their full names) without
+    the short spellings that do not resolve at the statement: ``g`` names ``Foo.g`` only inside ``namespace Foo``,
+    under ``open Foo`` or in a declaration ``Foo.t`` (Lean's name resolution; after ``end Foo`` a bare ``g`` is
+    another name — an auto-bound variable or unknown)."""
+    scopes = set(opens) | {".".join(name_components(declaration)[:k])
+                           for k in range(1, len(name_components(declaration)))} if declaration else set(opens)
+    allowed = set()
+    for name in names:
+        parts = name_components(name)
+        allowed.add(name)
+        allowed.update(".".join(parts[k:]) for k in range(1, len(parts)) if ".".join(parts[:k]) in scopes)
+    return {k: u for k, u in table.items() if k in allowed}
