@@ -146,7 +146,10 @@ def test_bool_terms_in_prop_position_are_coerced():
         ("theorem t (p q : Prop) (h : p) : q → false", "theorem t (p q : Prop) (h : p) : q → False", "", ""),
         ("theorem t (p q : Prop) (h : p) : q → false", "theorem t (p q : Prop) (h : p) : q → True", "", ""),
     ])
-    assert got[0::2] == ["pass"] * 3 and all(v != "pass" for v in got[1::2]), got
+    # `q → false` against `q → False`: the reading is proved (`BOOL_PROP_SCHEMA`), but Lean, which now elaborates
+    # `false` (Lean core's `export Bool (false true)`, `boolToSort`), rejects the skeleton's identity term: `false`
+    # in a type is `false = true`, not definitionally `False` — undecided, Lean's rejection standing
+    assert got[0::2] == ["pass", "pass", "undecided"] and all(v != "pass" for v in got[1::2]), got
 
 
 def test_auto_bound_names_follow_the_files_auto_implicit():
