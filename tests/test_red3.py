@@ -76,6 +76,8 @@ def test_opens_are_scoped_as_lean_scopes_them():
     assert opened_namespaces("open scoped Real") == {"Real" + SCOPED}
     assert opened_namespaces("open Nat hiding sqrt") == {"Nat" + PARTIAL}
     assert opened_namespaces("", "open Real in") == {"Real"}
+    assert opened_namespaces("namespace Foo\n  open Real\n  def x := 1\nend Foo") == set()  # indented commands
+    assert opened_namespaces("namespace A.B\n  open Real") == {"A", "A.B", "Real"}
 
 
 def test_short_names_resolve_only_through_a_full_open():

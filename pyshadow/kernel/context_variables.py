@@ -16,10 +16,10 @@ import functools
 import re
 from dataclasses import replace
 
-from ..elab.context import commands
 from ..syntax import ParseError, parse_declaration
 from ..syntax.ast import Atom, Binder, Declaration, atoms
 from .atoms import key_idents
+from .opens import scope_commands
 from .substitution import terms
 
 _NAMES = re.compile(r"[(\[{⦃]\s*([^:()\[\]{}⦃⦄]+?)\s*:")
@@ -32,7 +32,7 @@ def context_variables(context: str) -> tuple[Binder, ...]:
     if not context or "variable" not in context:
         return ()
     scopes: list[list[Binder]] = [[]]
-    for command in commands(context):
+    for command in scope_commands(context):
         words = command.split()
         if words[:2] == ["noncomputable", "section"]:
             words = words[1:]

@@ -24,6 +24,24 @@ SCOPED, PARTIAL = "⟨scoped⟩", "⟨partial⟩"
 _PREAMBLE_OPEN = re.compile(r"\bopen\s+([^\n]*?)\s+in\b")
 
 
+_SCOPE_COMMAND = re.compile(r"^\s*(open|namespace|section|noncomputable\s+section|end|variable|include)(\s|$)")
+
+
+def scope_commands(context: str) -> list[str]:
+    """The context's commands (``elab.context.commands``), an indented ``open``/``namespace``/``section``/``end``/
+    ``variable``/``include`` line a command of its own (``namespace Foo`` then ``  open Real`` is two commands)."""
+    out: list[str] = []
+    for command in commands(context or ""):
+        lines = command.split("\n")
+        out.append(lines[0])
+        for line in lines[1:]:
+            if _SCOPE_COMMAND.match(line):
+                out.append(line.strip())
+            else:
+                out[-1] += "\n" + line
+    return out
+
+
 @functools.lru_cache(maxsize=4096)
 def opened_namespaces(context: str, preamble: str | None = None) -> frozenset[str]:
     """Namespaces open at the end of ``context`` (and by an ``open … in`` preamble), as Lean scopes them
@@ -32,7 +50,7 @@ def opened_namespaces(context: str, preamble: str | None = None) -> frozenset[st
     … in`` before a helper does not reach the statement), ``namespace N`` opens ``N`` until its ``end``;
     ``open scoped N`` and partial opens are marked (``SCOPED``, ``PARTIAL``)."""
     scopes: list[set[str]] = [set()]
-    cmds = commands(context or "")
+    cmds = scope_commands(context)
     for i, command in enumerate(cmds):
         words = command.split()
         if words[:2] == ["noncomputable", "section"]:
