@@ -235,3 +235,22 @@ def test_the_unknown_constant_is_read_whole_from_lean_s_message():
     assert named("unknown constant 'Nat.frob'") == "Nat.frob"
     assert named("Unknown identifier `frobnicate`") == "frobnicate"
     assert named("Type mismatch") == ""
+
+
+def test_the_context_scopes_opens_and_variables_as_lean_does():
+    """`open scoped` opens notation, not names; a section's or a namespace's `open`s and `variable`s end with it; a
+    later variable shadows an earlier one of the same name (src/Lean/Elab/BuiltinCommand.lean)."""
+    from pyshadow.elab.context import read_context
+
+    assert read_context("open scoped Real").commands == ["open scoped Real"]
+    assert read_context("open scoped Real").opens == ["Real"]  # the scoped notation (π) the printer writes out
+    after_section = read_context("section\nopen Real\nend")
+    assert after_section.opens == [] and after_section.commands == []
+    assert read_context("section S\nopen Nat\nend S\nopen Real").commands == ["open Real"]
+    after_namespace = read_context("namespace Foo\nopen Real\nvariable (x : ℕ)\nend Foo")
+    assert after_namespace.opens == [] and after_namespace.variables == []
+    assert after_namespace.commands == ["namespace Foo", "open Real", "end Foo"]
+    inside = read_context("namespace Foo\nopen Real\nvariable (x : ℕ)")
+    assert inside.opens == ["Real"] and inside.variables == ["(x : Nat)"]
+    assert read_context("variable (x : ℕ)\nvariable (x : ℝ)").variables == ["(x : Real)"]
+    assert read_context("variable (x y : ℕ)\nvariable (x : ℝ)").variables == ["(y : Nat)", "(x : Real)"]

@@ -25,9 +25,6 @@ from pyshadow.syntax.render import render_binders
 FOLDER = Path(__file__).parent / "fixtures" / "precision"
 PAIRS = FOLDER / "red3_pairs.jsonl"
 
-# Changed pairs that still pass, by Lean-equality in the signature environment (pyshadow/elab/context.py prints
-# `open scoped Real` as `open Real`, and a section's `open` past its `end`): RED3.md, "Known false passes".
-KNOWN_FALSE_PASSES = {"red3/open_scope/04", "red3/open_scope/07"}
 
 
 def _rows() -> list[dict]:
@@ -40,9 +37,9 @@ def red3_results(kernel_lean_exe):
 
 
 @pytest.mark.kernel
-def test_no_changed_pair_of_red3_passes_but_the_known_ones(red3_results):
+def test_no_changed_pair_of_red3_passes(red3_results):
     passed = {r.pair.id for r in red3_results if r.verdict == "pass" and not r.pair.same_meaning}
-    assert passed <= KNOWN_FALSE_PASSES, sorted(passed - KNOWN_FALSE_PASSES)
+    assert not passed, sorted(passed)
 
 
 @pytest.mark.kernel

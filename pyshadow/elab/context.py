@@ -63,6 +63,22 @@ def commands(context: str) -> list[str]:
 
 def read_context(context: str) -> Context:
     ctx = Context()
+    # open `section`s and `namespace`s, innermost last: (kind, name, and the lengths of ctx.opens, ctx.commands and
+    # ctx.variables when it began). An `open` or a `variable` lasts to the `end` of its section or namespace
+    # (src/Lean/Elab/BuiltinCommand.lean: `end` pops the scope).
+    scopes: list[tuple[str, str | None, int, int, int]] = []
+
+    def begin(kind: str, name: str | None) -> None:
+        scopes.append((kind, name, len(ctx.opens), len(ctx.commands), len(ctx.variables)))
+
+    def close(kind: str) -> None:
+        _, _, opens, printed, variables = scopes.pop()
+        del ctx.opens[opens:]
+        del ctx.variables[variables:]
+        del ctx.variable_names[variables:]
+        if kind == "section":  # no `section` is printed: its `open`s go where it ends
+            ctx.commands[printed:] = [c for c in ctx.commands[printed:] if not c.startswith("open ")]
+
     for command in commands(context):
         head = command.split()[0]
         if m := _AUTO_IMPLICIT.match(command):
@@ -71,19 +87,31 @@ def read_context(context: str) -> Context:
             else:
                 raise Untranslatable(f"the context command `{command}`")
         elif _NEUTRAL.match(command):
-            name = command.split()[1] if head == "end" and len(command.split()) > 1 else None
-            if name and ctx.namespaces and ctx.namespaces[-1] == name:
-                ctx.namespaces.pop()
-                ctx.commands.append(f"end {name}")
+            words = command.split()
+            if head != "end":
+                if "section" in words:
+                    after = words[words.index("section") + 1:]
+                    begin("section", after[0] if after else None)
+                continue
+            name = words[1] if len(words) > 1 else None
+            if scopes and scopes[-1][1] == name:
+                kind = scopes[-1][0]
+                if kind == "namespace":
+                    ctx.namespaces.pop()
+                    ctx.commands.append(f"end {name}")
+                close(kind)
         elif head == "open" and " in" not in command and "hiding" not in command and "renaming" not in command:
             words = command.split()[1:]
-            words = words[1:] if words[:1] == ["scoped"] else words
+            scoped = words[:1] == ["scoped"]
+            words = words[1:] if scoped else words
             if not words or "(" in command:
                 raise Untranslatable(f"the context command `{command}`")
-            ctx.opens.extend(words)
-            ctx.commands.append("open " + " ".join(words))
+            ctx.opens.extend(words)  # the scoped notations (π, 𝓝, R[X]) the printer writes out
+            # `open scoped X` activates X's scoped notation and instances, not its names
+            ctx.commands.append(("open scoped " if scoped else "open ") + " ".join(words))
         elif head == "namespace" and len(command.split()) == 2:
             ctx.namespaces.append(command.split()[1])
+            begin("namespace", command.split()[1])
             ctx.commands.append(command)
         elif head == "universe":
             ctx.universes.extend(command.split()[1:])
@@ -161,8 +189,29 @@ def _variables(command: str, ctx: Context) -> None:
             for name in b.names:
                 _update_binder(ctx, name, b.bracket)
             continue
+        for name in b.names:  # a later variable of the same name shadows the earlier one
+            _drop_variable(ctx, name)
         ctx.variables.append(print_binder(b, _scope(ctx), None))
         ctx.variable_names.append(b.names)
+
+
+def _drop_variable(ctx: Context, name: str) -> None:
+    """The earlier typed variable ``name`` out of its group (the group split around it), if there is one."""
+    for j in reversed(range(len(ctx.variable_names))):
+        names = ctx.variable_names[j]
+        if name not in names:
+            continue
+        group = ctx.variables[j]
+        old = next((o for o in sorted(_CLOSE, key=len, reverse=True) if group.startswith(o)), None)
+        if len(names) == 1:
+            del ctx.variables[j], ctx.variable_names[j]
+        elif old is not None and " : " in group:
+            rest = tuple(n for n in names if n != name)
+            typ = group[len(old):-len(_CLOSE[old])].split(" : ", 1)[1]
+            ctx.variables[j], ctx.variable_names[j] = f"{old}{' '.join(rest)} : {typ}{_CLOSE[old]}", rest
+        else:
+            raise Untranslatable(f"a `variable` that shadows `{name}` in a group not printed by name")
+        return
 
 
 _CLOSE = {"(": ")", "{": "}", "⦃": "⦄", "{{": "}}"}
