@@ -181,6 +181,9 @@ def test_untyped_binder_gets_the_type_a_use_fixes():
     ("2 * x", "3 * x", False),  # other numbers: judged (different)
     ("x + y", "x * y", False),  # another operator on the same operands
     ("f x", "f y", False),  # another variable
+    # ascriptions placed elsewhere, through ⁻¹ (miniF2F mathd_numbertheory_232: Harmonic's inlined values)
+    ("((3⁻¹ + 5⁻¹)⁻¹ : ZMod 31)", "((3⁻¹ : ZMod 31) + (5⁻¹ : ZMod 31))⁻¹", True),
+    ("((3⁻¹ + 5⁻¹)⁻¹ : ZMod 31)", "((3⁻¹ : ZMod 31) + (6⁻¹ : ZMod 31))⁻¹", False),  # another number
 ])
 def test_cannot_judge(a, b, undecided):
     assert cannot_judge(a, b, {"x", "y", "z", "f"}) is undecided

@@ -148,10 +148,10 @@ def ac_equal(a: str, b: str) -> bool:
     if x is None or y is None or isinstance(x, tm.Opaque) or isinstance(y, tm.Opaque) or x == y:
         return False
     try:
-        nx, ny = normal_form(x)[0], normal_form(y)[0]
+        (nx, xs), (ny, ys) = normal_form(x), normal_form(y)
     except OverflowError:
         return False
-    return nx != ny and _key(nx) == _key(ny) or (nx == ny)
+    return bool(xs or ys) and _key(nx) == _key(ny)  # some order or grouping to prove, the rest Lean's
 
 
 def _chain_term(steps: list[Step], to_lean: Callable[[tm.Node], str]) -> str | None:

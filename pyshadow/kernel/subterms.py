@@ -36,7 +36,9 @@ def _same_head(x: tm.Node, y: tm.Node) -> bool:
         return (x.open, x.close) == (y.open, y.close)
     if isinstance(x, tm.Projection):
         return x.field == y.field
-    if isinstance(x, (tm.App, tm.Anonymous, tm.Collection)):
+    if isinstance(x, tm.App):  # the same function: its arguments are compared (another function is another head)
+        return len(x.args) == len(y.args) and tm.render(x.fn) == tm.render(y.fn)
+    if isinstance(x, (tm.Anonymous, tm.Collection)):
         return len(tm._children(x)) == len(tm._children(y)) and getattr(x, "open", "") == getattr(y, "open", "")
     return isinstance(x, tm.Ascription)
 

@@ -157,10 +157,8 @@ def _strip_casts(node: tm.Node) -> tm.Node:
         return _strip_casts(node.arg)
     if isinstance(node, tm.Ascription):
         return _strip_casts(node.expr)
-    if isinstance(node, tm.App):
-        return tm.App(_strip_casts(node.fn), tuple(_strip_casts(a) for a in node.args))
-    if isinstance(node, tm.Binary):
-        return tm.Binary(node.op, _strip_casts(node.left), _strip_casts(node.right))
+    if isinstance(node, (tm.App, tm.Binary, tm.Prefix, tm.Postfix, tm.Enclosed)):  # `(a⁻¹ : G)` as `a⁻¹` too
+        return tm.map_children(node, _strip_casts)
     return node
 
 
