@@ -22,7 +22,7 @@ from dataclasses import dataclass, replace
 from typing import Sequence
 
 from ..elab.context import _print, read_context
-from ..elab.elaborate import BATCH_TIMEOUT_S, run_blocks
+from ..elab.elaborate import BATCH_TIMEOUT_S, processes, run_block_chunks
 from ..elab.statements import lean_statement, scoped_block
 from ..elab.translate import Scope, Untranslatable
 from ..errors import PyshadowError
@@ -139,14 +139,16 @@ def _names(decl: Declaration) -> list[str]:
     return [b.names[0] for b in decl.binders]
 
 
-def _step_blocks(tag: str, step: Step, context: str) -> list[str]:
-    w = lean_statement(step.before, context)
-    w2 = lean_statement(step.after, context)
+def _statement_block(tag: str, decl: Declaration, context: str) -> tuple[str, str]:
+    stmt = lean_statement(decl, context)
+    return scoped_block(tag, stmt, "abbrev" + stmt.prop_definition[len("def"):])
+
+
+def _step_blocks(tag: str, step: Step, context: str, wn: str, rn: str) -> list[str]:
+    """The step's ``Iff`` between the statements named ``wn`` (before) and ``rn`` (after)."""
     bs = step.before.binders
     tail_binders = bs[step.variable + 1:step.equation] + bs[step.equation + 1:]
     tail = lean_statement(replace(step.before, binders=tail_binders), context)
-    wb, wn = scoped_block(f"{tag}.W", w, "abbrev" + w.prop_definition[len("def"):])
-    rb, rn = scoped_block(f"{tag}.V", w2, "abbrev" + w2.prop_definition[len("def"):])
     names = _names(step.before)
     x, h = names[step.variable], names[step.equation]
     value = f"({_print(step.value, Scope(frozenset(read_context(context).opens)))})"
@@ -163,7 +165,7 @@ def _step_blocks(tag: str, step: Step, context: str) -> list[str]:
     typ = _print(render_term(bs[step.variable].type), scope)
     transport = f"(Eq.rec (motive := fun ({x} : {typ}) _ => {rest}) {applied} {along} : {rest})"
     mpr = f"fun hR => fun {' '.join(names)} => {transport} {moved}".rstrip()
-    return [wb, rb, f"theorem {tag}.same : Iff {wn} {rn} :=\n  Iff.intro ({mp}) ({mpr})"]
+    return [f"theorem {tag}.same : Iff {wn} {rn} :=\n  Iff.intro ({mp}) ({mpr})"]
 
 
 def reading_blocks(tag: str, written: Declaration, read: Declaration, context: str) -> list[str] | None:
@@ -175,14 +177,14 @@ def reading_blocks(tag: str, written: Declaration, read: Declaration, context: s
             return None
         steps = [replace(s, before=plain(s.before), after=plain(s.after)) for s in steps]
         read = plain(read)
-        blocks = []
+        # each statement once: a step's result is the next step's start
+        named = [_statement_block(f"{tag}.w{k}", d, context) for k, d in enumerate([steps[0].before,
+                                                                                    *(s.after for s in steps)])]
+        blocks = [text for text, _ in named]
         for k, step in enumerate(steps):
-            blocks.extend(_step_blocks(f"{tag}.s{k}", step, context))
-        last = lean_statement(steps[-1].after, context)
-        target = lean_statement(read, context)
-        lb, ln = scoped_block(f"{tag}.L", last, "abbrev" + last.prop_definition[len("def"):])
-        tb, tn = scoped_block(f"{tag}.T", target, "abbrev" + target.prop_definition[len("def"):])
-        blocks += [lb, tb, f"theorem {tag}.read : Iff {ln} {tn} := Iff.intro (fun h => h) (fun h => h)"]
+            blocks.extend(_step_blocks(f"{tag}.s{k}", step, context, named[k][1], named[k + 1][1]))
+        tb, tn = _statement_block(f"{tag}.T", read, context)
+        blocks += [tb, f"theorem {tag}.read : Iff {named[-1][1]} {tn} := Iff.intro (fun h => h) (fun h => h)"]
     except (Untranslatable, ParseError):
         return None
     return blocks
@@ -195,7 +197,8 @@ def plain(decl: Declaration) -> Declaration:
 
 def readings_proved(items: Sequence[tuple[str, Declaration, Declaration, str]], lean, *,
                     timeout_s: float = BATCH_TIMEOUT_S) -> dict[str, bool]:
-    """For each ``(key, written, read, context)``: whether Lean proves ``written`` ⇔ ``read`` (one process)."""
+    """For each ``(key, written, read, context)``: whether Lean proves ``written`` ⇔ ``read`` (the items split
+    over the cores' Lean processes)."""
     blocks: list[tuple[int, str]] = []
     owner: dict[int, str] = {}
     out: dict[str, bool] = {}
@@ -210,12 +213,19 @@ def readings_proved(items: Sequence[tuple[str, Declaration, Declaration, str]], 
         out[key] = True
     if not blocks:
         return out
+    # whole items per process, split over the cores (``processes``)
+    keys = list(dict.fromkeys(owner.values()))
+    n = processes(-1, len(keys))
+    part = {key: k % n for k, key in enumerate(keys)}
+    chunks = [[b for b in blocks if part[owner[b[0]]] == c] for c in range(n)]
     try:
-        result, errors = run_blocks(blocks, lean, timeout_s=timeout_s)
+        answers = run_block_chunks(chunks, lean, timeout_s=timeout_s)
     except PyshadowError:
         return {key: False for key in out}
-    if result.status != "ok":
-        return {key: False for key in out}
-    for index in errors:
-        out[owner[index]] = False
+    for chunk, (result, errors) in zip([c for c in chunks if c], answers):
+        if result.status != "ok":
+            for index, _ in chunk:
+                out[owner[index]] = False
+        for index in errors:
+            out[owner[index]] = False
     return out
