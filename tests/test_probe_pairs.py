@@ -25,7 +25,6 @@ FIXTURES = Path(__file__).parent / "fixtures" / "pairs"
 # through Lean's proof, naming the lemma; the others known not to pass, and why.
 BY_A_LEMMA = {"s25": "Nat.dvd_iff_mod_eq_zero", "s34": "add_comm", "s22": "one_div"}
 KNOWN_MISSES = {
-    "s14": "pointwise definition `f = fun x => …` vs `∀ x, f x = …`",
     "s39": "a numeral substituted for a variable keeps its ascription (definitions fold after the keys)",
     "ps17": "coercions of subgroups to sets written in other places",
 }

@@ -152,3 +152,17 @@ def test_folded_readings_pass_and_changed_statements_of_the_same_shape_do_not(ke
 
 
 LEAN_REJECTS = {"true_hypothesis"}
+
+
+def test_a_function_written_as_a_lambda_is_substituted_with_its_domain_and_not_when_it_captures():
+    """`f = fun x => e` beside `f : ℝ → ℝ`: Lean gives `x` the domain (`definitions._domains_given`); a body over the
+    statement's own variables stays as written (precision corpus alpha_rename/04)."""
+    from pyshadow.kernel.definitions import normalize_declaration
+    from pyshadow.syntax.parser import parse_declaration
+    from pyshadow.syntax.render import render_declaration
+
+    read = normalize_declaration(parse_declaration("theorem t (f : ℝ → ℝ) (h₀ : f = fun x => 2 * x + 3) : f 2 = 7"))
+    pointwise = normalize_declaration(parse_declaration("theorem t (f : ℝ → ℝ) (h₀ : ∀ x, f x = 2 * x + 3) : f 2 = 7"))
+    assert read == pointwise and not read.binders
+    captured = parse_declaration("theorem t (x : ℝ) (f : ℝ → ℝ) (h : f = fun y => x ^ 2) : f x ≥ 0")
+    assert "fun" in render_declaration(normalize_declaration(captured))

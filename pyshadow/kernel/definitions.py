@@ -72,9 +72,9 @@ from .answers import (DATA_KEYWORDS, answers_unwrapped, constant_iffs, data_as_p
                       is_data_declaration)
 from .context_variables import with_context_variables
 from .local_definitions import unfold_definitions
-from .substitution import (Skip as _Skip, idents as _idents, map_atoms as _map_atoms, quantified as _quantified,
-                           read_key as _read_key, rebuild as _rebuild, subst as _subst, subst_binder as _subst_binder,
-                           terms as _terms)
+from .substitution import (Skip as _Skip, free_names, idents as _idents, map_atoms as _map_atoms,
+                           quantified as _quantified, read_key as _read_key, rebuild as _rebuild, subst as _subst,
+                           subst_binder as _subst_binder, terms as _terms)
 
 # Checked by the kernel-tier Lean (prelude mode) in tests/test_skeleton_pairs.py.
 BOOL_PROP_SCHEMA = """inductive Bool : Type where
@@ -441,6 +441,8 @@ def _typed_value(value: Term, v_type: Term, earlier: tuple[Binder, ...]) -> Term
     if typing.type_of(node) == type_text(ty) and stands_alone(node, typing):
         return value  # `S E` with `S : X → Set (ℝ × ℝ)` is a `Set (ℝ × ℝ)` already (binder_types.type_of); a
         # compound `m - 1` keeps `(m - 1 : ℕ)`: substituted bare under `(n : ℝ)` it would subtract in ℝ
+    if _closed_lambda(node, {n for b in earlier for n in b.names}):  # a body over the statement's names stays
+        node = _domains_given(node, ty)
     if not _binders_fit(node, ty):
         return None  # `{x | p}` in `v = {x | p}`: whether `p` or `v`'s type fixes x's type is the elaborator's call
     if _reached(node, ty, typing):
@@ -461,6 +463,31 @@ def _reached(node: tm.Node, ty: tm.Node, typing: BinderTypes) -> bool:
     if ty == tm.Name("Prop"):
         return False  # a predicate's body is put in unascribed (`substitution.beta`): a proposition as written
     return expected_type_reaches(node, type_text(ty), typing)
+
+
+def _domains_given(node: tm.Node, ty: tm.Node) -> tm.Node:
+    """``fun x => e`` at ``A → B`` as ``fun (x : A) => e``: beside ``v : A → B`` (``v = fun x => e``) Lean gives an
+    untyped binder ``v``'s domain (the kernel-tier Lean, in the signature environment: ``f = fun x ↦ x + 1`` and
+    ``f = fun (x : ℝ) => x + 1`` with ``f : ℝ → ℝ`` are one proposition; ``tests/test_skeleton_definitions.py``).
+    Other values as they are."""
+    if not (isinstance(node, tm.Lambda) and isinstance(ty, tm.Binary) and ty.op == "→"):
+        return node
+    b = node.binder
+    if b.bound is not None:
+        return node
+    binder = b if b.type is not None else tm.Binder(b.name, ty.left, None, b.bracket)
+    return replace(node, binder=binder, body=_domains_given(node.body, ty.right))
+
+
+def _closed_lambda(node: tm.Node, variables: set[str]) -> bool:
+    """Whether ``node`` is a ``fun`` whose body mentions none of the statement's ``variables`` (only its own
+    binders, constants and numerals): ``fun x => 2 * x + 3``, not ``fun y => x ^ 2`` with ``x`` a variable
+    (precision corpus ``alpha_rename/04``)."""
+    bound: set[str] = set()
+    while isinstance(node, tm.Lambda):
+        bound.add(node.binder.name)
+        node = node.body
+    return bool(bound) and not ({n.split(".", 1)[0] for n in free_names(node)} - bound) & variables
 
 
 def _binders_fit(node: tm.Node, ty: tm.Node) -> bool:
