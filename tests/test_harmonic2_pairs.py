@@ -12,8 +12,9 @@ from pyshadow.syntax import parse_declaration
 PAIRS = FIXTURES / "harmonic2_pairs.jsonl"
 
 # First run (HARMONIC2.md): 13/54 = 24.1% recall, 0/35 changed passed, 4/89 undecided, every pass Lean-checked.
-# The floor sits two points below; precision has no slack.
-RECALL_FLOOR = 0.22
+# Session 6 (in-sample): 19/54 = 35.2%, every pass Lean-checked. The floor sits two points below the measured
+# figure; precision has no slack.
+RECALL_FLOOR = 0.33
 
 
 @pytest.fixture(scope="module")
