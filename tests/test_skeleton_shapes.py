@@ -108,11 +108,15 @@ def test_pointwise_hypotheses_define_their_variable_and_uses_beta_reduce():
     pointwise = normalize_declaration(parse_declaration(
         "theorem t (good : ℕ → ℕ → Prop) (h : ∀ a b, good a b ↔ a < b ∧ b < 2 * a) : good 3 (4 + 1)"))
     assert not pointwise.binders and render_term(pointwise.type) == "3 < 4 + 1 ∧ 4 + 1 < 2 * 3"
-    # the definitional spelling reads the same; untyped binders are the elaborator's call: left as written
+    # the definitional spelling reads the same; untyped binders get the function's domains, as Lean gives them
+    # beside `good : ℕ → ℕ → Prop` (definitions._domains_given; its test in test_skeleton_definitions.py)
     typed = "theorem t (good : ℕ → ℕ → Prop) (h : good = fun (a : ℕ) (b : ℕ) => a < b ∧ b < 2 * a) : good 3 (4 + 1)"
     assert normalize_declaration(parse_declaration(typed)) == pointwise
     untyped = "theorem t (good : ℕ → ℕ → Prop) (h : good = fun a b => a < b ∧ b < 2 * a) : good 3 (4 + 1)"
-    assert len(normalize_declaration(parse_declaration(untyped)).binders) == 2
+    assert normalize_declaration(parse_declaration(untyped)) == pointwise
+    # a body over the statement's own variables stays as written
+    captured = "theorem t (c : ℕ) (good : ℕ → Prop) (h : good = fun a => a < c) : good 3"
+    assert len(normalize_declaration(parse_declaration(captured)).binders) == 3
     # a function keeps its value's type at the use: `(e : ℝ)`, never an ℕ reading of the numerals
     f = normalize_declaration(parse_declaration("theorem t (f : ℝ → ℝ) (hf : ∀ x, f x = x / 2) : f 1 = 1 / 2"))
     assert render_term(f.type) == "(1 / 2 : ℝ) = 1 / 2"
