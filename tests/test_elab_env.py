@@ -254,3 +254,17 @@ def test_the_context_scopes_opens_and_variables_as_lean_does():
     assert inside.opens == ["Real"] and inside.variables == ["(x : Nat)"]
     assert read_context("variable (x : ℕ)\nvariable (x : ℝ)").variables == ["(x : Real)"]
     assert read_context("variable (x y : ℕ)\nvariable (x : ℝ)").variables == ["(y : Nat)", "(x : Real)"]
+
+
+@pytest.mark.kernel
+def test_a_leading_dot_identifier_is_resolved_by_lean_from_the_expected_type(kernel_lean_exe):
+    """`.I` (Lean's `dotIdent`): read as one name and printed as written, so the elaborator resolves it by the
+    expected type — Harmonic's miniF2F writes `292 * .I` where the yangky11 port writes `292 * Complex.I`."""
+    import pyshadow
+    from pyshadow.syntax import terms as tm
+
+    assert tm.render(tm.read_term("(x + 7 * .I) * (x - 7 * .I)")) == "(x + 7 * .I) * (x - 7 * .I)"
+    assert tm.render(tm.read_term("(f x).1")) == "(f x).1"  # a projection is no dot identifier
+    ok = pyshadow.check_pair("theorem t (x : ℂ) : x = 2 * Complex.I", "theorem t (x : ℂ) : x = 2 * .I")
+    assert ok.verdict == "pass" and ok.lean == "accepted", ok.reason
+    assert pyshadow.check_pair("theorem t (x : ℂ) : x = 2 * Complex.I", "theorem t (x : ℂ) : x = 3 * .I").verdict != "pass"

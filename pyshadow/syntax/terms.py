@@ -485,6 +485,10 @@ class _Parser:
             if s.startswith("@"):
                 return Name(s), MAX_PREC
             return Name(s), MAX_PREC
+        nxt = self.peek()
+        if s == "." and not t.space_after and nxt is not None and nxt.kind == lx.IDENT and not nxt.space_before:
+            self.take()  # `.I`: an identifier the expected type resolves (Lean's `dotIdent`)
+            return Name("." + nxt.text), MAX_PREC
         if s in ("Type", "Sort"):
             # `Type*`, `Type u`, `Sort _`: kept as one name (universe levels are not terms)
             nxt = self.peek()
@@ -805,7 +809,7 @@ def _starts_argument(t: _Tok) -> bool:
         return s not in _KEYWORDS or s in ("Type", "Sort", "Prop", "fun")
     return s in SYMBOL_CONSTANTS or s in ("(", "⟨", "[", "#[", "{", "_", "·", "@", "↑", "⇑", "↥", "‖", "⌊", "⌈", "¬",
                                           "λ") or (
-        s == "|" and not t.space_after)
+        s == "|" and not t.space_after) or (s == "." and t.space_before and not t.space_after)  # `f .I`
 
 
 def _apply(fn: Node, args: tuple[Node, ...]) -> Node:
