@@ -30,7 +30,6 @@ HOLE = "pyshadowZ"
 # Nodes whose children a rewrite may reach (not binders: their bodies mention bound names).
 _LOOK_THROUGH = (tm.Binary, tm.Prefix, tm.App, tm.Enclosed, tm.Ascription)
 MAX_STEPS = 200
-_BINDERS = (tm.Lambda, tm.Quantifier, tm.SetBuilder, tm.BigOperator)
 
 
 @dataclass(frozen=True)
@@ -121,17 +120,7 @@ class _Normaliser:
 def _key(node: tm.Node) -> str:
     """The sort key: the operand's text with casts and ascriptions left out, so that ``↑m.den`` and ``m.den``
     (which the elaborator may coerce alike) sort alike; whether they are alike is Lean's to say."""
-    return tm.render(_uncast(node))
-
-
-def _uncast(node: tm.Node) -> tm.Node:
-    if isinstance(node, tm.Prefix) and node.op == "↑":
-        return _uncast(node.arg)
-    if isinstance(node, tm.Ascription):
-        return _uncast(node.expr)
-    if isinstance(node, _BINDERS):
-        return node
-    return tm.map_children(node, _uncast)
+    return tm.render(tm.without_casts(node))
 
 
 def normal_form(node: tm.Node) -> tuple[tm.Node, list[Step]]:

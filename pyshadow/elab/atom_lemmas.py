@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import Sequence
 
 from ..lean.toolchain import LeanExecutable
-from ..syntax.ast import Declaration, Let, Quant, walk
+from ..syntax.ast import Declaration, inner_names
 from ..syntax.lexer import IDENT, code_tokens, ident_root
 from ..syntax.parser import ParseError, parse_declaration
 from ..syntax.render import render_term
@@ -108,20 +108,6 @@ def atom_binders(decl: Declaration, atoms: Sequence[str], context: str = "") -> 
             return f"the type of `{name}` mentions another variable"
         binders.append(f"({name} : {typ})")
     return tuple(binders)
-
-
-def inner_names(decl: Declaration) -> set[str]:
-    """Names a ∀/∃/λ/``let`` binds inside the statement (a header name bound again inside included)."""
-    names: set[str] = set()
-    for t in [decl.type, *(b.type for b in decl.binders)]:
-        if t is None:
-            continue
-        for node in walk(t):
-            if isinstance(node, Quant):
-                names.update(n for b in node.binders for n in b.names)
-            elif isinstance(node, Let):
-                names.add(node.name)
-    return names
 
 
 @dataclass

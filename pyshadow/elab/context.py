@@ -201,20 +201,26 @@ def _drop_variable(ctx: Context, name: str) -> None:
         names = ctx.variable_names[j]
         if name not in names:
             continue
-        group = ctx.variables[j]
-        old = next((o for o in sorted(_CLOSE, key=len, reverse=True) if group.startswith(o)), None)
+        parts = _group(ctx.variables[j])
         if len(names) == 1:
             del ctx.variables[j], ctx.variable_names[j]
-        elif old is not None and " : " in group:
+        elif parts is not None:
             rest = tuple(n for n in names if n != name)
-            typ = group[len(old):-len(_CLOSE[old])].split(" : ", 1)[1]
-            ctx.variables[j], ctx.variable_names[j] = f"{old}{' '.join(rest)} : {typ}{_CLOSE[old]}", rest
+            ctx.variables[j], ctx.variable_names[j] = f"{parts[0]}{' '.join(rest)} : {parts[1]}{_CLOSE[parts[0]]}", rest
         else:
             raise Untranslatable(f"a `variable` that shadows `{name}` in a group not printed by name")
         return
 
 
 _CLOSE = {"(": ")", "{": "}", "⦃": "⦄", "{{": "}}"}
+
+
+def _group(printed: str) -> tuple[str, str] | None:
+    """A printed named binder group `(x y : T)` as its bracket and type; ``None`` for an instance binder."""
+    old = next((o for o in sorted(_CLOSE, key=len, reverse=True) if printed.startswith(o)), None)
+    if old is None or " : " not in printed:
+        return None
+    return old, printed[len(old):-len(_CLOSE[old])].split(" : ", 1)[1]
 
 
 def _update_binder(ctx: Context, name: str, bracket: str) -> None:
@@ -225,13 +231,13 @@ def _update_binder(ctx: Context, name: str, bracket: str) -> None:
     if not found or bracket not in _CLOSE:
         raise Untranslatable("a `variable` binder without a type that updates no earlier one")
     j = found[-1]
-    group, names = ctx.variables[j], ctx.variable_names[j]
-    old = next((o for o in sorted(_CLOSE, key=len, reverse=True) if group.startswith(o)), None)
-    if old is None or " : " not in group:
+    names = ctx.variable_names[j]
+    parts = _group(ctx.variables[j])
+    if parts is None:
         raise Untranslatable("a `variable` update of an instance binder")
+    old, typ = parts
     if old == bracket:
         raise Untranslatable("a redundant `variable` binder annotation update")
-    typ = group[len(old):-len(_CLOSE[old])].split(" : ", 1)[1]
     k = names.index(name)
     parts = [(names[:k], old), ((name,), bracket), (names[k + 1:], old)]
     parts = [(ns, br) for ns, br in parts if ns]

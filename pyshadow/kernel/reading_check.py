@@ -151,7 +151,8 @@ def _step_blocks(tag: str, step: Step, context: str, wn: str, rn: str) -> list[s
     tail = lean_statement(replace(step.before, binders=tail_binders), context)
     names = _names(step.before)
     x, h = names[step.variable], names[step.equation]
-    value = f"({_print(step.value, Scope(frozenset(read_context(context).opens)))})"
+    scope = Scope(frozenset(read_context(context).opens))
+    value = f"({_print(step.value, scope)})"
     args = [value if k == step.variable else f"({step.proof})" if k == step.equation else n
             for k, n in enumerate(names)]
     after = " ".join(_names(step.after))
@@ -161,7 +162,6 @@ def _step_blocks(tag: str, step: Step, context: str, wn: str, rn: str) -> list[s
     applied = f"(hR {' '.join(before)})" if before else "hR"
     along = f"(Eq.symm ({step.equality.format(h=h)} : Eq {x} {value}))"
     moved = " ".join(n for k, n in enumerate(names) if k > step.variable and k != step.equation)
-    scope = Scope(frozenset(read_context(context).opens))
     typ = _print(render_term(bs[step.variable].type), scope)
     transport = f"(Eq.rec (motive := fun ({x} : {typ}) _ => {rest}) {applied} {along} : {rest})"
     mpr = f"fun hR => fun {' '.join(names)} => {transport} {moved}".rstrip()

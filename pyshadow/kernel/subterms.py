@@ -11,9 +11,6 @@ from __future__ import annotations
 
 from ..syntax import terms as tm
 
-_BINDERS = (tm.Lambda, tm.Quantifier, tm.SetBuilder, tm.BigOperator)
-
-
 def differing_subterms(a: str, b: str) -> list[tuple[str, str]] | None:
     """The outermost differing subterm pairs of two atom texts (rendered), or ``None`` when a text is not read
     as a term tree."""
@@ -26,7 +23,7 @@ def differing_subterms(a: str, b: str) -> list[tuple[str, str]] | None:
 
 
 def _same_head(x: tm.Node, y: tm.Node) -> bool:
-    if type(x) is not type(y) or isinstance(x, _BINDERS) or isinstance(x, tm.Opaque):
+    if type(x) is not type(y) or isinstance(x, tm.BINDERS) or isinstance(x, tm.Opaque):
         return False
     if isinstance(x, tm.Name):
         return x.text == y.text
@@ -61,11 +58,12 @@ def rewritten(text: str, mapping: dict[str, str]) -> tuple[str, set[str]] | None
     if node is None or isinstance(node, tm.Opaque):
         return None
     keys: dict[str, tm.Node] = {}
+    originals: dict[str, str] = {}  # the rendering Lean's term is matched by → the key as given
     for k, v in mapping.items():
         kn, vn = tm.read_term(k), tm.read_term(v)
         if kn is None or vn is None:
             return None
-        keys[tm.render(kn)] = vn
+        keys[tm.render(kn)], originals[tm.render(kn)] = vn, k
     used: set[str] = set()
 
     def walk(n: tm.Node) -> tm.Node:
@@ -73,12 +71,11 @@ def rewritten(text: str, mapping: dict[str, str]) -> tuple[str, set[str]] | None
         if r in keys:
             used.add(r)
             return keys[r]
-        if isinstance(n, _BINDERS):
+        if isinstance(n, tm.BINDERS):
             return n
         return tm.map_children(n, walk)
 
     out = walk(node)
     if not used:
         return None
-    originals = {tm.render(tm.read_term(k)): k for k in mapping}
     return tm.render(out), {originals[u] for u in used}

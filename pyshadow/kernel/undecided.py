@@ -34,7 +34,6 @@ from ..syntax.ast import Atom, BinOp, Declaration, Let, Not, Quant, Rel, Term, b
 from .abstract import variable_tokens
 from .alpha import rename_atom
 
-_CASTS = ("↑", "⇑", "↥")
 
 
 @dataclass(frozen=True)
@@ -152,16 +151,6 @@ def _diff(x: tm.Node, y: tm.Node, out: list) -> None:
         _diff(p, q, out)
 
 
-def _strip_casts(node: tm.Node) -> tm.Node:
-    if isinstance(node, tm.Prefix) and node.op in _CASTS:
-        return _strip_casts(node.arg)
-    if isinstance(node, tm.Ascription):
-        return _strip_casts(node.expr)
-    if isinstance(node, (tm.App, tm.Binary, tm.Prefix, tm.Postfix, tm.Enclosed)):  # `(a⁻¹ : G)` as `a⁻¹` too
-        return tm.map_children(node, _strip_casts)
-    return node
-
-
 def _constants(node: tm.Node, variables) -> set[str]:
     out: set[str] = set()
     stack = [node]
@@ -177,7 +166,7 @@ def _constants(node: tm.Node, variables) -> set[str]:
 
 
 def _unjudgeable(p: tm.Node, q: tm.Node, variables) -> bool:
-    if _strip_casts(p) == _strip_casts(q):
+    if tm.without_casts(p) == tm.without_casts(q):
         return True
     cp, cq = _constants(p, variables), _constants(q, variables)
     return bool(cp ^ cq)

@@ -211,7 +211,12 @@ def atoms(term: Term) -> list[Atom]:
 def bound_names(decl: Declaration) -> set[str]:
     """Every name the declaration binds: its binders' and, inside binder types and the conclusion, every ∀/∃/λ
     binder's and ``let``'s."""
-    names = set(decl.variables())
+    return set(decl.variables()) | inner_names(decl)
+
+
+def inner_names(decl: Declaration) -> set[str]:
+    """Names a ∀/∃/λ/``let`` binds inside the statement (a header name bound again inside included)."""
+    names: set[str] = set()
     for t in [decl.type, *(b.type for b in decl.binders)]:
         if t is None:
             continue

@@ -946,6 +946,23 @@ def canonical_node(node: Node) -> str:
     return _Printer(alpha=True).show(node, 0, True)
 
 
+# Nodes that bind a name: their bodies are not rewritten in place (a subterm there may mention the bound name).
+BINDERS = (Lambda, Quantifier, SetBuilder, BigOperator)
+CASTS = ("↑", "⇑", "↥")
+
+
+def without_casts(node: Node) -> Node:
+    """``node`` with its coercion arrows and type ascriptions left out, through applications and operators (not
+    into binders): ``(a⁻¹ : G)`` and ``↑a⁻¹`` are ``a⁻¹`` — the spellings the elaborator may read alike."""
+    if isinstance(node, Prefix) and node.op in CASTS:
+        return without_casts(node.arg)
+    if isinstance(node, Ascription):
+        return without_casts(node.expr)
+    if isinstance(node, (App, Binary, Prefix, Postfix, Enclosed)):
+        return map_children(node, without_casts)
+    return node
+
+
 def same_term(a: str, b: str) -> bool:
     """Whether two texts are the same term up to spelling, parentheses Lean does not need, and bound names."""
     return canonical(a) == canonical(b)
