@@ -43,10 +43,11 @@ ADDED = ("Subgroup.Characteristic", "Subgroup.centralizer", "IsCyclic", "Group.I
          "CommRing.toCommSemiring", "Fin.fintype", "instDecidableEqFin",
          "MonotoneOn", "StrictMonoOn", "StrictAntiOn", "Set.InjOn",
          "OrderBot", "Set.instHasSSubset", "Set.order_laws", "Set.instPartialOrder", "Set.empty_le",
-         "Set.instOrderBot", "Disjoint")
+         "Set.instOrderBot", "Disjoint", "Set.Elem", "Set.toFinset")
 
 # (pair file, pair id, side "a"/"b"), or ("corpus", id, "") for a row of dev.jsonl or tests/fixtures/corpus/: real statements using them
 USES = [
+    ("dev_pairs.jsonl", "minif2f/aime_1983_p3", "a"),  # Set.Elem (`Fintype ↑s`), Set.toFinset
     ("dev_pairs.jsonl", "proofnet/Munkres/exercise_29_10:lean4-vs-sharp", "b"),  # T2Space, IsCompact
     ("model_pairs.jsonl", "proofnetverif-valid/Munkres/exercise_32_2b#row26", "b"),  # RegularSpace, CompactSpace, Π
     ("model_pairs.jsonl", "proofnetverif-valid/Rudin/exercise_2_24#row71", "b"),  # SeparableSpace
@@ -88,6 +89,10 @@ USES = [
 
 # (claimed equivalence, its mutation partner, context): the first must be Lean-equal to the reference, the second not
 CLAIMS = [
+    # Mathlib/Data/Set/CoeSort.lean: a set used as a type is `Set.Elem s` (`CoeSort (Set α) (Type u)`)
+    ("theorem t (s r : Set ℕ) (h : Fintype s) : Nonempty s",
+     "theorem t (s r : Set ℕ) (h : Fintype s) : Nonempty (Set.Elem s)",
+     "theorem t (s r : Set ℕ) (h : Fintype s) : Nonempty r", ""),
     # Mathlib/Topology/Connected/Basic.lean: `IsConnected s` is `s.Nonempty ∧ IsPreconnected s`
     ("theorem t {X : Type} [TopologicalSpace X] (s : Set X) : IsConnected s",
      "theorem t {X : Type} [TopologicalSpace X] (s : Set X) : s.Nonempty ∧ IsPreconnected s",

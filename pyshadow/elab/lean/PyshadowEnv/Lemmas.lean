@@ -65,11 +65,6 @@ axiom mul_left_comm {G : Type u} [CommSemigroup G] (a b c : G) :
 axiom add_left_comm {G : Type u} [AddCommSemigroup G] (a b c : G) :
   binrel% Eq (binop% HAdd.hAdd a (binop% HAdd.hAdd b c)) (binop% HAdd.hAdd b (binop% HAdd.hAdd a c))
 
--- Mathlib/Data/Set/CoeSort.lean: a set as a type (`↥s`). Only the definition, for the lemmas' statements: the
--- coercion instance is left out (with it a data answer `Nonempty {v | v = 6 * 7}` is definitionally the reading of
--- `42`, which scoring must not pass; `tests/test_definitions_compared.py`). `Finite`/`Infinite`: PyshadowEnv.Logic.
-@[reducible] def Set.Elem {α : Type u} (s : Set α) : Type u := Subtype fun x => Membership.mem s x
-
 /-! ## The table -/
 
 -- theorem even_iff : Even n ↔ n % 2 = 0  (variable {m n : ℕ})

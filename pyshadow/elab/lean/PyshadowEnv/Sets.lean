@@ -128,9 +128,15 @@ axiom Finset.Ioo {α : Type u} [LE α] [LocallyFiniteOrder α] (a b : α) : Fins
 axiom Finset.filter {α : Type u} (p : α → Prop) (s : Finset α) : Finset α
 -- Mathlib/Data/Finset/Image.lean
 axiom Finset.image {α : Type u} {β : Type v} (f : α → β) (s : Finset α) : Finset β
+-- Mathlib/Data/Set/CoeSort.lean (`@[coe, reducible] def Elem (s : Set α) : Type u := {x // x ∈ s}`,
+-- `instance : CoeSort (Set α) (Type u) := ⟨Elem⟩`): a set used as a type (`Fintype s`, `↥s`)
+@[reducible] def Set.Elem {α : Type u} (s : Set α) : Type u := Subtype fun x => Membership.mem s x
+instance Set.instCoeSortType {α : Type u} : CoeSort (Set α) (Type u) := ⟨Set.Elem⟩
 -- Mathlib/Data/Fintype/Defs.lean
 class Fintype (α : Type u) : Type u
 axiom Finset.univ {α : Type u} [Fintype α] : Finset α
+-- Mathlib/Data/Fintype/Sets.lean (`def toFinset (s : Set α) [Fintype s] : Finset α`, in `namespace Set`)
+axiom Set.toFinset {α : Type u} (s : Set α) [Fintype (Set.Elem s)] : Finset α
 -- Mathlib/Data/Fintype/Basic.lean (`instance Fin.fintype (n : ℕ) : Fintype (Fin n)`)
 axiom Fin.fintype (n : Nat) : Fintype (Fin n)
 -- src/Init/Prelude.lean (`instance : DecidableEq (Fin n)`, `instDecidableEqFin`)
