@@ -70,3 +70,29 @@ def test_a_pass_through_a_substitution_is_lean_checked_and_its_mutation_fails(ke
     assert ok.verdict == "pass" and ok.lean == "accepted", ok.reason
     changed = pyshadow.check_pair(WRITTEN["mathd_algebra_110"], cand.replace("5 * Complex.I)", "6 * Complex.I)"))
     assert changed.verdict != "pass"
+
+
+# PutnamBench-style answers (tests/fixtures/pairs/extra_pairs.jsonl): a definition of the context, unfolded by the
+# reading; no substitution to replay, so the certificate is definitional.
+ANSWER = "abbrev sol : Set ℕ := {1, 2, 3, 6}"
+DIVISORS = "theorem t : {n : ℕ | 0 < n ∧ n ∣ 6} = sol"
+
+
+@pytest.mark.kernel
+def test_lean_proves_a_definition_unfolded_and_not_a_changed_body(kernel_lean_exe):
+    written = parse_declaration(DIVISORS)
+    read = parse_declaration("theorem t : {n : ℕ | 0 < n ∧ n ∣ 6} = ({1, 2, 3, 6} : Set ℕ)")
+    changed = parse_declaration("theorem t : {n : ℕ | 0 < n ∧ n ∣ 6} = ({1, 2, 3, 7} : Set ℕ)")
+    proved = readings_proved([("same", written, read, ANSWER), ("changed", written, changed, ANSWER)],
+                             kernel_lean_exe)
+    assert proved == {"same": True, "changed": False}
+
+
+@pytest.mark.kernel
+def test_a_pass_through_two_named_answers_is_lean_checked_and_its_mutation_fails(kernel_lean_exe):
+    cand = DIVISORS.replace("sol", "mine")
+    ok = pyshadow.check_pair(DIVISORS, cand, context=ANSWER, candidate_context=ANSWER.replace("sol", "mine"))
+    assert ok.verdict == "pass" and ok.lean == "accepted", ok.reason
+    changed = pyshadow.check_pair(DIVISORS, cand, context=ANSWER,
+                                  candidate_context=ANSWER.replace("sol", "mine").replace("6}", "7}"))
+    assert changed.verdict != "pass"

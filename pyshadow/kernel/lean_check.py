@@ -57,6 +57,10 @@ class LeanCheck:
         return self.status == ACCEPTED
 
 
+# the search's shadows are the read reference's; checked against it, with the reading proved (``reading_check``)
+_OTHER_SHADOWS = "the written reference decomposes into other shadows than the read one"
+
+
 @dataclass
 class _Plan:
     key: str
@@ -80,8 +84,9 @@ def lean_check(items: Sequence[tuple[SkeletonPair, SkeletonSearch]], lean: LeanE
     again = []
     for key, check in out.items():
         pair, search = searches[key]
-        if check.status == REJECTED and not (same_shape(search.reference, written_pair(search)[0])
-                                             and same_shape(search.candidate, written_pair(search)[1])):
+        if check.reason == _OTHER_SHADOWS or check.status == REJECTED and not (
+                same_shape(search.reference, written_pair(search)[0])
+                and same_shape(search.candidate, written_pair(search)[1])):
             again.append((pair, search, (plain(search.reference), plain(_read_candidate(pair, search)))))
     if again:
         second = _run(again, read=True, **run)
@@ -113,7 +118,7 @@ def _prove_readings(checked, out: dict[str, LeanCheck], lean, timeout_s: float) 
     for key, mine in sides.items():
         if mine and all(proved.get(k) for k in mine):
             out[key] = LeanCheck(key, ACCEPTED, "against the read statements, each of which Lean proves equivalent "
-                                                "to the written one (its substitutions replayed)")
+                                                "to the written one (its substitutions replayed, its definitions unfolded)")
 
 
 def _run(items, *, lean, cache_root, timeout_s, n_jobs: int, read: bool = False) -> dict[str, LeanCheck]:
@@ -191,7 +196,7 @@ def _plan(n: int, pair: SkeletonPair, search: SkeletonSearch) -> _Plan | LeanChe
         cand_block, cand_name = scoped_block(f"K{n}.C", cand, cand.axiom_command)
         shadows = _written_shadows(reference, pair, len(search.shadows))
         if shadows is None:
-            return LeanCheck(key, UNCHECKED, "the written reference decomposes into other shadows than the read one")
+            return LeanCheck(key, UNCHECKED, _OTHER_SHADOWS)
         closed = [lean_statement(replace(reference, binders=_implicit_variables(reference.binders), type=s),
                                  pair.reference_context) for s in shadows]
     except (ParseError, Untranslatable) as err:

@@ -1,4 +1,4 @@
-"""Lean proves a statement as written equivalent to the statement as read, where the reading substitutes.
+"""Lean proves a statement as written equivalent to the statement as read, where the reading substitutes or unfolds.
 
 The search reads a variable that a hypothesis fixes (``(x : ℝ) (h₀ : x = t)``) as its value: ``t`` stands for
 ``x`` everywhere and ``x``, ``h₀`` leave the header (``pyshadow.kernel.definitions.normalize_declaration``). A term
@@ -13,7 +13,9 @@ and last ``Iff Wₙ.stmt R.stmt := Iff.intro id id`` against the read statement 
 value is substituted with its variable's type as an ascription, so a cast or numeral in ``t`` elaborates as it did
 beside ``x``. Only headers of explicit binders are replayed, and only substitutions whose variable no binder
 between it and its equation mentions; anything else is no certificate (the pass stays *unchecked*, never a pass
-it was not). Every step is the kernel's to accept.
+it was not). Every step is the kernel's to accept. A reading with no substitution to replay (the context's
+definitions unfolded, an answer `sol` read as its value) is the last step alone: the two statements must be
+definitionally equal in the statement's own context, where those definitions are Lean's.
 """
 
 from __future__ import annotations
@@ -169,16 +171,16 @@ def _step_blocks(tag: str, step: Step, context: str, wn: str, rn: str) -> list[s
 
 
 def reading_blocks(tag: str, written: Declaration, read: Declaration, context: str) -> list[str] | None:
-    """Lean blocks proving ``written`` ⇔ ``read`` through its substitutions, or ``None`` when this cannot be
-    stated (a header this does not replay, a text not printed for Lean)."""
+    """Lean blocks proving ``written`` ⇔ ``read`` through its substitutions, then definitionally (so a reading
+    that only unfolds the context's definitions needs no step), or ``None`` when a text is not printed for Lean."""
     try:
-        steps = substitution_steps(written)
-        if not steps:
-            return None
+        # no substitution to replay: the reading must be definitional (a definition of the context unfolded)
+        steps = substitution_steps(written) or []
         steps = [replace(s, before=plain(s.before), after=plain(s.after)) for s in steps]
         read = plain(read)
+        start = steps[0].before if steps else plain(written)
         # each statement once: a step's result is the next step's start
-        named = [_statement_block(f"{tag}.w{k}", d, context) for k, d in enumerate([steps[0].before,
+        named = [_statement_block(f"{tag}.w{k}", d, context) for k, d in enumerate([start,
                                                                                     *(s.after for s in steps)])]
         blocks = [text for text, _ in named]
         for k, step in enumerate(steps):
