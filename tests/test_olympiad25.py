@@ -10,6 +10,8 @@ import re
 from collections import Counter
 from pathlib import Path
 
+import pytest
+
 PAIRS_DIR = Path(__file__).parent / "fixtures" / "pairs"
 PAIRS = PAIRS_DIR / "olympiad25_pairs.jsonl"
 DOC = PAIRS_DIR / "OLYMPIAD25.md"
@@ -104,3 +106,11 @@ def test_every_unsure_pair_is_explained_in_the_doc():
     for r in _rows():
         pid = r["id"].split("/", 1)[1]
         assert (f"`{pid}`" in section) == r["unsure"], pid
+
+
+@pytest.mark.kernel
+def test_no_changed_pair_passes(kernel_lean_exe):
+    """First run (OLYMPIAD25.md): 0/29 same-meaning and 0/9 changed passed; a changed pair passing is a false pass."""
+    from pair_families import changed_passed, family_results
+
+    assert changed_passed(family_results(PAIRS, kernel_lean_exe)) == []
