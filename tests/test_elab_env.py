@@ -208,6 +208,16 @@ def test_markers_are_only_namespaces():
 
 
 @pytest.mark.kernel
+def test_a_marked_namespace_opens_and_an_unknown_one_does_not(kernel_lean_exe):
+    # the early yangky11 header (tests/fixtures/pairs/dev_pairs.jsonl, minif2f-history/mathd_algebra_35@10d4ac3)
+    stmt = "theorem mathd_algebra_35 (p q : ℝ → ℝ) (h₀ : ∀ x, p x = 2 - x ^ 2) : p (q 2) = -7"
+    header = "open LeanInfer\nopen BigOperators Real Nat Topology\n"
+    got = elaborate([StatementInput("ok", stmt, header), StatementInput("euclid", stmt, "open EuclideanGeometry\n"),
+                     StatementInput("unknown", stmt, header.replace("LeanInfer", "LeanInferX"))], kernel_lean_exe)
+    assert [e.status for e in got] == ["elaborated", "elaborated", "rejected"], got
+
+
+@pytest.mark.kernel
 def test_equivalence_split_over_processes_agrees_with_one_process(kernel_lean_exe):
     """The batch split over two Lean processes (``run_block_chunks``) gives every pair the answer one process
     gives: the same statuses, in order, for equal and unequal pairs alike."""

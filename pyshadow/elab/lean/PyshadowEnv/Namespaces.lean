@@ -11,6 +11,9 @@ Mathlib/Topology/Defs/Filter.lean (`namespace Topology`), Mathlib/Order/Filter/D
 the namespaces the corpora's headers open that have no declaration here yet (`open Ideal Submodule Zsqrtd`, the
 ProofNet header; `open symmDiff`, `open MeasureTheory ENNReal` …), each one a namespace of Mathlib: a marker
 makes `open` succeed and resolves no name, so a statement naming a missing constant is still rejected.
+`EuclideanGeometry` is Mathlib's (Mathlib/Geometry/Euclidean/Triangle.lean, `namespace EuclideanGeometry`);
+`LeanInfer` is not Mathlib's but the LeanInfer package's (lean-dojo/LeanInfer, `LeanInfer/Frontend.lean`), which
+early miniF2F ports open in their header.
 -/
 set_option genCtorIdx false
 set_option genInjectivity false
@@ -35,3 +38,5 @@ axiom InnerProductSpace.pyshadowMarker : True
 axiom OrderDual.pyshadowMarker : True
 axiom ComplexConjugate.pyshadowMarker : True
 axiom Pointwise.pyshadowMarker : True
+axiom EuclideanGeometry.pyshadowMarker : True
+axiom LeanInfer.pyshadowMarker : True
