@@ -50,6 +50,7 @@ CLAIMS = {
     "Real.rpow_two": ("x ^ (2 : ℝ)", "x ^ 2", R, "x ^ 3"),
     "Real.log_div_log": ("Real.log x / Real.log 2", "Real.logb 2 x", R, "Real.logb 3 x"),
     "one_div": ("1 / x", "x⁻¹", R, "(x + 1)⁻¹"),
+    "fact_iff": ("Fact (Nat.Prime p)", "Nat.Prime p", ("(p : ℕ)",), "Nat.Prime (p + 1)"),
 }
 # `∅` is not printed for Lean yet (pyshadow.elab.translate): the emptiness lemmas are claimed on what it stands
 # for, `EmptyCollection.emptyCollection`.
@@ -94,7 +95,7 @@ def test_full_tier_names():
         "Finset.mem_Icc", "Finset.mem_Ico", "Finset.mem_Ioc", "Finset.mem_Ioo", "Finset.mem_filter",
         "Set.finite_coe_iff", "Set.infinite_coe_iff", "Set.nonempty_iff_ne_empty", "Set.not_nonempty_iff_eq_empty",
         "Set.ncard_coe_finset", "Real.sqrt_eq_rpow", "Real.rpow_natCast", "Real.rpow_two", "Real.log_div_log",
-        "one_div"}
+        "one_div", "fact_iff"}
 
 
 def test_lemmas_are_filtered_by_the_constants_the_atoms_name():

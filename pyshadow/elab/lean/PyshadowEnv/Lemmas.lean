@@ -159,4 +159,7 @@ axiom Real.log_div_log {b x : Real} : binrel% Eq (binop% HDiv.hDiv (Real.log x) 
 -- theorem one_div (a : G) : 1 / a = a⁻¹  (section DivInvMonoid: variable [DivInvMonoid G])
 -- Mathlib/Algebra/Group/Defs.lean
 axiom one_div {G : Type u} [DivInvMonoid G] (a : G) : binrel% Eq (binop% HDiv.hDiv 1 a) (Inv.inv a)
+-- theorem fact_iff {p : Prop} : Fact p ↔ p
+-- Mathlib/Logic/Basic.lean
+axiom fact_iff {p : Prop} : Iff (Fact p) p
 end

@@ -28,6 +28,10 @@ abbrev DecidableEq (α : Sort u) := (a b : α) → Decidable (Eq a b)
 inductive Nonempty (α : Sort u) : Prop where
   | intro (val : α) : Nonempty α
 attribute [class] Nonempty
+-- Mathlib/Logic/Basic.lean (`class Fact (p : Prop) : Prop where out : p`): a proposition as an instance
+inductive Fact (p : Prop) : Prop where
+  | intro (out : p) : Fact p
+attribute [class] Fact
 -- src/Init/Core.lean
 class Subsingleton (α : Sort u) : Prop where
   intro ::
