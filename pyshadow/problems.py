@@ -105,7 +105,7 @@ SHADOWBENCH_AS_JSON = "as_json"
 _INFORMAL_KEYS = ("statement", "proof")
 _RULES_KEYS = ("text",)
 _SHADOW_KEYS = ("target", "statement", "provenance")
-_EXPECTED_KEYS = ("kind", "forward", "backward", "audit", "sorry", "note")
+_EXPECTED_KEYS = ("kind", "forward", "backward", "audit", "sorry", "kernel", "note")
 
 
 @dataclass(frozen=True)
@@ -170,6 +170,9 @@ class SampleCandidate:
     note: str = ""
     # The file's only findings are `sorry`s in theorems' proofs: its audit is clean when proofs are ignored.
     proof_sorry: bool = False
+    # `kernel = "undecided"`: the kernel tier cannot check this statement with Lean (the note says why), so its
+    # strict scoring leaves the sample undecided; `forward`/`backward` are what the full tier establishes.
+    kernel_undecided: bool = False
 
     @property
     def sa_pass(self) -> bool:
@@ -182,6 +185,19 @@ class SampleCandidate:
 
     def sa_pass_under(self, proofs: str) -> bool:
         return self.forward and self.backward and self.audit_under(proofs) == "clean"
+
+    def undecided_under(self, tier: str) -> bool:
+        """Whether the sample's statement verdict is expected *undecided* under ``tier`` (then no check passes)."""
+        return tier == "kernel" and self.kernel_undecided
+
+    def matches(self, row: Mapping[str, Any], tier: str, proofs: str = "required") -> bool:
+        """Whether a score row (``ScoreRow.to_dict()``) is what this sample expects under ``tier`` and ``proofs``:
+        undecided and no pass where ``undecided_under(tier)``, else its forward, backward, audit and SA-Pass."""
+        audit = "flagged" if row["audit"] else "clean"
+        if self.undecided_under(tier):
+            return bool(row.get("undecided")) and not row["sa_pass"] and audit == self.audit_under(proofs)
+        return ((all(row["forward"]), row["backward"], audit, row["sa_pass"])
+                == (self.forward, self.backward, self.audit_under(proofs), self.sa_pass_under(proofs)))
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -555,7 +571,13 @@ def load_sample_candidates(problem: Problem) -> tuple[SampleCandidate, ...]:
         if proof_sorry and audit != "flagged":
             raise ProblemError(path, "expected audit = \"flagged\" with sorry = true (a `sorry` is a finding when "
                                "proofs are required)", f"{name}.sorry")
-        result.append(SampleCandidate(name, files[name], kind, forward, backward, audit, note, proof_sorry))
+        kernel = _optional_str(path, entry, "kernel", prefix=f"{name}.")
+        if kernel not in (None, "undecided"):
+            raise ProblemError(path, f"expected kernel = \"undecided\" or no kernel key, got {kernel!r}", f"{name}.kernel")
+        if kernel and not note:
+            raise ProblemError(path, "expected a note saying why the kernel tier leaves it undecided", f"{name}.note")
+        result.append(SampleCandidate(name, files[name], kind, forward, backward, audit, note, proof_sorry,
+                                      kernel_undecided=kernel == "undecided"))
     return tuple(result)
 
 

@@ -13,7 +13,7 @@ it receives the parts it needs (``Settings.lean`` → ``LeanSettings``, ``LLMSet
 | ``scheduler`` | ``PYSHADOW_SCHEDULER`` | ``--scheduler`` |
 | ``cache`` | ``PYSHADOW_RESULT_CACHE`` | ``--cache`` |
 | ``workspace`` | ``PYSHADOW_WORKSPACE`` | ``--workspace`` |
-| ``lean_checked_only`` | ``PYSHADOW_LEAN_CHECKED_ONLY`` (``1``/``0``) | ``--lean-checked-only`` |
+| ``lean_checked_only`` | ``PYSHADOW_LEAN_CHECKED_ONLY`` (``1``, the default, or ``0``) | ``--allow-unchecked`` (off), ``--lean-checked-only`` (on) |
 | ``llm.mode`` | ``PYSHADOW_LLM`` | ``--llm`` |
 | ``llm.cache`` | ``PYSHADOW_LLM_CACHE`` | ``--llm-cache`` |
 | ``llm.model`` | ``PYSHADOW_LLM_MODEL`` | ``--llm-model`` |
@@ -126,9 +126,10 @@ class Settings:
     """The submission kind: ``"required"`` (ShadowBench: ``sorry`` fails), ``"ignored"`` (statement benchmarks:
     ``sorry`` allowed and reported, the statement is judged), or None: each problem's ``proofs``, else its set's
     ``pyshadow.toml``, else ``"required"`` — as ``pyshadow score --proofs``."""
-    lean_checked_only: bool = False
-    """Kernel tier, strict scoring: a pass of a Mathlib statement that Lean did not check against the statements as
-    its elaborator reads them (it rests on the skeleton's readings alone) is *undecided* instead."""
+    lean_checked_only: bool = True
+    """Kernel tier, strict scoring (the default): a pass of a Mathlib statement that Lean did not check against the
+    statements as its elaborator reads them (it rests on the skeleton's readings alone) is *undecided* instead.
+    ``False`` (``--allow-unchecked``) lets such a pass stand, marked unchecked."""
 
     def __post_init__(self) -> None:
         if self.tier is not None and self.tier not in TIERS:

@@ -387,6 +387,22 @@ note = "sorry"
 """
 
 
+def test_a_sample_can_be_expected_undecided_in_the_kernel_tier(tmp_path):
+    undecided = GOOD_EXPECTED.replace('audit = "clean"\n', 'audit = "clean"\nkernel = "undecided"\nnote = "→L[ℝ]"\n', 1)
+    cands = {c.name: c for c in load_sample_candidates(
+        _with_candidates(tmp_path / "a", undecided, ("faithful_plain", "cheating_sorry")))}
+    plain = cands["faithful_plain"]
+    assert plain.undecided_under("kernel") and not plain.undecided_under("full") and plain.sa_pass
+    row = {"audit": [], "forward": [False], "backward": False, "sa_pass": False, "undecided": True}
+    assert plain.matches(row, "kernel") and not plain.matches(row, "full")
+    assert not plain.matches(dict(row, undecided=False), "kernel")  # a fail is not the undecided expected
+    assert not cands["cheating_sorry"].undecided_under("kernel")
+    for bad, field in ((undecided.replace('kernel = "undecided"', 'kernel = "pass"'), "kernel"),
+                       (undecided.replace('note = "→L[ℝ]"\n', "", 1), "note")):
+        with pytest.raises(ProblemError, match=field):
+            load_sample_candidates(_with_candidates(tmp_path / field, bad, ("faithful_plain", "cheating_sorry")))
+
+
 def test_sample_candidates_load(tmp_path):
     problem = _with_candidates(tmp_path, GOOD_EXPECTED, ("faithful_plain", "cheating_sorry"))
     cands = load_sample_candidates(problem)

@@ -1,4 +1,5 @@
-"""Strict scoring (``Settings.lean_checked_only``): a pass Lean did not check is undecided; a checked one stays."""
+"""Strict scoring (``Settings.lean_checked_only``, the default): a pass Lean did not check is undecided; a checked one
+stays; ``--allow-unchecked`` lets the unchecked pass stand, marked so."""
 
 from __future__ import annotations
 
@@ -19,9 +20,10 @@ CAND = "theorem t (x : ℕ) (h : Zorblat.weird x = 4) : 0 < x"
 
 @pytest.mark.kernel
 def test_an_unchecked_pass_is_undecided_under_strict_scoring(kernel_lean_exe):
-    lenient = pyshadow.check_pair(REF, CAND)
+    lenient = pyshadow.check_pair(REF, CAND, settings=Settings(lean_checked_only=False))
     assert lenient.verdict == "pass" and lenient.lean == "unchecked"
-    strict = pyshadow.check_pair(REF, CAND, settings=Settings(lean_checked_only=True))
+    strict = pyshadow.check_pair(REF, CAND)  # the default
+    assert strict == pyshadow.check_pair(REF, CAND, settings=Settings(lean_checked_only=True))
     assert strict.verdict == "undecided" and not strict.sa_pass
     assert "Lean did not check" in strict.reason and "Zorblat.weird" in strict.reason
     # the nearest Lean-checked pair stays a pass
@@ -35,12 +37,17 @@ def test_an_unchecked_pass_is_undecided_under_strict_scoring(kernel_lean_exe):
 
 def test_the_setting_is_read_from_the_environment_and_the_command_line():
     assert Settings.from_env({"PYSHADOW_LEAN_CHECKED_ONLY": "1"}).lean_checked_only is True
-    assert Settings.from_env({}).lean_checked_only is False
+    assert Settings.from_env({}).lean_checked_only is True  # the default
+    assert Settings.from_env({"PYSHADOW_LEAN_CHECKED_ONLY": "0"}).lean_checked_only is False
     with pytest.raises(BadInput, match="expected 1 or 0"):
         Settings.from_env({"PYSHADOW_LEAN_CHECKED_ONLY": "maybe"})
     p = argparse.ArgumentParser()
     add_lean_arguments(p)
     assert Settings.from_args(p.parse_args(["--lean-checked-only"]), environ={}).lean_checked_only is True
     assert Settings.from_args(p.parse_args([]), environ={"PYSHADOW_LEAN_CHECKED_ONLY": "1"}).lean_checked_only
+    assert Settings.from_args(p.parse_args(["--allow-unchecked"]), environ={}).lean_checked_only is False
+    assert not Settings.from_args(p.parse_args([]), environ={"PYSHADOW_LEAN_CHECKED_ONLY": "0"}).lean_checked_only
+    assert Settings.from_args(p.parse_args(["--lean-checked-only"]),
+                              environ={"PYSHADOW_LEAN_CHECKED_ONLY": "0"}).lean_checked_only is True
     with pytest.raises(BadInput, match="lean_checked_only must be True or False"):
         Settings(lean_checked_only="yes")

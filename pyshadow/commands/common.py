@@ -42,7 +42,10 @@ def add_lean_arguments(p: argparse.ArgumentParser, *, tier: bool = True, workspa
     g.add_argument("--timeout", type=float, metavar="SECONDS", help="seconds per Lean process")
     g.add_argument("--memory-mb", type=int, metavar="MB", help="memory cap per Lean process")
     g.add_argument("--lean-checked-only", action="store_true", default=None,
-                   help="kernel tier: a pass Lean did not check (it rests on the readings alone) is undecided")
+                   help="kernel tier: a pass Lean did not check (it rests on the readings alone) is undecided "
+                        "(the default)")
+    g.add_argument("--allow-unchecked", dest="lean_checked_only", action="store_false", default=None,
+                   help="kernel tier: let a pass that rests on the skeleton's readings alone stand, marked unchecked")
     compact_group(p, LEAN_OPTIONS)
 
 

@@ -86,12 +86,13 @@ def run(args: argparse.Namespace) -> int:
     for (problem, sc), prep in zip(samples, prepared):
         row = rows[prep.candidate.origin]
         d = row.to_dict()  # statement-level verdicts, recorded even when the audit fails the candidate
-        got = (all(d["forward"]), d["backward"], "flagged" if d["audit"] else "clean")
-        ok = got == (sc.forward, sc.backward, sc.audit)
+        ok = sc.matches(d, tier)
         per_kind[sc.kind].append(ok)
         if not ok:
-            mismatches.append(f"  {problem.id}/{sc.name}: got forward={got[0]} backward={got[1]} audit={got[2]}, "
-                              f"expected {sc.forward}/{sc.backward}/{sc.audit}")
+            audit = "flagged" if d["audit"] else "clean"
+            want = "undecided" if sc.undecided_under(tier) else f"{sc.forward}/{sc.backward}"
+            mismatches.append(f"  {problem.id}/{sc.name}: got forward={all(d['forward'])} backward={d['backward']} "
+                              f"undecided={bool(d.get('undecided'))} audit={audit}, expected {want}/{sc.audit}")
     print(f"{'kind':<26} {'candidates':>10} {'as expected':>12}")
     for kind in sorted(per_kind):
         print(f"{kind:<26} {len(per_kind[kind]):>10} {sum(per_kind[kind]):>12}")

@@ -31,7 +31,7 @@ from .undecided import AtomPair, aligned_atom_pairs
 
 def skeleton_score(pairs: Sequence[SkeletonPair], lean: LeanExecutable, *, n_jobs: int = -1,
                    cache_dir: Path | None = None, batch_size: int = 80, recheck: bool = True,
-                   lean_checked: bool = True, strict: bool = False) -> dict[str, SkeletonVerdict]:
+                   lean_checked: bool = True, strict: bool = True) -> dict[str, SkeletonVerdict]:
     """Build every pair's checks, run them in real Lean (one file per candidate), and read the verdicts; failed
     pairs get the undecided re-check (``_recheck_undecided``) unless ``recheck`` is off; then, unless
     ``lean_checked`` is off, Lean checks the terms of every pass and undecided verdict against the elaborated

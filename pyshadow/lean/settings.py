@@ -20,4 +20,4 @@ class LeanSettings:
     scheduler: str | None = None  # dask: the scheduler address (None: a LocalCluster on this machine)
     workspace: Path | None = None  # full tier: the Lake workspace Lean runs in (an input, never written)
     mutate: bool = False  # kernel tier: add negative controls Lean must reject
-    lean_checked_only: bool = False  # kernel tier: a pass Lean did not check is undecided (strict scoring)
+    lean_checked_only: bool = True  # kernel tier: a pass Lean did not check is undecided (strict scoring)
