@@ -21,6 +21,7 @@ from typing import Any
 from ..errors import PyshadowError
 from ..paths import GRAMMAR_FILE
 from . import lexer as lx
+from .declarations import command_starts, statement_boundary
 from .lalr import LalrDriver, NodeError
 from .ast import ASCII_OPERATORS, RELATIONS, Atom, Binder, BinOp, Declaration, Let, Not, Quant, Rel, Term
 
@@ -168,7 +169,7 @@ class StructuralLexer:
         keyword = texts[i]
         self._emit("DECL_KW", toks[i].start, toks[i].end)
         i += 1
-        boundary = lx.statement_boundary(src, toks, i, n, bar_ends=False)
+        boundary = statement_boundary(src, toks, i, n, bar_ends=False)
         end = n if boundary is None else boundary  # the header stops at its `:=` (or `where`, `| … =>`)
         self._check_single_command(i, end)
         if keyword != "example" and i < n and toks[i].kind == lx.IDENT and texts[i] not in KEYWORDS:
@@ -206,7 +207,7 @@ class StructuralLexer:
         toks, src = self.toks, self.src
         if _COMMAND_TEXTS.isdisjoint(self.texts[i:end]):  # the usual case, decided in C
             return
-        for k in lx.command_starts(src, toks):
+        for k in command_starts(src, toks):
             if i <= k < end:
                 name = self.texts[k] if self.texts[k] != "#" else "#" + self.texts[k + 1]
                 raise _error(src, toks[k].start, f"the command {name!r} starts inside the statement: a statement "
