@@ -27,7 +27,8 @@ from .kernel.definitions import data_as_proposition, is_data_declaration
 from .shadows.rules import Decomposition, decompose, uncheckable_reason
 from .syntax import ParseError, parse_declaration
 from .syntax.ast import Binder, Declaration, atoms, declaration_names
-from .syntax.lexer import code_tokens, command_starts, line_col
+from .syntax.declarations import command_starts
+from .syntax.lexer import code_tokens, line_col
 from .syntax.scanner import NamedDeclaration, contains_admit, declarations, normalize_name
 
 

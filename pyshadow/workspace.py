@@ -56,7 +56,8 @@ from .shadows.checkers import render_template
 from .shadows.expert import CONSEQUENCE_KINDS, ExpertShadow
 from .shadows.merge import MergeReport, provenances
 from .syntax import render_term
-from .syntax.lexer import IDENT, code_tokens, command_starts
+from .syntax.declarations import command_starts
+from .syntax.lexer import IDENT, code_tokens
 
 MANIFEST = "manifest.json"
 MANIFEST_SCHEMA = 1

@@ -19,7 +19,7 @@ from pyshadow.syntax.scanner import (
     rename_map,
     walk_scopes,
 )
-from pyshadow.syntax.lexer import find_declarations
+from pyshadow.syntax.declarations import find_declarations
 
 FIXTURES = Path(__file__).parent / "fixtures" / "audit"
 

@@ -15,7 +15,8 @@ from pyshadow.paths import PROBLEMS_DIR
 from pyshadow.problems import load_problem
 from pyshadow.references import reference_targets
 from pyshadow.score.candidates import Candidate
-from pyshadow.score.full import candidate_backward_text, candidate_check_file
+from pyshadow.score.checker_texts import candidate_backward_text
+from pyshadow.score.full import candidate_check_file
 from pyshadow.score.pipeline import prepare_candidate, prepare_problem
 
 REFERENCE = """import Mathlib

@@ -20,7 +20,9 @@ from pyshadow.lean.runner import compile_module
 from pyshadow.paths import PROBLEMS_DIR
 from pyshadow.problems import load_problem
 from pyshadow.score.candidates import Candidate
-from pyshadow.score.full import CheckerFile, Role, StatementsModule, candidate_check_file, needs_candidate
+from pyshadow.score.checker_file import CheckerFile, Role, StatementsModule
+from pyshadow.score.checker_texts import needs_candidate
+from pyshadow.score.full import candidate_check_file
 from pyshadow.score.full_run import FullTask, full_task, run_full_task
 from pyshadow.score.pipeline import prepare_candidate, prepare_problem
 from pyshadow.shadows.checkers import universe_names

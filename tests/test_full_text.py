@@ -8,7 +8,8 @@ from __future__ import annotations
 from pyshadow.paths import PROBLEMS_DIR
 from pyshadow.problems import load_problem
 from pyshadow.score.candidates import Candidate
-from pyshadow.score.full import candidate_check_file, candidate_universe_pin
+from pyshadow.score.checker_texts import candidate_universe_pin
+from pyshadow.score.full import candidate_check_file
 from pyshadow.score.pipeline import prepare_candidate, prepare_problem
 from pyshadow.shadows.checkers import universe_names, universe_parameters
 from pyshadow.syntax import parse_declaration

@@ -14,7 +14,7 @@ from pyshadow.kernel.definitions import data_as_proposition
 from pyshadow.lean.diagnostics import parse_axioms_message
 from pyshadow.lean.runner import DEFAULT_ALLOWED_AXIOMS, run_lean
 from pyshadow.lean.toolchain import find_full_toolchain
-from pyshadow.score.full import candidate_backward_text, candidate_universe_pin
+from pyshadow.score.checker_texts import candidate_backward_text, candidate_universe_pin
 from pyshadow.shadows.checkers import full_tier_checkers
 from pyshadow.shadows.rules import decompose
 from pyshadow.syntax import parse_declaration

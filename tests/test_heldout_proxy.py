@@ -26,7 +26,7 @@ from pyshadow.kernel.abstract import statement_names
 from pyshadow.kernel.check import blocks_for, check_blocks
 from pyshadow.shadows.rules import uncheckable_reason
 from pyshadow.syntax import parse_declaration
-from pyshadow.syntax.lexer import find_declarations
+from pyshadow.syntax.declarations import find_declarations
 from test_parse_roundtrip import check_round_trip, parse_all
 
 CORPUS_DIR = Path(__file__).parent / "fixtures" / "corpus"

@@ -14,7 +14,7 @@ import pytest
 
 from pyshadow.kernel.abstract import PRELUDE, kernel_block
 from pyshadow.lean.runner import run_lean
-from pyshadow.score.full import candidate_backward_text, candidate_universe_pin
+from pyshadow.score.checker_texts import candidate_backward_text, candidate_universe_pin
 from pyshadow.shadows.checkers import full_tier_checkers, name_universes, universe_parameters
 from pyshadow.shadows.rules import decompose
 from pyshadow.syntax import parse_declaration
@@ -198,7 +198,8 @@ def test_class5_open_inside_a_namespace_is_opened_by_its_full_name():
 
 def test_class5_verify_and_score_files_judge_names_as_checker_files_do():
     from pyshadow.problems import load_problem
-    from pyshadow.score.full import AUTO_IMPLICIT_OFF, reference_check_file
+    from pyshadow.score.checker_file import AUTO_IMPLICIT_OFF
+    from pyshadow.score.full import reference_check_file
     from pyshadow.score.pipeline import prepare_problem
     from pyshadow.paths import PROBLEMS_DIR
 

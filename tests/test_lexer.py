@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pytest
 
-from pyshadow.syntax import lexer as lx
 from pyshadow.syntax.lexer import (
     CHAR,
     COMMENT,
@@ -17,11 +16,10 @@ from pyshadow.syntax.lexer import (
     UNTERMINATED_STRING,
     Token,
     code_tokens,
-    find_declarations,
     line_col,
-    split_statement,
     tokenize,
 )
+from pyshadow.syntax.declarations import find_declarations, split_statement, statement_boundary
 
 
 def kinds_texts(src: str) -> list[tuple[str, str]]:
@@ -256,9 +254,9 @@ def test_split_statement() -> None:
 def test_statement_boundary_on_a_token_range() -> None:
     src = "theorem t : a = b := rfl"
     code = code_tokens(src)
-    k = lx.statement_boundary(src, code, 0, len(code))
+    k = statement_boundary(src, code, 0, len(code))
     assert code[k].text == ":="
-    assert lx.statement_boundary(src, code, 0, k) is None
+    assert statement_boundary(src, code, 0, k) is None
 
 
 # -- reported by the audit and candidate-extraction work ------------------------------------------------------------

@@ -21,7 +21,8 @@ import pytest
 
 from pyshadow.syntax import ParseError, parse_declaration, parse_term, render_declaration
 from pyshadow.syntax.ast import ASCII_OPERATORS
-from pyshadow.syntax.lexer import code_tokens, find_declarations, statement_boundary
+from pyshadow.syntax.declarations import find_declarations, statement_boundary
+from pyshadow.syntax.lexer import code_tokens
 
 EXTRA = Path(__file__).parent / "fixtures" / "corpus" / "extra.jsonl"
 # Generous: a statement parses in well under a millisecond; this only catches hangs and blow-ups.

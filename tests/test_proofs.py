@@ -17,7 +17,9 @@ from pyshadow.paths import PROBLEMS_DIR
 from pyshadow.problems import ProblemError, load_problem, load_project_settings, load_sample_candidates
 from pyshadow.score.audit import audit
 from pyshadow.score.candidates import Candidate
-from pyshadow.score.full import _HEAD, STATEMENT_HYPOTHESIS, CheckerFile, Role, candidate_check_file, statement_as_hypothesis
+from pyshadow.score.checker_file import CheckerFile, Role
+from pyshadow.score.checker_texts import _HEAD, STATEMENT_HYPOTHESIS, statement_as_hypothesis
+from pyshadow.score.full import candidate_check_file
 from pyshadow.score.full_run import FullTask, run_full_task
 from pyshadow.score.pipeline import prepare_candidate, prepare_problem, proof_sorries
 

@@ -16,7 +16,8 @@ from pyshadow.problems import load_problem, load_problems, load_sample_candidate
 from pyshadow.score import full_run
 from pyshadow.score.audit import AuditPolicy
 from pyshadow.score.candidates import Candidate
-from pyshadow.score.full import CheckerFile, Role, candidate_check_file
+from pyshadow.score.checker_file import CheckerFile, Role
+from pyshadow.score.full import candidate_check_file
 from pyshadow.score.full_run import FullTask, run_full_task
 from pyshadow.score.pipeline import finish_row, prepare_candidate, prepare_problem, rename_identifiers
 from pyshadow.score.report import read_rows, summary_paths

@@ -197,7 +197,7 @@ def test_an_accepted_adapter_is_compiled_with_the_candidate(setup, kernel_lean_e
     from pyshadow.problems import load_problem
     from pyshadow.score.audit import AuditPolicy
     from pyshadow.score.candidates import Candidate
-    from pyshadow.score.full import CheckerFile, Role
+    from pyshadow.score.checker_file import CheckerFile, Role
     from pyshadow.score.full_run import FullTask, run_full_task
     from pyshadow.score.pipeline import apply_llm_adapters, prepare_candidate, prepare_problem
 

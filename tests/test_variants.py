@@ -13,9 +13,9 @@ from pyshadow.robustness.variants import (
     KINDS,
     RULES_BY_KIND,
     generate_variants,
-    in_dependency_order,
-    supplied,
 )
+from pyshadow.robustness.controls import supplied
+from pyshadow.robustness.rewrite_trees import in_dependency_order
 from pyshadow.syntax import parse_declaration, parse_term, render_declaration
 
 

@@ -14,7 +14,8 @@ from pyshadow.score import verification
 from pyshadow.lean.runner import judge, run_lean
 from pyshadow.paths import PROBLEMS_DIR
 from pyshadow.problems import load_problem, load_problems
-from pyshadow.score.full import CheckerFile, Role, reference_as_axioms, reference_check_file, reference_sorry
+from pyshadow.score.checker_file import CheckerFile, Role
+from pyshadow.score.full import reference_as_axioms, reference_check_file, reference_sorry
 from pyshadow.score.pipeline import prepare_problem
 
 

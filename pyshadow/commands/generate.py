@@ -114,7 +114,7 @@ def propose_certificate(client, plan: ProblemPlan, t: TargetPlan) -> None:
     """
     from ..shadows.checkers import Checker, checker_prefix, is_consequence, name_universes, named_binders, \
         render_binder
-    from ..syntax.lexer import find_declarations
+    from ..syntax.declarations import find_declarations
 
     binders, _ = name_universes(named_binders(t.declaration.binders))
     binder_text = " ".join(render_binder(b) for b in binders)

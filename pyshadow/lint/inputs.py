@@ -15,7 +15,8 @@ from ..corpus import read_corpus
 from ..errors import BadInput
 from ..files import read_utf8
 from ..problems import PROBLEM_FILE, ProblemError, load_problem, reference_text
-from ..syntax.lexer import DIALECT_DECLARATIONS, find_declarations, line_col
+from ..syntax.declarations import find_declarations
+from ..syntax.lexer import DIALECT_DECLARATIONS, line_col
 
 # Declarations whose header is a statement to lint (a `def`'s type is not a claim).
 STATEMENT_KEYWORDS = frozenset({"theorem", "lemma", "example"} | set(DIALECT_DECLARATIONS))

@@ -28,13 +28,11 @@ from ..syntax.lexer import (
     SYMBOL,
     UNTERMINATED_COMMENT,
     UNTERMINATED_STRING,
-    DeclarationSource,
     Token,
     code_tokens,
-    find_declarations,
-    split_statement,
     tokenize,
 )
+from ..syntax.declarations import DeclarationSource, find_declarations, split_statement
 
 FORBIDDEN_WORDS = frozenset({"sorry", "admit", "axiom", "namespace", "end", "sorryAx"})
 # Commands that redefine syntax, run code, or cut the file short: never needed by a checker.

@@ -23,7 +23,8 @@ from .pipeline import (
     missing_target_checks,
 )
 
-from .full import (CANDIDATE_MODULE, CHECKS_FILE, Role, candidate_check_file)
+from .checker_file import CANDIDATE_MODULE, CHECKS_FILE, Role
+from .full import candidate_check_file
 
 
 

@@ -119,7 +119,7 @@ def answer_shadows(code: str, target: str, decl: Declaration, provenance: str) -
     under other binders is not "a conclusion under the target's binders". The answer's proofs are not kept: the
     shadow gets the consequence checker like any expert shadow, so Lean judges it the same way.
     """
-    from ..syntax.lexer import find_declarations
+    from ..syntax.declarations import find_declarations
     from ..syntax.parser import parse_declaration
     from .checkers import named_binders
 

@@ -20,7 +20,7 @@ declarations, in this order, each name used at most once:
 
 When several candidate declarations qualify in steps 2–3 the last declared wins, as in extraction.
 
-Declarations are found by ``pyshadow.syntax.lexer.find_declarations``, and inherit its limits (see the xfail tests
+Declarations are found by ``pyshadow.syntax.declarations.find_declarations``, and inherit its limits (see the xfail tests
 in ``tests/test_candidates.py``): a declaration on the same line as a preceding ``open … in`` / ``set_option … in``
 or docstring is not seen, and a ``#print``/``#eval`` line does not end the declaration before it.
 """
@@ -39,9 +39,9 @@ from .lexer import (
     IDENT,
     Token,
     code_tokens,
-    find_declarations,
     line_col,
 )
+from .declarations import find_declarations
 
 # Words that leave a goal unproved when they occur as code: the `sorry` term / tactic, the `admit` tactic, and
 # the `stop` tactic (core Lean: `macro "stop" s:tacticSeq : tactic => `(repeat sorry)`).
