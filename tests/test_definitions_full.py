@@ -1,4 +1,4 @@
-"""The full tier's definition checks (``pyshadow.score.full.add_definition_checks``): each reference definition a
+"""The full tier's definition checks (``pyshadow.score.definition_checks.add_definition_checks``): each reference definition a
 target uses — a helper, an answer, a data target's value — is copied into the statements module and stated equal
 to the candidate's counterpart, ``@_root_.Cand.f = @_root_.<module>.Reference.f := rfl``.
 

@@ -20,7 +20,7 @@ CLASSICAL_INSTANCES = frozenset(
     {"Classical.propDecidable", "Classical.dec", "Classical.decEq", "Classical.decPred", "Classical.decRel",
      "Classical.decidableInhabited", "Classical.typeDecidableEq", "Classical.typeDecidable"}
 )
-# Namespaces the checkers live in (pyshadow.score.full.CHECKS_NAMESPACE): a candidate declaring anything there — a
+# Namespaces the checkers live in (pyshadow.score.checker_file.CHECKS_NAMESPACE): a candidate declaring anything there — a
 # `Nat`, a scoped instance — changes what every checker statement means once the checker file enters it.
 # The statements module (STATEMENTS_MODULE) and both, suffixed with a per-run nonce (`PyshadowChecks_<hex>`), too.
 RESERVED_NAMESPACES = frozenset({"PyshadowChecks", "PyshadowStatements", "PyshadowCandidate"})

@@ -203,7 +203,7 @@ def universe_parameters(decl: Declaration, declared: Sequence[str] = ()) -> tupl
 def universe_occurrences(decl: Declaration) -> tuple[str, ...]:
     """``decl``'s universe names in order of occurrence (its own ``.{…}`` first, then as its binders and
     conclusion use them, holes named ``u_1``, ``u_2``, … as they come): the order in which two statements'
-    universes correspond (``pyshadow.score.full.candidate_universe_pin``)."""
+    universes correspond (``pyshadow.score.checker_texts.candidate_universe_pin``)."""
     decl = with_auto_bound(decl)
     namer, explicit = _universe_namer(decl)
     namer.binders(decl.binders)
