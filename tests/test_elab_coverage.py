@@ -111,6 +111,7 @@ def test_the_other_spelling_of_a_real_statement_is_the_same_proposition(kernel_l
 
 # Real statements whose elaborated terms use the declarations below (found by elaborating the corpora once)
 USES = [
+    "proofnet/Ireland_Rosen_exercise_5_37",  # Fact, legendreSym
     "rahul3613/ProofNet-lean4/formal/Dummit-Foote.lean#exercise_9_4_2c", "proofnet/Dummit_Foote_exercise_3_4_11",
     "AIME 2025 II P4 (index file 42308005907)#aime_2025ii_p4", "proofnet/Artin_exercise_10_7_10",
     "frenzymath/FATE-M/FATE-M.json.lean#isPrime_singleton", "minif2f/mathd_numbertheory_233",

@@ -104,12 +104,18 @@ def test_lemmas_are_filtered_by_the_constants_the_atoms_name():
     assert candidate_lemmas("binrel% LT.lt x 1", "binrel% LE.le x 0") == []
 
 
-def test_binders_come_from_the_header_and_bound_variables_are_not_supported():
-    decl = parse_declaration("theorem t (n : ℕ) {G : Type*} [Group G] (g : G) (h : ∀ k : ℕ, k ∣ n) : Even n")
+def test_binders_come_from_the_header_then_the_quantifiers():
+    decl = parse_declaration("theorem t (n : ℕ) {G : Type*} [Group G] (g : G) (h : ∀ k : ℕ, k ∣ n) "
+                             "(h' : ∀ j, j ∣ n) : Even n")
     assert atom_binders(decl, ["Even n", "n % 2 = 0"]) == ("(n : ℕ)",)
-    assert "bound inside" in atom_binders(decl, ["k ∣ n"])
-    assert "mentions another variable" in atom_binders(decl, ["g = g"])
+    # a bound variable after the header ones: typed as its quantifier types it, else left to Lean
+    assert atom_binders(decl, ["k ∣ n"]) == ("(n : ℕ)", "(k : ℕ)")
+    assert atom_binders(decl, ["j ∣ n"]) == ("(n : ℕ)", "(j)")
+    # a variable's type brings what it mentions, and the instances over it, every variable explicit
+    assert atom_binders(decl, ["g = g"]) == ("(G : Type*)", "[Group G]", "(g : G)")
     assert "`variable`" in atom_binders(decl, ["Even m"], "variable (m : ℕ)")
+    shadowing = parse_declaration("theorem t (n : ℕ) (h : ∀ n : ℕ, n ∣ 4) : Even n")
+    assert "inside the statement and outside" in atom_binders(shadowing, ["n ∣ 4"])
 
 
 @pytest.fixture(scope="module")

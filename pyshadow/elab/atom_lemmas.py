@@ -19,8 +19,11 @@ small; one lemma per pair, never a chain.
 What is decided is the atoms' *standalone* reading: each is elaborated alone, over its variables' header types,
 so a numeral or a cast whose type the surrounding statement fixes may read otherwise. A decision therefore names
 the lemma for a report and is no pass by itself; the statement-level check is ``pyshadow.elab.congruence``.
-Atoms over variables bound inside the statement (a ∀, ∃, λ or set-builder name) or over a variable whose type
-mentions another variable (``x : G`` with ``[Group G]``) are *unsupported*: no decision, never a failure.
+A variable a ∀ or ∃ of the statement binds is one more parameter after the header ones, typed as that quantifier
+types it (a closed type) or left for Lean to infer from the atom (``(n)``); the congruence then holes the atom
+under its quantifier, applied to the bound name, and Lean checks that the hole's type is the place's. Atoms over
+a variable bound both inside and in the header, or over a variable whose type mentions another variable
+(``x : G`` with ``[Group G]``) are *unsupported*: no decision, never a failure.
 """
 
 from __future__ import annotations
@@ -30,12 +33,12 @@ from pathlib import Path
 from typing import Sequence
 
 from ..lean.toolchain import LeanExecutable
-from ..syntax.ast import Declaration, inner_names
+from ..syntax.ast import Declaration, Quant, inner_names, walk
 from ..syntax.lexer import IDENT, code_tokens, ident_root
 from ..syntax.parser import ParseError, parse_declaration
 from ..syntax.render import render_term
 from .ac import ac_equal, ac_proof
-from .context import _print, print_binder, read_context
+from .context import _print, print_binder, read_context, read_names
 from .elaborate import BATCH_TIMEOUT_S, run_blocks
 from .lemmas import Lemma, lemma_table
 from .statements import LeanStatement, scoped_block
@@ -87,27 +90,70 @@ def atom_binders(decl: Declaration, atoms: Sequence[str], context: str = "") -> 
     except Untranslatable as err:
         return f"the context is not printed for Lean: {str(err).splitlines()[0]}"
     variables: list[str] = []
+    bound: list[str] = []
     for t in code_tokens(" ".join(atoms)):
         if t.kind != IDENT:
             continue
         name = ident_root(t.text)
         if name in inner:
-            return f"`{name}` is bound inside the statement"
+            if name in header or name in context_vars:
+                return f"`{name}` is bound inside the statement and outside it"
+            if name not in bound:
+                bound.append(name)
+            continue
         if name in context_vars and name not in header:
             return f"`{name}` is a `variable` of the context"
         if name in header and name not in variables:
             variables.append(name)
-    binders = []
     for name in variables:
         b = header[name]
         if b.type is None or b.bracket == "[":
             return f"`{name}` has no header type"
+    # what the variables' types mention is needed too (`A : ℕ → Set X` needs `X`), and the instance binders over
+    # the needed variables (`[TopologicalSpace X]`): Lean's own rule for which `variable`s a theorem includes
+    needed = set(variables)
+    while True:
+        more = set()
+        for name in needed:
+            mentions = _mentions_of(header[name].type)
+            if mentions & context_vars - set(header):
+                return f"the type of `{name}` mentions a `variable` of the context"
+            more |= mentions & set(header) - needed
+        if not more:
+            break
+        needed |= more
+    binders = []
+    for b in decl.binders:
+        if b.type is None:
+            if set(b.names) & needed:
+                return f"`{b.names[0]}` has no header type"
+            continue
         typ = render_term(b.type)
-        mentions = {ident_root(t.text) for t in code_tokens(typ) if t.kind == IDENT}
-        if mentions & (set(header) | context_vars):
-            return f"the type of `{name}` mentions another variable"
-        binders.append(f"({name} : {typ})")
-    return tuple(binders)
+        if b.bracket == "[":
+            over = _mentions_of(b.type) & set(header)
+            if over and over <= needed:
+                binders.append(f"[{b.names[0]} : {typ}]" if b.names else f"[{typ}]")
+            continue
+        # every variable explicit (the congruence's hole is applied to each), instance binders left to Lean
+        binders.extend(f"({n} : {typ})" for n in b.names if n in needed)
+    return tuple(binders) + tuple(_quantified(decl, name) for name in bound)
+
+
+def _mentions_of(term) -> set[str]:
+    return {ident_root(t.text) for t in code_tokens(render_term(term)) if t.kind == IDENT}
+
+
+def _quantified(decl: Declaration, name: str) -> str:
+    """The parameter standing for ``name``, which a quantifier of ``decl`` binds: ``(n : ℕ)`` when every
+    quantifier binding it gives it the same closed type, else ``(n)`` (Lean infers it from the atom)."""
+    types = {render_term(b.type) if b.type is not None else None
+             for t in [decl.type, *(b.type for b in decl.binders)] if t is not None
+             for node in walk(t) if isinstance(node, Quant) for b in node.binders if name in b.names}
+    if len(types) == 1 and (typ := next(iter(types))) is not None and not any(
+            t.kind == IDENT and ident_root(t.text) in inner_names(decl) | set(decl.variables())
+            for t in code_tokens(typ)):
+        return f"({name} : {typ})"
+    return f"({name})"
 
 
 @dataclass
@@ -118,9 +164,17 @@ class PrintedAtom:
     arity: int
     binders: tuple[str, ...] = ()  # as printed
     scope: Scope | None = None  # the side's file context, for printing its subterms (``ac``)
+    levels: str = ""  # `.{u_1}` when a binder is universe-polymorphic
+
+    @property
+    def explicit(self) -> bool:
+        return all(b.startswith("(") for b in self.binders)
 
 
 def printed_atom(atom: str, binders: tuple[str, ...], context: str, namespace: str) -> PrintedAtom:
+    """``abbrev stmt <binders> := <atom>`` in the side's context; a `Type*` binder makes it universe-polymorphic
+    (``levels``: every use names them, ``@stmt.{u_1} …``). ``arity`` counts every parameter, implicit and instance
+    ones included."""
     ctx = read_context(context)
     scope = Scope(frozenset(ctx.opens))
     universes: list[str] = []
@@ -130,13 +184,13 @@ def printed_atom(atom: str, binders: tuple[str, ...], context: str, namespace: s
             decl = parse_declaration(f"theorem _a {' '.join(binders)} : True")
         except ParseError as err:
             raise Untranslatable(f"binders `{' '.join(binders)}` ({str(err).splitlines()[0]})") from None
-        printed = tuple(print_binder(b, scope, universes) for b in decl.binders)
+        printed = tuple(print_binder(b, scope, universes) if b.type is not None else f"({read_names(b.names[0])})"
+                        for b in decl.binders)
     body = _print(atom, scope, universes)
-    if universes:
-        raise Untranslatable("a universe-polymorphic binder type")
+    levels = f".{{{', '.join(universes)}}}" if universes else ""
     stmt = LeanStatement(printed, body, (), ctx)
-    text, name = scoped_block(namespace, stmt, " ".join(["abbrev stmt", *printed, f":= {body}"]))
-    return PrintedAtom(text, name, body, len(binders), printed, scope)
+    text, name = scoped_block(namespace, stmt, " ".join([f"abbrev stmt{levels}", *printed, f":= {body}"]))
+    return PrintedAtom(text, name, body, len(binders), printed, scope, levels)
 
 
 def _mentions(text: str, key: str) -> bool:
@@ -196,6 +250,9 @@ def decide_atom_pairs(queries: Sequence[AtomPairQuery], lean: LeanExecutable, *,
         except (Untranslatable, ParseError) as err:
             out[i] = AtomDecision(q.key, "unsupported", reason=f"not printed for Lean: {str(err).splitlines()[0]}")
             continue
+        if ref.levels != cand.levels:
+            out[i] = AtomDecision(q.key, "unsupported", reason="the two atoms have different universes")
+            continue
         job = jobs[i] = _Job(q)
         for side in (ref, cand):
             job.sides.append(len(blocks))
@@ -203,13 +260,14 @@ def decide_atom_pairs(queries: Sequence[AtomPairQuery], lean: LeanExecutable, *,
         vs = " ".join(f"v{k}" for k in range(ref.arity))
         head = f"∀ {vs}, " if vs else ""
         lam = f"fun {vs} => " if vs else ""
-        goal = f"{head}Eq ({ref.name} {vs}) ({cand.name} {vs})".replace(" )", ")")
+        goal = f"{head}Eq (@{ref.name}{ref.levels} {vs}) (@{cand.name}{cand.levels} {vs})".replace(" )", ")")
         attempts = [("", "rfl")] + [p for row in candidate_lemmas(ref.body, cand.body) for p in proofs(row)]
-        attempts += _ac_attempt(q, ref, cand, vs)
+        if cand.explicit and not cand.levels:
+            attempts += _ac_attempt(q, ref, cand, vs)
         for label, term in attempts:
             index = len(blocks)
             job.attempts.append((index, label, term))
-            blocks.append((index, f"theorem AQ{i}.t{index} : {goal} := {lam}{term}"))
+            blocks.append((index, f"theorem AQ{i}.t{index}{ref.levels} : {goal} := {lam}{term}"))
     if blocks:
         result, errors = run_blocks(blocks, lean, cache_root=cache_root, timeout_s=timeout_s)
         for i, job in jobs.items():

@@ -89,8 +89,9 @@ def _block(i: int, item: CongruenceItem) -> str:
     cand = lean_statement(item.candidate, item.context)
     replaced = lean_statement(item.replaced, item.context)
     holed = lean_statement(item.holed, item.context)
-    if cand.universes or replaced.universes or holed.universes:
-        raise Untranslatable("a universe-polymorphic statement")
+    if not cand.universes == replaced.universes == holed.universes:
+        raise Untranslatable("the statements have different universes")
+    levels = cand._levels()
     parts: list[str] = []
     holes: list[str] = []
     fs: list[str] = []  # fun vs => atom_k
@@ -101,11 +102,14 @@ def _block(i: int, item: CongruenceItem) -> str:
         ref = printed_atom(q.reference, q.binders, item.context, f"CG{i}.R{k}")
         atom = printed_atom(q.candidate, q.binders, item.context, f"CG{i}.A{k}")
         parts += [ref.text, atom.text]
+        if atom.levels not in ("", levels) or ref.levels != atom.levels:
+            raise Untranslatable("an atom's universes are not the statement's")
         vs = " ".join(f"v{j}" for j in range(atom.arity))
         if vs:
             holes.append(f"({r.hole} : ∀ {' '.join(atom.binders)}, type_of% ({atom.name} "
                          f"{' '.join(_binder_names(atom.binders))}))")
-            f, g = f"(fun {vs} => {atom.name} {vs})", f"(fun {vs} => {ref.name} {vs})"
+            f = f"(fun {vs} => @{atom.name}{atom.levels} {vs})"
+            g = f"(fun {vs} => @{ref.name}{ref.levels} {vs})"
             lam = "".join(f"funext fun v{j} => " for j in range(atom.arity))
         else:
             holes.append(f"({r.hole} : type_of% {atom.name})")
@@ -114,24 +118,29 @@ def _block(i: int, item: CongruenceItem) -> str:
         gs.append(g)
         eqs.append(f"({lam}Eq.symm ({r.proof}) : Eq {f} {g})")
     body = ", ".join([*(f"∀ {b}" for b in holed.binders), holed.conclusion])
-    holed_text, holed_name = scoped_block(f"CG{i}.H", holed, f"def stmt {' '.join(holes)} : Prop := {body}")
+    holed_text, holed_name = scoped_block(f"CG{i}.H", holed,
+                                          f"def stmt{levels} {' '.join(holes)} : Prop := {body}")
+    holed_name, cand_levels = holed_name + levels, levels
     cand_text, cand_name = scoped_block(f"CG{i}.C", cand, cand.prop_definition)
     repl_text, repl_name = scoped_block(f"CG{i}.D", replaced, replaced.prop_definition)
     steps = []
     for k, eq in enumerate(eqs):
         args = [*gs[:k], "A", *fs[k + 1:]]
         steps.append(f"(congrArg (fun A => {holed_name} {' '.join(args)}) {eq})")
-    forward = "h"
+    # every application explicit (`@`): a statement with implicit binders (`∀ {X : Type u}, …`) is then passed as
+    # it is, its implicit arguments neither instantiated nor abstracted again (Lean's implicit lambda)
+    forward = "@h"
     for e in steps:
-        forward = f"Eq.mp {e} ({forward})"
-    backward = "h"
+        forward = f"@Eq.mp _ _ {e} ({forward})"
+    backward = "@h"
     for e in reversed(steps):
-        backward = f"Eq.mpr {e} ({backward})"
-    same = (f"theorem CG{i}.same : Iff {cand_name} {repl_name} :=\n"
-            f"  Iff.intro (fun h => {forward}) (fun h => {backward})")
+        backward = f"@Eq.mpr _ _ {e} ({backward})"
+    same = (f"theorem CG{i}.same{levels} : Iff {cand_name}{cand_levels} {repl_name}{cand_levels} :=\n"
+            f"  Iff.intro (fun h => no_implicit_lambda% ({forward})) (fun h => no_implicit_lambda% ({backward}))")
     return "\n".join([*parts, holed_text, cand_text, repl_text, same])
 
 
 def _binder_names(binders: tuple[str, ...]) -> list[str]:
-    """`(x : Real)` → `x` (the query's binders are one name per group)."""
-    return [b.strip("(){}[]").split(":", 1)[0].strip() for b in binders]
+    """The explicit binders' names: `(x : Real)` → `x` (one name per group; implicit and instance arguments are
+    Lean's to fill)."""
+    return [b.strip("()").split(":", 1)[0].strip() for b in binders if b.startswith("(")]

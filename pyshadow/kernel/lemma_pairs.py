@@ -28,9 +28,10 @@ from ..errors import PyshadowError
 from ..elab.ac import ac_equal
 from ..elab.atom_lemmas import AtomDecision, AtomPairQuery, atom_binders, decide_atom_pairs, might_apply
 from ..elab.congruence import Congruence, CongruenceItem, Replacement, congruence
-from ..syntax.ast import Atom, BinOp, Declaration, Let, Not, Quant, Rel, Term, is_proposition
+from ..syntax.ast import Atom, BinOp, Declaration, Let, Not, Quant, Rel, Term, is_proposition, walk
 from ..syntax.parser import ParseError, parse_declaration
 from ..syntax.render import render_term
+from .alpha import rename
 from .definitions import normalize_declaration
 from .subterms import differing_subterms, rewritten
 from .undecided import AtomPair, read_over
@@ -137,7 +138,8 @@ def _in_candidate_context(settled: AtomSettlement, context: str, key: str) -> At
 
 
 def _names(binders: Sequence[str]) -> list[str]:
-    return [b.strip("()").split(":", 1)[0].strip() for b in binders]
+    """The explicit binders' names, which a hole is applied to (implicit and instance arguments are Lean's)."""
+    return [b.strip("()").split(":", 1)[0].strip() for b in binders if b.startswith("(")]
 
 
 def _with_terms(decl: Declaration, texts: dict[str, str]) -> Declaration | None:
@@ -279,9 +281,24 @@ def _differing(a: Term, b: Term, out: list[tuple[Term, Term]]) -> None:
         _differing(a.right, b.right, out)
     elif same_kind and isinstance(a, Quant):
         if a.kind == b.kind and len(a.binders) == len(b.binders):
-            _differing(a.body, b.body, out)
+            _differing(_bound_as(a, b), b.body, out)
     elif not isinstance(a, (Quant, Let)) and not isinstance(b, (Quant, Let)):
         out.append((a, b))
+
+
+def _bound_as(a: Quant, b: Quant) -> Term:
+    """``a``'s body with its bound names renamed to ``b``'s, position by position (the atoms under the two
+    quantifiers are then over the same names, whatever each statement calls them); as written when the names do
+    not correspond one to one or a new name is already free in the body."""
+    names_a = [n for x in a.binders for n in x.names]
+    names_b = [n for x in b.binders for n in x.names]
+    mapping = {x: y for x, y in zip(names_a, names_b) if x != y}
+    if len(names_a) != len(names_b) or not mapping or len(set(names_b)) != len(names_b):
+        return a.body
+    free = {i for t in [a.body] for node in walk(t) if isinstance(node, Atom) for i in node.idents}
+    if free & set(mapping.values()):
+        return a.body
+    return rename(a.body, mapping)
 
 
 def lemma_upgrade(pairs, verdicts: dict, settled: dict, lean, n_jobs: int = -1) -> None:
@@ -289,6 +306,7 @@ def lemma_upgrade(pairs, verdicts: dict, settled: dict, lean, n_jobs: int = -1) 
     pairs' settlements) whose every atom pair Lean proved equal pass when Lean proves the candidate ⇔ ``cand'``
     and accepts the skeleton's terms for (reference, ``cand'``); the others keep their verdict, with why."""
     from .lean_check import ACCEPTED, lean_check
+    from .reading_check import plain
     from .skeleton import skeleton_search
 
     originals = {p.key: p for p in pairs}
@@ -312,7 +330,8 @@ def lemma_upgrade(pairs, verdicts: dict, settled: dict, lean, n_jobs: int = -1) 
             if not proved.proved:
                 why[key] = f"candidate ⇔ cand' not proved: {proved.reason}"
                 continue
-            pair2 = replace(todo[key][0], candidate=cand2, aliases=())
+            # cand2 is read (`x✝1` bound names): as the text Lean elaborates, so the search reads it once more alike
+            pair2 = replace(todo[key][0], candidate=plain(cand2), aliases=())
             items.append((pair2, skeleton_search(pair2)))
         checks = lean_check(items, lean, n_jobs=n_jobs) if items else {}
     except PyshadowError as err:

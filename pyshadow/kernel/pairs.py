@@ -86,7 +86,7 @@ def read_pairs(path: Path) -> list[LabelledPair]:
 
 
 def evaluate(pairs: Sequence[LabelledPair], lean, *, n_jobs: int = -1, cache_dir=None,
-             lean_checked: bool = True, strict: bool = True) -> list[PairResult]:
+             lean_checked: bool = True, strict: bool = False) -> list[PairResult]:
     """Skeleton SA-Pass of every pair (``b`` as the candidate for reference ``a``); ``lean_checked`` off skips
     Lean's check of the terms against the elaborated statements (``skeleton_score``), for measuring its cost;
     ``strict``: a pass Lean did not check is undecided."""

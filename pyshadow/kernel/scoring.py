@@ -23,6 +23,7 @@ from .check import block_spans
 from .definitions import normalize_declaration
 from .lean_check import ACCEPTED, REJECTED, lean_check
 from .lemma_pairs import lemma_rewrites, lemma_upgrade, settle_atom_pairs, settlement_message
+from .reading_check import plain
 from .reshape import reshaped
 from .search import ELIMINATORS
 from .skeleton import SkeletonBlock, SkeletonPair, SkeletonVerdict, skeleton_block, skeleton_search
@@ -31,7 +32,7 @@ from .undecided import AtomPair, aligned_atom_pairs
 
 def skeleton_score(pairs: Sequence[SkeletonPair], lean: LeanExecutable, *, n_jobs: int = -1,
                    cache_dir: Path | None = None, batch_size: int = 80, recheck: bool = True,
-                   lean_checked: bool = True, strict: bool = True) -> dict[str, SkeletonVerdict]:
+                   lean_checked: bool = True, strict: bool = False) -> dict[str, SkeletonVerdict]:
     """Build every pair's checks, run them in real Lean (one file per candidate), and read the verdicts; failed
     pairs get the undecided re-check (``_recheck_undecided``) unless ``recheck`` is off; then, unless
     ``lean_checked`` is off, Lean checks the terms of every pass and undecided verdict against the elaborated
@@ -202,7 +203,8 @@ def _recheck_undecided(pairs: Sequence[SkeletonPair], verdicts: dict[str, Skelet
     except PyshadowError:
         rewritten = {}
     for key, (cand2, rows) in rewritten.items():
-        again.append(replace(unaligned[key], candidate=cand2))
+        # cand2 is a read statement (its inner bound names `x✝1`, which reading it again would split): as text
+        again.append(replace(unaligned[key], candidate=plain(cand2)))
         shown[key] = [(r.pair.reference, r.pair.candidate) for r in rows]
         presettled[key] = rows
     if not again:

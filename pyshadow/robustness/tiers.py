@@ -9,7 +9,7 @@ variant by skeleton SA-Pass exactly like a candidate statement; the full tier sa
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Protocol, Sequence
 
@@ -55,6 +55,10 @@ class VariantTier:
     def __init__(self, tier: LeanTier):
         if not tier.judges_statements:
             raise TierUnavailable(f"the {tier.name} tier is not available here: {tier.statements_unavailable}")
+        if isinstance(tier, _KernelLeanTier) and tier.settings.lean_checked_only:
+            # the matrix measures the checkers against rewrites, not how far the environment reaches: a variant
+            # Lean cannot elaborate is scored by the skeleton's checks, as the reference itself is
+            tier = _KernelLeanTier(tier.lean, replace(tier.settings, lean_checked_only=False))
         self.tier = tier
         self.name = tier.name
         self.description = tier.description

@@ -529,7 +529,7 @@ def missing_target_checks(prepared: PreparedCandidate, target: TargetInfo) -> li
 
 def kernel_rows(
     prepared: Sequence[PreparedCandidate], lean: Any, *, n_jobs: int = -1, cache_dir: Any = None, chunk: int = 64,
-    strict: bool = True,
+    strict: bool = False,
 ) -> Iterator[ScoreRow]:
     """Skeleton SA-Pass (``pyshadow.kernel.skeleton``) of each candidate's statements, ``chunk`` candidates per
     engine call so rows arrive while the run goes on. The candidate's proof is not checked in this tier; its

@@ -2,7 +2,7 @@ prelude
 import PyshadowEnv.Rings
 /-! # pyshadow's signature environment: number theory
 
-`Rat.num`/`Rat.den`, `Nat.totient` and `Nat.ofDigits`, each with its Lean core or Mathlib signature; all are
+`Rat.num`/`Rat.den`, `Nat.totient`, `legendreSym` and `Nat.ofDigits`, each with its Lean core or Mathlib signature; all are
 axioms (no statement comparison unfolds them).
 Sources: `leanprover/lean4` (`src/…`) and `leanprover-community/mathlib4` (`Mathlib/…`).
 -/
@@ -18,6 +18,8 @@ axiom Rat.num : Rat → Int
 axiom Rat.den : Rat → Nat
 -- Mathlib/Data/Nat/Totient.lean
 axiom Nat.totient (n : Nat) : Nat
+-- Mathlib/NumberTheory/LegendreSymbol/Basic.lean (`variable (p : ℕ) [Fact p.Prime]`, `def legendreSym (a : ℤ) : ℤ`)
+axiom legendreSym (p : Nat) [Fact (Nat.Prime p)] (a : Int) : Int
 -- Mathlib/Data/Nat/Digits/Defs.lean
 axiom Nat.ofDigits {α : Type u} [Semiring α] (b : α) : List Nat → α
 -- Mathlib/Data/Nat/Sqrt.lean (its lemmas; `def Nat.sqrt (n : Nat) : Nat` is Batteries' Batteries/Data/Nat/Basic.lean)

@@ -1,0 +1,61 @@
+"""A table lemma under a quantifier: the atom pair is asked of Lean as a function of the bound variable (after the
+statement's own variables, implicit type variables and their instances included), and the congruence holes the
+atom under its ∀/∃ (``pyshadow.elab.atom_lemmas``, ``pyshadow.elab.congruence``). Every claim is checked by the
+kernel-tier Lean and has a mutation partner that must not pass."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+import pyshadow
+
+pytestmark = pytest.mark.kernel
+PAIRS = Path(__file__).resolve().parent / "fixtures" / "pairs"
+
+# (reference, candidate, the candidate changed at one place)
+CASES = [
+    # Set.nonempty_iff_ne_empty under ∀, the bound variable untyped (Lean infers it from `A n`)
+    ("theorem t (A : ℕ → Set ℝ) (h : ∀ n, A n ∩ A (n + 1) ≠ ∅) : A 0 ≠ ∅",
+     "theorem t (A : ℕ → Set ℝ) (h : ∀ n, (A n ∩ A (n + 1)).Nonempty) : A 0 ≠ ∅",
+     "theorem t (A : ℕ → Set ℝ) (h : ∀ n, (A n ∩ A (n + 2)).Nonempty) : A 0 ≠ ∅"),
+    # Nat.even_iff under a typed ∀
+    ("theorem t (f : ℕ → ℕ) (h : ∀ n : ℕ, Even (f n)) : f 0 = f 0",
+     "theorem t (f : ℕ → ℕ) (h : ∀ n : ℕ, f n % 2 = 0) : f 0 = f 0",
+     "theorem t (f : ℕ → ℕ) (h : ∀ n : ℕ, f n % 2 = 1) : f 0 = f 0"),
+    # under ∃ in the conclusion
+    ("theorem t (f : ℕ → ℕ) : ∃ n, Even (f n) ∧ n > 2",
+     "theorem t (f : ℕ → ℕ) : ∃ n, f n % 2 = 0 ∧ n > 2",
+     "theorem t (f : ℕ → ℕ) : ∃ n, f (n + 1) % 2 = 0 ∧ n > 2"),
+]
+
+
+@pytest.mark.parametrize("reference,candidate,changed", CASES)
+def test_a_lemma_under_a_quantifier_is_lean_checked_and_its_mutation_fails(reference, candidate, changed,
+                                                                           kernel_lean_exe):
+    ok = pyshadow.check_pair(reference, candidate)
+    assert ok.verdict == "pass" and ok.lean == "accepted", ok.reason
+    assert pyshadow.check_pair(reference, changed).verdict != "pass"
+
+
+def test_the_bound_names_of_the_two_statements_need_not_agree(kernel_lean_exe):
+    reference, candidate, _ = CASES[0]
+    renamed = candidate.replace("∀ n, (A n ∩ A (n + 1))", "∀ k, (A k ∩ A (k + 1))")
+    v = pyshadow.check_pair(reference, renamed)
+    assert v.verdict == "pass" and v.lean == "accepted", v.reason
+
+
+def test_a_real_model_prediction_with_type_variables_passes_lean_checked(kernel_lean_exe):
+    # ProofNetVerif (tests/fixtures/pairs/MODEL.md): `{X : Type*} [TopologicalSpace X] {A : ℕ → Set X}`, the
+    # reference's `A n ∩ A (n + 1) ≠ ∅` and the prediction's `(A n ∩ A (n + 1)).Nonempty` under `∀ n`
+    rows = [json.loads(line) for line in (PAIRS / "model_pairs.jsonl").read_text(encoding="utf-8").splitlines()]
+    row = next(r for r in rows if r["id"] == "proofnetverif-valid/Munkres/exercise_23_2#row62")
+    assert row["same_meaning"]
+    v = pyshadow.check_pair(row["a"], row["b"], context=row["a_context"], candidate_context=row["b_context"])
+    assert v.verdict == "pass" and v.lean == "accepted", v.reason
+    changed = row["b"].replace("(A n ∩ A (n + 1)).Nonempty", "(A n ∩ A (n + 2)).Nonempty")
+    assert changed != row["b"]
+    assert pyshadow.check_pair(row["a"], changed, context=row["a_context"],
+                               candidate_context=row["b_context"]).verdict != "pass"
