@@ -131,7 +131,8 @@ def atom_binders(decl: Declaration, atoms: Sequence[str], context: str = "") -> 
         typ = render_term(b.type)
         if b.bracket == "[":
             over = _mentions_of(b.type) & set(header)
-            if over and over <= needed:
+            # not the instance the pair is about (`[Fact p.Prime]` against `p.Prime`): the congruence replaces it
+            if over and over <= needed and " ".join(typ.split()) not in {" ".join(a.split()) for a in atoms}:
                 binders.append(f"[{b.names[0]} : {typ}]" if b.names else f"[{typ}]")
             continue
         # every variable explicit (the congruence's hole is applied to each), instance binders left to Lean

@@ -179,8 +179,16 @@ def _with_terms(decl: Declaration, texts: dict[str, str]) -> Declaration | None:
                            body=term(t.body))
         return t
 
-    binders = tuple(replace(b, type=term(b.type) if b.type is not None else None) for b in decl.binders)
-    out = replace(decl, binders=binders, type=term(decl.type) if decl.type is not None else None)
+    binders = []
+    taken = set(decl.variables()) | {n for b in decl.binders for n in b.names}
+    for k, b in enumerate(decl.binders):
+        new = term(b.type) if b.type is not None else None
+        if b.is_instance and new is not None and new != b.type:  # no longer a class, perhaps: an explicit binder
+            # a hypothesis-style name (`syntax.ast.is_proposition` reads an opaque type under it as a hypothesis)
+            fresh = next(f"h_inst{j}" for j in range(k, k + len(taken) + 1) if f"h_inst{j}" not in taken)
+            b = replace(b, bracket="(", names=b.names or (fresh,))
+        binders.append(replace(b, type=new))
+    out = replace(decl, binders=tuple(binders), type=term(decl.type) if decl.type is not None else None)
     return out if seen == set(mapping) else None
 
 
@@ -230,9 +238,10 @@ def _hypotheses(decl: Declaration) -> list[Term]:
     the same hypotheses; the skeleton treats them alike)."""
     out: list[Term] = []
     for b in decl.binders:
-        if b.type is None or b.is_instance or not is_proposition(b):
+        # an instance binder is a hypothesis too (`[Fact p.Prime]`; the skeleton reads it so): Lean says which
+        if b.type is None or not (b.is_instance or is_proposition(b)):
             continue
-        stack = [b.type] * len(b.names)
+        stack = [b.type] * max(1, len(b.names))
         while stack:
             t = stack.pop(0)
             if isinstance(t, BinOp) and t.op == "∧":
