@@ -59,3 +59,17 @@ def test_a_real_model_prediction_with_type_variables_passes_lean_checked(kernel_
     assert changed != row["b"]
     assert pyshadow.check_pair(row["a"], changed, context=row["a_context"],
                                candidate_context=row["b_context"]).verdict != "pass"
+
+
+def test_a_hypothesis_binder_is_an_implication_and_a_coercion_is_no_key(kernel_lean_exe):
+    # ProofNetVerif row71 (Rudin 2.24): `∀ (A : Set X), Infinite A → …` (a set coerced to a type) against the
+    # prediction's `∀ (S : Set X) (hS : S.Infinite), …`: Set.infinite_coe_iff under the ∀, over `X`
+    rows = [json.loads(line) for line in (PAIRS / "model_pairs.jsonl").read_text(encoding="utf-8").splitlines()]
+    row = next(r for r in rows if r["id"] == "proofnetverif-valid/Rudin/exercise_2_24#row71")
+    assert row["same_meaning"]
+    v = pyshadow.check_pair(row["a"], row["b"], context=row["a_context"], candidate_context=row["b_context"])
+    assert v.verdict == "pass" and v.lean == "accepted", v.reason
+    changed = row["b"].replace("(hS : S.Infinite)", "(hS : S.Nonempty)")
+    assert changed != row["b"]
+    assert pyshadow.check_pair(row["a"], changed, context=row["a_context"],
+                               candidate_context=row["b_context"]).verdict != "pass"

@@ -105,6 +105,10 @@ def atom_binders(decl: Declaration, atoms: Sequence[str], context: str = "") -> 
             return f"`{name}` is a `variable` of the context"
         if name in header and name not in variables:
             variables.append(name)
+    # a bound variable's type, where its quantifiers give it one over the header's variables only
+    quantified = {name: _quantifier_type(decl, name) for name in bound}
+    for typ in filter(None, quantified.values()):
+        variables.extend(n for n in _mentions_of(typ) & set(header) if n not in variables)
     for name in variables:
         b = header[name]
         if b.type is None or b.bracket == "[":
@@ -137,24 +141,25 @@ def atom_binders(decl: Declaration, atoms: Sequence[str], context: str = "") -> 
             continue
         # every variable explicit (the congruence's hole is applied to each), instance binders left to Lean
         binders.extend(f"({n} : {typ})" for n in b.names if n in needed)
-    return tuple(binders) + tuple(_quantified(decl, name) for name in bound)
+    return tuple(binders) + tuple(f"({n} : {render_term(quantified[n])})" if quantified[n] is not None else f"({n})"
+                                  for n in bound)
 
 
 def _mentions_of(term) -> set[str]:
     return {ident_root(t.text) for t in code_tokens(render_term(term)) if t.kind == IDENT}
 
 
-def _quantified(decl: Declaration, name: str) -> str:
-    """The parameter standing for ``name``, which a quantifier of ``decl`` binds: ``(n : ℕ)`` when every
-    quantifier binding it gives it the same closed type, else ``(n)`` (Lean infers it from the atom)."""
-    types = {render_term(b.type) if b.type is not None else None
+def _quantifier_type(decl: Declaration, name: str):
+    """The type every quantifier of ``decl`` binding ``name`` gives it, when they agree and it mentions no bound
+    variable (the header's may be mentioned: they are parameters before it); else ``None`` — the parameter is then
+    ``(n)`` and Lean infers its type from the atom."""
+    types = {render_term(b.type) if b.type is not None else None: b.type
              for t in [decl.type, *(b.type for b in decl.binders)] if t is not None
              for node in walk(t) if isinstance(node, Quant) for b in node.binders if name in b.names}
-    if len(types) == 1 and (typ := next(iter(types))) is not None and not any(
-            t.kind == IDENT and ident_root(t.text) in inner_names(decl) | set(decl.variables())
-            for t in code_tokens(typ)):
-        return f"({name} : {typ})"
-    return f"({name})"
+    if len(types) != 1 or next(iter(types)) is None:
+        return None
+    typ = next(iter(types.values()))
+    return None if _mentions_of(typ) & inner_names(decl) else typ
 
 
 @dataclass

@@ -27,6 +27,8 @@ _AXIOM_RE = re.compile(r"^axiom\s+(?P<name>[^\s:({\[⦃]+)\s*(?P<rest>.*)$", re.
 _NOT_KEYS = frozenset({"Iff", "Eq", "Ne", "Not", "And", "Or", "True", "False", "Nat", "Int", "Rat", "Real", "Complex",
                        "Set", "Finset", "Prop", "Type", "Sort"})
 _HELPERS = frozenset({"binop", "binrel", "rightact", "unop", "leftact"})  # `binop%` … lex as a name and `%`
+# Coercions Lean inserts where a statement writes nothing (`Infinite s` for `Infinite ↥s`): no key either.
+_COERCIONS = frozenset({"Set.Elem"})
 
 
 @dataclass(frozen=True)
@@ -97,7 +99,7 @@ def _split_signature(rest: str) -> tuple[str, str]:
 def _keys(statement: str, binders: str) -> frozenset[str]:
     bound = {t.text for t in code_tokens(binders) if t.kind == IDENT}
     names = {t.text.removeprefix("_root_.") for t in code_tokens(statement) if t.kind == IDENT}
-    return frozenset(n for n in names if n not in bound and n not in _NOT_KEYS and n not in _HELPERS)
+    return frozenset(n for n in names if n not in bound and n not in _NOT_KEYS | _HELPERS | _COERCIONS)
 
 
 def lemma_names() -> tuple[str, ...]:

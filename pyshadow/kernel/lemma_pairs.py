@@ -288,11 +288,28 @@ def _differing(a: Term, b: Term, out: list[tuple[Term, Term]]) -> None:
     elif same_kind and isinstance(a, (BinOp, Rel)) and a.op == b.op:
         _differing(a.left, b.left, out)
         _differing(a.right, b.right, out)
+    elif same_kind and isinstance(a, Quant) and a.kind == b.kind and len(a.binders) != len(b.binders) and (
+            (a2 := _as_arrows(a)) != a or (b2 := _as_arrows(b)) != b):
+        _differing(_as_arrows(a), _as_arrows(b), out)  # `∀ (s) (h : P s), Q` is `∀ s, P s → Q`
     elif same_kind and isinstance(a, Quant):
         if a.kind == b.kind and len(a.binders) == len(b.binders):
             _differing(_bound_as(a, b), b.body, out)
     elif not isinstance(a, (Quant, Let)) and not isinstance(b, (Quant, Let)):
         out.append((a, b))
+
+
+def _as_arrows(q: Quant) -> Term:
+    """A ∀ whose binders after the first hypothesis binder are written as implications: ``∀ (s : Set X)
+    (hs : s.Infinite), Q`` as ``∀ (s : Set X), s.Infinite → Q`` (one Π-type: a hypothesis binder's name is not
+    part of the proposition); ``q`` itself when no binder after the first is a hypothesis."""
+    if q.kind != "∀":
+        return q
+    for k, b in enumerate(q.binders):
+        if k and b.type is not None and len(b.names) == 1 and b.bound is None and is_proposition(b):
+            rest: Term = Quant("∀", q.binders[k + 1:], q.body) if q.binders[k + 1:] else q.body
+            return Quant("∀", q.binders[:k], BinOp("→", b.type, _as_arrows(rest) if isinstance(rest, Quant)
+                                                   else rest))
+    return q
 
 
 def _bound_as(a: Quant, b: Quant) -> Term:
