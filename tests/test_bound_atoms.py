@@ -47,29 +47,22 @@ def test_the_bound_names_of_the_two_statements_need_not_agree(kernel_lean_exe):
     assert v.verdict == "pass" and v.lean == "accepted", v.reason
 
 
-def test_a_real_model_prediction_with_type_variables_passes_lean_checked(kernel_lean_exe):
-    # ProofNetVerif (tests/fixtures/pairs/MODEL.md): `{X : Type*} [TopologicalSpace X] {A : ℕ → Set X}`, the
-    # reference's `A n ∩ A (n + 1) ≠ ∅` and the prediction's `(A n ∩ A (n + 1)).Nonempty` under `∀ n`
-    rows = [json.loads(line) for line in (PAIRS / "model_pairs.jsonl").read_text(encoding="utf-8").splitlines()]
-    row = next(r for r in rows if r["id"] == "proofnetverif-valid/Munkres/exercise_23_2#row62")
-    assert row["same_meaning"]
-    v = pyshadow.check_pair(row["a"], row["b"], context=row["a_context"], candidate_context=row["b_context"])
-    assert v.verdict == "pass" and v.lean == "accepted", v.reason
-    changed = row["b"].replace("(A n ∩ A (n + 1)).Nonempty", "(A n ∩ A (n + 2)).Nonempty")
-    assert changed != row["b"]
-    assert pyshadow.check_pair(row["a"], changed, context=row["a_context"],
-                               candidate_context=row["b_context"]).verdict != "pass"
+# ProofNetVerif rows (tests/fixtures/pairs/MODEL.md), each with the prediction changed at the place the lemma is
+# used: row62 (Munkres 23.2: `{X : Type*} [TopologicalSpace X] {A : ℕ → Set X}`, `A n ∩ A (n + 1) ≠ ∅` against
+# `(A n ∩ A (n + 1)).Nonempty` under `∀ n`); row71 (Rudin 2.24: `∀ (A : Set X), Infinite A → …`, a set coerced to a
+# type, against `∀ (S : Set X) (hS : S.Infinite), …`: Set.infinite_coe_iff under the ∀, a hypothesis binder read as
+# an implication)
+REAL = [("proofnetverif-valid/Munkres/exercise_23_2#row62", "(A n ∩ A (n + 1)).Nonempty", "(A n ∩ A (n + 2)).Nonempty"),
+        ("proofnetverif-valid/Rudin/exercise_2_24#row71", "(hS : S.Infinite)", "(hS : S.Nonempty)")]
 
 
-def test_a_hypothesis_binder_is_an_implication_and_a_coercion_is_no_key(kernel_lean_exe):
-    # ProofNetVerif row71 (Rudin 2.24): `∀ (A : Set X), Infinite A → …` (a set coerced to a type) against the
-    # prediction's `∀ (S : Set X) (hS : S.Infinite), …`: Set.infinite_coe_iff under the ∀, over `X`
+@pytest.mark.parametrize("key,place,changed", REAL)
+def test_a_real_model_prediction_passes_lean_checked_and_its_mutation_fails(key, place, changed, kernel_lean_exe):
     rows = [json.loads(line) for line in (PAIRS / "model_pairs.jsonl").read_text(encoding="utf-8").splitlines()]
-    row = next(r for r in rows if r["id"] == "proofnetverif-valid/Rudin/exercise_2_24#row71")
-    assert row["same_meaning"]
+    row = next(r for r in rows if r["id"] == key)
+    assert row["same_meaning"] and place in row["b"]
     v = pyshadow.check_pair(row["a"], row["b"], context=row["a_context"], candidate_context=row["b_context"])
     assert v.verdict == "pass" and v.lean == "accepted", v.reason
-    changed = row["b"].replace("(hS : S.Infinite)", "(hS : S.Nonempty)")
-    assert changed != row["b"]
-    assert pyshadow.check_pair(row["a"], changed, context=row["a_context"],
+    mutant = row["b"].replace(place, changed)
+    assert pyshadow.check_pair(row["a"], mutant, context=row["a_context"],
                                candidate_context=row["b_context"]).verdict != "pass"
