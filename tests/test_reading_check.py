@@ -96,3 +96,28 @@ def test_a_pass_through_two_named_answers_is_lean_checked_and_its_mutation_fails
     changed = pyshadow.check_pair(DIVISORS, cand, context=ANSWER,
                                   candidate_context=ANSWER.replace("sol", "mine").replace("6}", "7}"))
     assert changed.verdict != "pass"
+
+
+# PutnamBench putnam_2001_b6 (tests/fixtures/pairs/dev_pairs.jsonl): a predicate defined by a hypothesis whose
+# value is a ∀, used on the left of `∧`. Substituted, the ∀ stays in parentheses: `(∀ n ≥ 1, …) ∧ q` is not
+# `∀ n ≥ 1, … ∧ q`, and Lean proves the reading (the statement's own opens and its answer slot, declared once).
+POSINC = ("theorem t (pos : (ℕ → ℝ) → Prop) (hpos : ∀ a : ℕ → ℝ, pos a = ∀ n ≥ 1, a n > 0) (q : Prop) :"
+          " (∀ a : ℕ → ℝ, (pos a ∧ q) → a 1 > 0) ↔ sol")
+SLOT = "noncomputable abbrev sol : Prop := sorry"
+
+
+@pytest.mark.kernel
+def test_a_substituted_binder_body_keeps_its_parentheses_and_lean_proves_the_reading(kernel_lean_exe):
+    from pyshadow.syntax.render import render_declaration
+
+    read = normalize_declaration(parse_declaration(POSINC), SLOT)
+    assert "(∀ (x✝1 : ℕ), 1 ≤ x✝1 → 0 < a x✝1) ∧ q" in render_declaration(read)
+    # the next revision states the definition with `↔` (as putnam_2001_b6's did): the same reading, Lean-checked
+    iff = POSINC.replace("pos a = ∀ n ≥ 1", "pos a ↔ ∀ n ≥ 1")
+    ok = pyshadow.check_pair(POSINC, iff, context=SLOT)
+    assert ok.verdict == "pass" and ok.lean == "accepted", ok.reason
+    # the misreading, a statement of its own: the ∀ over the conjunction
+    misread = "theorem t (q : Prop) : (∀ a : ℕ → ℝ, ∀ n ≥ 1, a n > 0 ∧ q → a 1 > 0) ↔ sol"
+    from pyshadow.settings import Settings
+    for settings in (Settings(), Settings(lean_checked_only=False)):
+        assert pyshadow.check_pair(POSINC, misread, context=SLOT, settings=settings).verdict != "pass"

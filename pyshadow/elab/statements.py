@@ -10,7 +10,7 @@ the ``variable`` binders Lean would include, the context's definitions, ``open``
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..syntax.ast import Declaration
 from ..syntax.lexer import IDENT, code_tokens
@@ -126,3 +126,40 @@ def scoped_block(namespace: str, stmt: LeanStatement, command: str) -> tuple[str
         lines.append(cmd)
     lines += [command, "end", f"end {namespace}", *(f"end {ns}" for ns in reversed(ctx.namespaces))]
     return "\n".join(lines), ".".join([*ctx.namespaces, namespace, "stmt"])
+
+
+_DECLARATION = ("axiom ", "def ", "abbrev ", "noncomputable def ", "noncomputable abbrev ", "opaque ")
+
+
+def shared_declarations(reference: list[str], candidate: list[str]) -> list[str]:
+    """The top-level declarations two contexts print alike (a problem's `solution` both revisions declare, or
+    every declaration when they are one context): one constant for both statements, declared once above them
+    (``shared_block``) — as the statements' own file has it once."""
+
+    def top_level(commands: list[str]) -> list[str]:
+        depth, out = 0, []
+        for c in commands:
+            if c.startswith(("namespace ", "section")):
+                depth += 1
+            elif c.startswith("end") and depth:
+                depth -= 1
+            elif depth == 0 and c.startswith(_DECLARATION):
+                out.append(c)
+        return out
+
+    theirs = set(top_level(candidate))
+    return [c for c in top_level(reference) if c in theirs]
+
+
+def without_declarations(stmt: LeanStatement, shared: list[str]) -> LeanStatement:
+    """``stmt`` whose context no longer declares ``shared`` (they come from ``shared_block``)."""
+    ctx = stmt.context
+    return replace(stmt, context=replace(ctx, commands=[c for c in ctx.commands if c not in shared]))
+
+
+def shared_block(namespace: str, stmt: LeanStatement, shared: list[str]) -> str:
+    """``shared`` declared once in ``namespace``, under ``stmt``'s opens: statements printed in namespaces inside it
+    (``namespace.X``) name the same constants."""
+    opens = [c for c in stmt.context.commands if c.startswith("open ")]
+    return "\n".join([f"namespace {namespace}", "noncomputable section", *opens, *shared, "end", f"end {namespace}"])
+

@@ -21,21 +21,24 @@ without a term, a core-only problem; the skeleton's verdict then stands alone, a
 from __future__ import annotations
 
 import hashlib
+import re
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, fields, is_dataclass, replace
 from pathlib import Path
 from typing import Sequence
 
 from ..elab.elaborate import BATCH_TIMEOUT_S, processes, run_blocks
-from ..elab.statements import LeanStatement, lean_statement, scoped_block
+from ..elab.statements import (LeanStatement, lean_statement, scoped_block, shared_block, shared_declarations,
+                               without_declarations)
 from ..elab.translate import Untranslatable
 from ..errors import PyshadowError
 from ..lean.toolchain import LeanExecutable
 from ..shadows.rules import decompose
 from ..syntax.ast import Atom, Binder, Declaration, is_proposition
-from ..syntax.parser import ParseError
+from ..syntax.parser import ParseError, parse_declaration
 from ..syntax.render import render_declaration
 from .concrete import concrete_terms, full_certificate_prefix, written_pair
+from .local_definitions import open_slots
 from .reading_check import plain, readings_proved
 from .skeleton import SkeletonPair, SkeletonSearch, skeleton_search
 
@@ -87,7 +90,8 @@ def lean_check(items: Sequence[tuple[SkeletonPair, SkeletonSearch]], lean: LeanE
         if check.reason == _OTHER_SHADOWS or check.status == REJECTED and not (
                 same_shape(search.reference, written_pair(search)[0])
                 and same_shape(search.candidate, written_pair(search)[1])):
-            again.append((pair, search, (plain(search.reference), plain(_read_candidate(pair, search)))))
+            again.append((pair, search, (_slots_named(plain(search.reference), pair.reference_context),
+                                         _slots_named(plain(_read_candidate(pair, search)), pair.candidate_context))))
     if again:
         second = _run(again, read=True, **run)
         for key, check in second.items():
@@ -106,8 +110,11 @@ def _prove_readings(checked, out: dict[str, LeanCheck], lean, timeout_s: float) 
             continue
         reference, candidate = written_pair(search)
         mine = []
-        for tag, written, read, ctx in (("R", reference, search.reference, pair.reference_context),
-                                        ("C", candidate, _read_candidate(pair, search), pair.candidate_context)):
+        for tag, written, read, ctx in (
+                ("R", reference, _slots_named(plain(search.reference), pair.reference_context),
+                 pair.reference_context),
+                ("C", candidate, _slots_named(plain(_read_candidate(pair, search)), pair.candidate_context),
+                 pair.candidate_context)):
             if render_declaration(written) != render_declaration(read):
                 mine.append(f"{pair.key}#{tag}")
                 items.append((f"{pair.key}#{tag}", written, read, ctx))
@@ -209,13 +216,11 @@ def _plan(n: int, pair: SkeletonPair, search: SkeletonSearch) -> _Plan | LeanChe
         why = "; ".join(f"{r}: {terms.why[r]}" for r in missing) or "the search found no term"
         return LeanCheck(key, UNCHECKED, f"no term to check ({why})")
     levels = _levels(cand.universes)
-    shared = _shared_declarations(closed[0].context.commands, cand.context.commands)
+    shared = shared_declarations(closed[0].context.commands, cand.context.commands)
     if shared:
-        cand, closed = _without(cand, shared), [_without(c, shared) for c in closed]
+        cand, closed = without_declarations(cand, shared), [without_declarations(c, shared) for c in closed]
         cand_block = scoped_block(f"K{n}.C", cand, cand.axiom_command)[0]
-    opens = [c for c in closed[0].context.commands if c.startswith("open ")]
-    blocks: list[tuple[str, str]] = [("statement", "\n".join([f"namespace K{n}", "noncomputable section", *opens,
-                                                              *shared, "end", f"end K{n}"]))] if shared else []
+    blocks: list[tuple[str, str]] = [("statement", shared_block(f"K{n}", closed[0], shared))] if shared else []
     blocks.append(("statement", cand_block))
     names = []
     for i, stmt in enumerate(closed, start=1):
@@ -238,31 +243,16 @@ def _plan(n: int, pair: SkeletonPair, search: SkeletonSearch) -> _Plan | LeanChe
     return _Plan(key, blocks)
 
 
-_DECLARATION = ("axiom ", "def ", "abbrev ", "noncomputable def ", "noncomputable abbrev ", "opaque ")
-
-
-def _shared_declarations(reference: list[str], candidate: list[str]) -> list[str]:
-    """The top-level declarations both contexts print alike (a problem's `solution` both revisions declare): one
-    constant for both statements, declared once above them — as the statements' own file has it once."""
-
-    def top_level(commands: list[str]) -> list[str]:
-        depth, out = 0, []
-        for c in commands:
-            if c.startswith(("namespace ", "section")):
-                depth += 1
-            elif c.startswith("end") and depth:
-                depth -= 1
-            elif depth == 0 and c.startswith(_DECLARATION):
-                out.append(c)
-        return out
-
-    theirs = set(top_level(candidate))
-    return [c for c in top_level(reference) if c in theirs]
-
-
-def _without(stmt: LeanStatement, shared: list[str]) -> LeanStatement:
-    ctx = stmt.context
-    return replace(stmt, context=replace(ctx, commands=[c for c in ctx.commands if c not in shared]))
+def _slots_named(decl: Declaration, context: str) -> Declaration:
+    """A read statement with each open answer's tag (``…_solution_def<hash>``) written as the name the context
+    declares the slot under, which Lean knows (``local_definitions.open_slots``)."""
+    slots = open_slots(context)
+    text = render_declaration(decl)
+    if not any(tag in text for tag in slots):
+        return decl
+    for tag, name in slots.items():
+        text = re.sub(rf"(?<![\w.']){re.escape(tag)}(?![\w'])", name, text)
+    return parse_declaration(text)
 
 
 def _read_candidate(pair: SkeletonPair, search: SkeletonSearch) -> Declaration:

@@ -101,6 +101,14 @@ def local_definitions(context: str) -> tuple[LocalDefinition, ...]:
     return tuple(out)
 
 
+def open_slots(context: str) -> dict[str, str]:
+    """The constants the answers left open (``:= sorry``) of ``context`` are read as (their tags), each with the
+    short name the file declares it under: Lean reads that name as the one slot (an ``axiom`` in the printed
+    context, ``pyshadow.elab.context``), so a read statement printed for Lean names it so."""
+    return {d.tag: name_components(d.name)[-1] for d in local_definitions(context)
+            if is_open_value(d.value) and not d.header.binders}
+
+
 @dataclass(frozen=True)
 class _Unfolding:
     """How one definition's uses are read: ``value`` and ``params`` when it is unfolded, else its ``tag``."""

@@ -25,7 +25,8 @@ from typing import Sequence
 
 from ..elab.context import _print, read_context
 from ..elab.elaborate import BATCH_TIMEOUT_S, processes, run_block_chunks
-from ..elab.statements import lean_statement, scoped_block
+from ..elab.statements import (lean_statement, scoped_block, shared_block, shared_declarations,
+                               without_declarations)
 from ..elab.translate import Scope, Untranslatable
 from ..errors import PyshadowError
 from ..syntax.ast import Atom, Binder, BinOp, Declaration, Quant, Rel, is_proposition
@@ -65,14 +66,15 @@ def _flat(decl: Declaration) -> Declaration | None:
 
 
 def _definitions(h: Binder):
-    """What hypothesis ``h`` defines: ``(variable, value text without type, equality, proof)`` candidates —
-    ``x = t`` / ``t = x``, ``∀ xs, f xs = e`` / ``↔ e`` (a function), ``∀ n, n ∈ S ↔ p`` (a set)."""
+    """What hypothesis ``h`` defines: ``(variable, value text without type, equality, proof, the value's own
+    bound names)`` candidates — ``x = t`` / ``t = x``, ``∀ xs, f xs = e`` / ``↔ e`` (a function), ``∀ n, n ∈ S ↔ p``
+    (a set)."""
     t = h.type
     if isinstance(t, Rel) and t.op == "=":
         if isinstance(t.left, Atom):
-            yield t.left.text.strip(), t.right, render_term(t.right), "{h}", "rfl"
+            yield t.left.text.strip(), t.right, render_term(t.right), "{h}", "rfl", ()
         if isinstance(t.right, Atom):
-            yield t.right.text.strip(), t.left, render_term(t.left), "(Eq.symm {h})", "rfl"
+            yield t.right.text.strip(), t.left, render_term(t.left), "(Eq.symm {h})", "rfl", ()
         return
     if not (isinstance(t, Quant) and t.kind == "∀" and all(b.bound is None for b in t.binders)):
         return
@@ -88,14 +90,14 @@ def _definitions(h: Binder):
             else:
                 eq = "".join(f"funext fun {x} => " for x in xs) + "propext ({h} " + " ".join(xs) + ")"
                 proof = f"fun {' '.join(xs)} => {_SAME}"
-            yield head, body.right, f"fun {lam} => {render_term(body.right)}", f"({eq})", proof
+            yield head, body.right, f"fun {lam} => {render_term(body.right)}", f"({eq})", proof, tuple(xs)
     if (len(xs) == 1 and isinstance(body, BinOp) and body.op == "↔" and isinstance(body.left, Rel)
             and body.left.op == "∈" and isinstance(body.left.left, Atom) and body.left.left.text.strip() == xs[0]
             and isinstance(body.left.right, Atom)):
         binder = t.binders[0]
         typed = f"{xs[0]} : {render_term(binder.type)}" if binder.type is not None else xs[0]
         yield (body.left.right.text.strip(), body.right, f"{{{typed} | {render_term(body.right)}}}", "(Set.ext {h})",
-               f"fun {xs[0]} => {_SAME}")
+               f"fun {xs[0]} => {_SAME}", (xs[0],))
 
 
 def _one_step(decl: Declaration) -> Step | None:
@@ -104,11 +106,11 @@ def _one_step(decl: Declaration) -> Step | None:
     for j, h in enumerate(bs):
         if not is_proposition(h):
             continue
-        for x, defining, value_body, equality, proof in _definitions(h):
+        for x, defining, value_body, equality, proof, own in _definitions(h):
             i = position.get(x)
             if i is None or i >= j or is_proposition(bs[i]):
                 continue
-            free = idents(defining)
+            free = idents(defining) - set(own)  # a function's parameters are bound in its value: never captured
             between = {b.names[0] for b in bs[i + 1:j]}
             if x in free or free & between:  # the value is over the binders before the variable only
                 continue
@@ -141,8 +143,8 @@ def _names(decl: Declaration) -> list[str]:
     return [b.names[0] for b in decl.binders]
 
 
-def _statement_block(tag: str, decl: Declaration, context: str) -> tuple[str, str]:
-    stmt = lean_statement(decl, context)
+def _statement_block(tag: str, decl: Declaration, context: str, shared: list[str] = ()) -> tuple[str, str]:
+    stmt = without_declarations(lean_statement(decl, context), list(shared))
     return scoped_block(tag, stmt, "abbrev" + stmt.prop_definition[len("def"):])
 
 
@@ -167,7 +169,10 @@ def _step_blocks(tag: str, step: Step, context: str, wn: str, rn: str) -> list[s
     typ = _print(render_term(bs[step.variable].type), scope)
     transport = f"(Eq.rec (motive := fun ({x} : {typ}) _ => {rest}) {applied} {along} : {rest})"
     mpr = f"fun hR => fun {' '.join(names)} => {transport} {moved}".rstrip()
-    return [f"theorem {tag}.same : Iff {wn} {rn} :=\n  Iff.intro ({mp}) ({mpr})"]
+    # the step's terms name the context's constants as the statement does: under its opens
+    opens = [c for c in tail.context.commands if c.startswith("open ")]
+    theorem = f"theorem {tag}.same : Iff {wn} {rn} :=\n  Iff.intro ({mp}) ({mpr})"
+    return ["\n".join(["section", *opens, theorem, "end"]) if opens else theorem]
 
 
 def reading_blocks(tag: str, written: Declaration, read: Declaration, context: str) -> list[str] | None:
@@ -179,13 +184,16 @@ def reading_blocks(tag: str, written: Declaration, read: Declaration, context: s
         steps = [replace(s, before=plain(s.before), after=plain(s.after)) for s in steps]
         read = plain(read)
         start = steps[0].before if steps else plain(written)
+        # the context's declarations once (an answer's slot is one constant for every statement), above them all
+        first = lean_statement(start, context)
+        shared = shared_declarations(first.context.commands, first.context.commands)
         # each statement once: a step's result is the next step's start
-        named = [_statement_block(f"{tag}.w{k}", d, context) for k, d in enumerate([start,
-                                                                                    *(s.after for s in steps)])]
-        blocks = [text for text, _ in named]
+        named = [_statement_block(f"{tag}.w{k}", d, context, shared)
+                 for k, d in enumerate([start, *(s.after for s in steps)])]
+        blocks = ([shared_block(tag, first, shared)] if shared else []) + [text for text, _ in named]
         for k, step in enumerate(steps):
             blocks.extend(_step_blocks(f"{tag}.s{k}", step, context, named[k][1], named[k + 1][1]))
-        tb, tn = _statement_block(f"{tag}.T", read, context)
+        tb, tn = _statement_block(f"{tag}.T", read, context, shared)
         blocks += [tb, f"theorem {tag}.read : Iff {named[-1][1]} {tn} := Iff.intro (fun h => h) (fun h => h)"]
     except (Untranslatable, ParseError):
         return None

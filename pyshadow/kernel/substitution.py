@@ -127,7 +127,15 @@ def subst_atom(a: Atom, v: str, value: Term, types: dict[str, str] | None = None
     free_in_value = free_names(replacement)
     new = recheck_casts(subst_node(node, v, replacement, free_in_value), types)
     key = tm.canonical_node(new)
-    return Atom(key, key_idents(key), a.open_right)
+    # a value ending in a binder body (`∀ n ≥ 1, p n`) makes the atom run to the right: it is parenthesised
+    # before `∧ q` when printed (``render``), or the substituted statement would read `∀ n ≥ 1, p n ∧ q`
+    return Atom(key, key_idents(key), a.open_right or _runs_right(new))
+
+
+def _runs_right(node: tm.Node) -> bool:
+    while isinstance(node, (tm.Binary, tm.Prefix)):
+        node = node.right if isinstance(node, tm.Binary) else node.arg
+    return isinstance(node, (tm.Lambda, tm.Quantifier, tm.BigOperator, tm.IfThenElse))
 
 
 CANONICAL_BOUND = re.compile(r"x✝(\d+)")
