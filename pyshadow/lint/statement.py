@@ -13,6 +13,8 @@ symbol. A part the reader cannot read (``None``) has no tree, and no rule looks 
 
 from __future__ import annotations
 
+from typing import get_args
+
 from dataclasses import dataclass, field
 from difflib import SequenceMatcher
 
@@ -174,8 +176,11 @@ def children(node: tm.Node) -> list[tm.Node]:
     return out
 
 
+_NODE_TYPES = get_args(tm.Node)
+
+
 def _is_node(value: object) -> bool:
-    return type(value).__module__ == tm.__name__ and not isinstance(value, tm.Binder)
+    return isinstance(value, _NODE_TYPES)
 
 
 class _Leaf:

@@ -35,7 +35,6 @@ reader gives (where the kernel tier is available).
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import get_args
 
 from . import lexer as lx
 from .term_notation import (ARG_PREC, BIG_OPERATORS, ENCLOSED, INFIX, LEAD_PREC, MAX_PREC, MIN_PREC, POSTFIX, PREFIX,
@@ -49,12 +48,6 @@ from .term_tree import (BINDERS, CASTS, Anonymous, App, Ascription, BigOperator,
 
 # The name callers outside the reader use for a node's subterms (``tm._children``).
 _children = children
-
-# The tree classes' public home is this module: ``type(node).__module__`` names it (``pyshadow.lint.statement`` tells
-# a node from other field values that way), as does pickling.
-for _cls in (*get_args(Node), Binder):
-    _cls.__module__ = __name__
-del _cls
 
 
 def read_term(text: str) -> Node | None:
