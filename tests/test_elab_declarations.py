@@ -43,11 +43,12 @@ ADDED = ("Subgroup.Characteristic", "Subgroup.centralizer", "IsCyclic", "Group.I
          "CommRing.toCommSemiring", "Fin.fintype", "instDecidableEqFin",
          "MonotoneOn", "StrictMonoOn", "StrictAntiOn", "Set.InjOn",
          "OrderBot", "Set.instHasSSubset", "Set.order_laws", "Set.instPartialOrder", "Set.empty_le",
-         "Set.instOrderBot", "Disjoint", "Set.Elem", "Set.toFinset")
+         "Set.instOrderBot", "Disjoint", "Set.Elem", "Set.toFinset", "MulEquiv", "Equiv.Perm.permGroup")
 
 # (pair file, pair id, side "a"/"b"), or ("corpus", id, "") for a row of dev.jsonl or tests/fixtures/corpus/: real statements using them
 USES = [
     ("dev_pairs.jsonl", "minif2f/aime_1983_p3", "a"),  # Set.Elem (`Fintype ↑s`), Set.toFinset
+    ("dev_pairs.jsonl", "proofnet/Herstein/exercise_2_5_37:lean4-vs-sharp", "a"),  # MulEquiv, Equiv.Perm.permGroup
     ("dev_pairs.jsonl", "proofnet/Munkres/exercise_29_10:lean4-vs-sharp", "b"),  # T2Space, IsCompact
     ("model_pairs.jsonl", "proofnetverif-valid/Munkres/exercise_32_2b#row26", "b"),  # RegularSpace, CompactSpace, Π
     ("model_pairs.jsonl", "proofnetverif-valid/Rudin/exercise_2_24#row71", "b"),  # SeparableSpace
@@ -89,6 +90,10 @@ USES = [
 
 # (claimed equivalence, its mutation partner, context): the first must be Lean-equal to the reference, the second not
 CLAIMS = [
+    # Mathlib/Algebra/Group/Equiv/Defs.lean: `G ≃* H` is `MulEquiv G H`, applied through its coercion
+    ("theorem t (G H : Type) [Group G] [Group H] : Nonempty (G ≃* H)",
+     "theorem t (G H : Type) [Group G] [Group H] : Nonempty (MulEquiv G H)",
+     "theorem t (G H : Type) [Group G] [Group H] : Nonempty (MulEquiv H G)", ""),
     # Mathlib/Data/Set/CoeSort.lean: a set used as a type is `Set.Elem s` (`CoeSort (Set α) (Type u)`)
     ("theorem t (s r : Set ℕ) (h : Fintype s) : Nonempty s",
      "theorem t (s r : Set ℕ) (h : Fintype s) : Nonempty (Set.Elem s)",

@@ -155,6 +155,8 @@ _ROW_STATEMENTS = {
     "∘": "theorem t (f g : ℕ → ℕ) : f ∘ g = g",
     "•": "theorem t (a x : ℝ) : a • x = x", "×": "theorem t (p : ℕ × ℤ) : p = p",
     "''": "theorem t (f : ℕ → ℕ) (s : Set ℕ) : f '' s = s", "⁻¹'": "theorem t (f : ℕ → ℕ) (s : Set ℕ) : f ⁻¹' s = s",
+    "≃": "theorem t (α β : Type) (e : α ≃ β) (x : α) : e x = e x",
+    "≃*": "theorem t (G H : Type) [Group G] [Group H] : Nonempty (G ≃* H) ↔ Nonempty (H ≃* G)",
     **{notation: f"theorem t (x : {notation}) : x = x" for notation in TYPE_NOTATION},
     ("|", "|"): "theorem t (x : ℝ) : |x| = x", ("‖", "‖"): "theorem t (z : ℂ) : ‖z‖ = 1",
     ("⌊", "⌋"): "theorem t (x : ℝ) : ⌊x⌋ = 1", ("⌈", "⌉"): "theorem t (x : ℝ) : ⌈x⌉ = 1",

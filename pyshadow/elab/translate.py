@@ -46,6 +46,9 @@ APPLICATION_OPS: dict[str, str] = {
     "∧": "And", "∨": "Or", "↔": "Iff", "⊆": "HasSubset.Subset", "⊂": "HasSSubset.SSubset",
     "∪": "Union.union", "∩": "Inter.inter", "\\": "SDiff.sdiff", "∣": "Dvd.dvd", "∘": "Function.comp",
     "×": "Prod", "''": "Set.image", "⁻¹'": "Set.preimage",
+    # Mathlib/Logic/Equiv/Defs.lean `infixl:25 " ≃ " => Equiv`; Mathlib/Algebra/Group/Equiv/Defs.lean
+    # `infixl:25 " ≃* " => MulEquiv` (`≃+`, `≃+*` wait for AddEquiv and RingEquiv in the environment)
+    "≃": "Equiv", "≃*": "MulEquiv",
 }
 # Mathlib's notations for the number types (Mathlib/Data/Nat/Notation.lean `notation "ℕ" => Nat`,
 # Mathlib/Data/Int/Notation.lean, Mathlib/Data/Rat/Init.lean, Mathlib/Data/Real/Basic.lean,

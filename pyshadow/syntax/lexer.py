@@ -102,6 +102,9 @@ MULTI_SYMBOLS = sorted(
         "×ˢ", "∑'", "∏'", "↑", "⇑", "↥", "#[", "%%",
         # Mathlib's bundled-morphism arrows: `M →+* N`, `M →+ N`, `M →* N` are single tokens in Lean, not `→`.
         "→+*", "→+", "→*",
+        # and the bundled equivalences (Mathlib/Algebra/Group/Equiv/Defs.lean `infixl:25 " ≃* " => MulEquiv`,
+        # `infixl:25 " ≃+ " => AddEquiv`; Mathlib/Algebra/Ring/Equiv.lean `infixl:25 " ≃+* " => RingEquiv`)
+        "≃+*", "≃*", "≃+",
         # Tokens a comment opener or a char literal could otherwise be read inside: Init's subtype `{x // p}`
         # (`//-x` is `//` then `-x`), Mathlib's preimage `f ⁻¹' s` and image `f '' s`.
         "//", "⁻¹'", "''",

@@ -17,6 +17,12 @@ noncomputable section
 
 -- Mathlib/Data/Fintype/Card.lean
 axiom Fintype.card (α : Type u) [Fintype α] : Nat
+-- Mathlib/Algebra/Group/Equiv/Defs.lean (`structure MulEquiv (M N : Type*) [Mul M] [Mul N] extends M ≃ N, M →ₙ* N`);
+-- opaque here, and without its coercion to a function, which no real statement of the corpora applies yet
+axiom MulEquiv (M : Type u) (N : Type v) [Mul M] [Mul N] : Type (max u v)
+-- Mathlib/Algebra/Group/End.lean (`instance Equiv.Perm.permGroup : Group (Perm α)`)
+axiom Equiv.Perm.permGroup {α : Type u} : Group (Equiv.Perm α)
+attribute [instance] Equiv.Perm.permGroup
 
 -- Mathlib/Data/SetLike/Basic.lean
 class SetLike (A : Type u) (B : outParam (Type v)) where
