@@ -226,7 +226,7 @@ def sampled_pairs():
 def test_check_pairs_agrees_with_the_pairs_benchmark(sampled_pairs, kernel_lean_exe):
     verdicts = pyshadow.check_pairs([pyshadow.Pair(p.a, p.b, p.a_context, p.b_context, p.id)
                                      for p in sampled_pairs], settings=pyshadow.Settings(jobs=2))
-    benchmark = evaluate(sampled_pairs, kernel_lean_exe, n_jobs=2)
+    benchmark = evaluate(sampled_pairs, kernel_lean_exe, n_jobs=2, strict=True)  # the API's default
     assert [v.verdict for v in verdicts] == [r.verdict for r in benchmark]
     assert [v.key for v in verdicts] == [p.id for p in sampled_pairs]
     labels = {(p.same_meaning, v.verdict) for p, v in zip(sampled_pairs, verdicts)}

@@ -33,10 +33,20 @@ def test_a_core_only_problem_does_not_pass_on_mathlib_names():
 
 
 def test_without_lean_the_skeleton_alone_does_not_pass_it(monkeypatch):
-    """The first test exercises the elaborator: the skeleton search alone does not read `∈ {·}` as `=`."""
+    """The first test exercises Lean: with neither Lean-equality nor Lean's check of the skeleton's terms (which
+    proves the reading of `∈ {·}` as `=` definitionally), the skeleton's pass stands on nothing and strict scoring
+    leaves it undecided."""
     import pyshadow.kernel.pairs as pairs
+    import pyshadow.kernel.scoring as scoring
+    import pyshadow.kernel.lean_check as lean_check_module
+    from pyshadow.kernel.lean_check import UNCHECKED, LeanCheck
 
     monkeypatch.setattr(pairs, "lean_equal_keys", lambda items, lean: set())
+    def no_lean(items, lean, **kw):
+        return {pair.key: LeanCheck(pair.key, UNCHECKED, "no Lean (test)") for pair, _ in items}
+
+    monkeypatch.setattr(scoring, "lean_check", no_lean)
+    monkeypatch.setattr(lean_check_module, "lean_check", no_lean)  # lemma_pairs imports it where it uses it
     problems = pyshadow.load_problems(PROBLEMS_DIR)
     row, = pyshadow.score(problems["real_sum_odd_eq_sq"], {"real_sum_odd_eq_sq": HEADER + SAME})
     assert not row.sa_pass

@@ -81,7 +81,7 @@ def test_bundled_sample_candidates_get_their_expected_skeleton_verdict(lean):
             pairs.append(SkeletonPair(key, ref, cand, p.needs_mathlib))
             expected[key] = sc
     assert len(pairs) >= 20
-    verdicts = skeleton_score(pairs, lean, n_jobs=2)
+    verdicts = skeleton_score(pairs, lean, n_jobs=2, strict=True)  # the samples' expectations: strict, the default
     wrong = {}
     for key, sc in expected.items():
         v = verdicts[key]

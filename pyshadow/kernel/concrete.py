@@ -43,6 +43,8 @@ cited declarations; that it elaborates with Mathlib is reasoned from the sources
 
 from __future__ import annotations
 
+import re
+
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
@@ -323,9 +325,9 @@ def concrete_terms(search: SkeletonSearch, candidate: str) -> SkeletonAlternativ
         why["backward"] = "the search found no term"
     elif names.candidate_data:
         why["backward"] = DATA_CANDIDATE_BACKWARD
-    elif any(n.startswith(names.certificate_prefix) for n in bound):
-        # the full tier names its shadow hypotheses apart from the reference's names only: a candidate binder
-        # `hS_1` would capture them inside `fun <candidate binders> =>`
+    elif any(re.fullmatch(re.escape(names.certificate_prefix) + r"\d+", n) for n in bound):
+        # the full tier names its shadow hypotheses (`hS_1` …, ``shadows.checkers.certificate_prefix``) apart from
+        # the reference's names only: a candidate binder named so would capture them in `fun <candidate binders> =>`
         why["backward"] = f"a candidate binder is named like the shadow hypotheses ({names.certificate_prefix}…)"
     else:
         try:
