@@ -88,11 +88,11 @@ def lean_check(items: Sequence[tuple[SkeletonPair, SkeletonSearch]], lean: LeanE
         for key, check in second.items():
             out[key] = check if check.status != UNCHECKED else replace(
                 out[key], status=UNCHECKED, reason=f"{out[key].reason}; against the read statements: {check.reason}")
-        _prove_readings([(searches[k], out[k]) for k in second], out, lean, timeout_s)
+        _prove_readings([(searches[k], out[k]) for k in second], out, lean, timeout_s, n_jobs)
     return out
 
 
-def _prove_readings(checked, out: dict[str, LeanCheck], lean, timeout_s: float) -> None:
+def _prove_readings(checked, out: dict[str, LeanCheck], lean, timeout_s: float, n_jobs: int = -1) -> None:
     """Checks accepted against the read statements become checks of the written ones where Lean also proves each
     written statement equivalent to its reading (``reading_check``: the substitutions replayed step by step)."""
     items, sides = [], {}
@@ -109,7 +109,7 @@ def _prove_readings(checked, out: dict[str, LeanCheck], lean, timeout_s: float) 
         sides[pair.key] = mine
     if not items:
         return
-    proved = readings_proved(items, lean, timeout_s=timeout_s)
+    proved = readings_proved(items, lean, timeout_s=timeout_s, n_jobs=n_jobs)
     for key, mine in sides.items():
         if mine and all(proved.get(k) for k in mine):
             out[key] = LeanCheck(key, ACCEPTED, "against the read statements, each of which Lean proves equivalent "
