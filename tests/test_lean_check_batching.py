@@ -74,3 +74,28 @@ def test_sharded_pairs_get_the_rows_one_process_gives(kernel_lean_exe, monkeypat
     sharded = [json.dumps(r.to_dict(), sort_keys=True) for r in evaluate(pairs, kernel_lean_exe, n_jobs=2)]
     assert sharded == whole
     assert len({json.loads(r)["verdict"] for r in whole}) > 1  # the slice has more than one verdict to keep
+
+
+@pytest.mark.kernel
+def test_a_shard_that_cannot_start_leaves_the_run_to_one_process(kernel_lean_exe, monkeypatch):
+    """A pool that breaks (a caller's script that runs again when a shard imports it) is no lost row."""
+    from concurrent.futures.process import BrokenProcessPool
+
+    class Broken:
+        def __init__(self, *args, **kwargs):
+            pass
+
+        def __enter__(self):
+            return self
+
+        def __exit__(self, *exc):
+            return False
+
+        def map(self, *args):
+            raise BrokenProcessPool("a shard died on start")
+
+    pairs = read_pairs(FIXTURES / "dev_pairs.jsonl")[:4]
+    whole = [r.to_dict() for r in evaluate(pairs, kernel_lean_exe, n_jobs=1)]
+    monkeypatch.setattr(pairs_module, "SHARD_MIN", 2)
+    monkeypatch.setattr(pairs_module, "ProcessPoolExecutor", Broken)
+    assert [r.to_dict() for r in evaluate(pairs, kernel_lean_exe, n_jobs=2)] == whole

@@ -23,6 +23,7 @@ import json
 import os
 from collections import defaultdict
 from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from multiprocessing import get_context
 from pathlib import Path
@@ -108,10 +109,13 @@ def evaluate(pairs: Sequence[LabelledPair], lean, *, n_jobs: int = -1, cache_dir
         return _evaluate(pairs, lean, n_jobs, cache_dir, lean_checked, strict)
     parts = _shards(pairs, shards)
     jobs = max(1, cores // shards)  # the Lean processes each shard starts at once
-    with ProcessPoolExecutor(shards, mp_context=get_context("spawn")) as pool:
-        done = pool.map(_evaluate, [[pairs[i] for i in part] for part in parts],
-                        *zip(*[(lean, jobs, cache_dir, lean_checked, strict)] * shards))
-        at = {i: r for part, results in zip(parts, done) for i, r in zip(part, results)}
+    try:
+        with ProcessPoolExecutor(shards, mp_context=get_context("spawn")) as pool:
+            done = pool.map(_evaluate, [[pairs[i] for i in part] for part in parts],
+                            *zip(*[(lean, jobs, cache_dir, lean_checked, strict)] * shards))
+            at = {i: r for part, results in zip(parts, done) for i, r in zip(part, results)}
+    except BrokenProcessPool:  # a shard could not start (a caller's script that runs again on import): one process
+        return _evaluate(pairs, lean, n_jobs, cache_dir, lean_checked, strict)
     return [at[i] for i in range(len(pairs))]
 
 
