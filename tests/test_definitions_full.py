@@ -138,10 +138,12 @@ def test_the_kernel_tier_lean_accepts_only_equal_definitions(tmp_path, candidate
     path.write_text(source, encoding="utf-8")
     result = run_lean(kernel_lean(), path, timeout_s=120)
     lines = source.splitlines()
-    owner = {}  # line → the candidate definition whose check's docstring or statement it is
+    owner, named = {}, {}  # line → the candidate definition whose check's docstring, statement or axioms it is
     for k, line in enumerate(lines, start=1):
-        if m := re.match(r"theorem definition_\d+ : Eq @_root_\.(\w+) ", line):
-            owner[k] = owner[k - 1] = m.group(1)
+        if m := re.match(r"theorem (definition_\d+) : Eq @_root_\.(\w+) ", line):
+            owner[k] = owner[k - 1] = named[m.group(1)] = m.group(2)
+        elif (m := re.match(r"#print axioms (definition_\d+)$", line)) and m.group(1) in named:
+            owner[k] = named[m.group(1)]  # a check that fails leaves no constant to print
     assert set(owner.values()) == {"twice", "sol", "poly"}
     assert all(e.pos.line in owner for e in result.errors), [e.message for e in result.errors]
     failed = {owner[e.pos.line] for e in result.errors}

@@ -185,8 +185,10 @@ def test_many_checkers_each_judged_on_its_own_evidence(kernel_lean_exe, tmp_path
     # The kernel rejected shadow_p_17; Lean still answered #print axioms, naming the checker itself.
     assert "shadow_p_17" in verdicts["shadow_p_17"].axioms
     assert "(kernel) invalid declaration" in verdicts["shadow_p_17"].reason
-    # An elaboration error with an axioms answer ("does not depend on any axioms") is still a failure.
-    assert any("does not depend on any axioms" in m for m in verdicts["shadow_p_0"].messages)
+    # A body that does not elaborate leaves no constant (``KERNEL_ARGS``: the body is elaborated in its command), so
+    # its `#print axioms` is an error too, never an answer: no evidence for it, and no constant a later one could use.
+    assert any("Unknown constant `shadow_p_0`" in m for m in verdicts["shadow_p_0"].messages)
+    assert not verdicts["shadow_p_0"].axioms
     # The error on line 2 of a three-line checker is attributed to it.
     assert "wrong_proof" in verdicts["shadow_p_29"].reason
 
@@ -337,8 +339,8 @@ def test_output_flood_is_stopped(standin_lean, tmp_path: Path, monkeypatch) -> N
 def test_lean_path_and_command_line(standin_lean, tmp_path: Path) -> None:
     result = run_lean(standin_lean, _standin_file(tmp_path), lean_path=[tmp_path / "a", tmp_path / "b"],
                       extra_args=["-DmaxHeartbeats=0"])
-    assert result.command == [str(standin_lean.path), "--json", runner.MAX_ERRORS_ARG, "-DmaxHeartbeats=0",
-                              str(tmp_path / "Stand.lean")]
+    assert result.command == [str(standin_lean.path), "--json", runner.MAX_ERRORS_ARG, *runner.KERNEL_ARGS,
+                              "-DmaxHeartbeats=0", str(tmp_path / "Stand.lean")]
     env = runner.lean_env([tmp_path / "a", tmp_path / "b"])
     assert env["LEAN_PATH"] == f"{tmp_path / 'a'}{os.pathsep}{tmp_path / 'b'}"
 

@@ -27,7 +27,7 @@ from dataclasses import dataclass, fields, is_dataclass, replace
 from pathlib import Path
 from typing import Sequence
 
-from ..elab.elaborate import BATCH_TIMEOUT_S, processes, run_blocks
+from ..elab.elaborate import BATCH_TIMEOUT_S, MIN_PER_PROCESS, processes, run_blocks
 from ..elab.statements import (LeanStatement, lean_statement, scoped_block, shared_block, shared_declarations,
                                without_declarations)
 from ..elab.translate import Untranslatable
@@ -97,11 +97,11 @@ def lean_check(items: Sequence[tuple[SkeletonPair, SkeletonSearch]], lean: LeanE
         for key, check in second.items():
             out[key] = check if check.status != UNCHECKED else replace(
                 out[key], status=UNCHECKED, reason=f"{out[key].reason}; against the read statements: {check.reason}")
-        _prove_readings([(searches[k], out[k]) for k in second], out, lean, timeout_s)
+        _prove_readings([(searches[k], out[k]) for k in second], out, lean, timeout_s, n_jobs)
     return out
 
 
-def _prove_readings(checked, out: dict[str, LeanCheck], lean, timeout_s: float) -> None:
+def _prove_readings(checked, out: dict[str, LeanCheck], lean, timeout_s: float, n_jobs: int = -1) -> None:
     """Checks accepted against the read statements become checks of the written ones where Lean also proves each
     written statement equivalent to its reading (``reading_check``: the substitutions replayed step by step)."""
     items, sides = [], {}
@@ -121,7 +121,7 @@ def _prove_readings(checked, out: dict[str, LeanCheck], lean, timeout_s: float) 
         sides[pair.key] = mine
     if not items:
         return
-    proved = readings_proved(items, lean, timeout_s=timeout_s)
+    proved = readings_proved(items, lean, timeout_s=timeout_s, n_jobs=n_jobs)
     for key, mine in sides.items():
         if mine and all(proved.get(k) for k in mine):
             out[key] = LeanCheck(key, ACCEPTED, "against the read statements, each of which Lean proves equivalent "
@@ -140,23 +140,41 @@ def _run(items, *, lean, cache_root, timeout_s, n_jobs: int, read: bool = False)
     if not plans:
         return out
     n = processes(n_jobs, len(plans))
-    # plans over the same reference in one process, so its shadow blocks are elaborated once
-    plans.sort(key=lambda p: p.blocks[1][1] if len(p.blocks) > 1 else "")
-    size = -(-len(plans) // n)
-    chunks = [plans[i:i + size] for i in range(0, len(plans), size)]
     with ThreadPoolExecutor(max_workers=n) as pool:
-        for part in pool.map(lambda chunk: _run_plans(chunk, lean, cache_root, timeout_s, read), chunks):
+        for part in pool.map(lambda chunk: _run_plans(chunk, lean, cache_root, timeout_s, read),
+                             _chunks(plans, n)):
             out.update(part)
     return out
 
 
+# Pieces of work per Lean process: a statement can cost a second where most cost milliseconds, so the plans go
+# to the processes in several chunks, the largest first, each to whichever process is free.
+CHUNKS_PER_PROCESS = 3
+
+
+def _chunks(plans: list[_Plan], n: int) -> list[list[_Plan]]:
+    """``plans`` in about ``CHUNKS_PER_PROCESS * n`` chunks (never under ``MIN_PER_PROCESS`` plans), largest
+    text first; plans over the same reference stay in one chunk, so its shadow blocks are elaborated once."""
+    group = lambda p: p.blocks[1][1] if len(p.blocks) > 1 else ""  # noqa: E731
+    plans = sorted(plans, key=group)
+    pieces = 1 if n == 1 else max(n, min(CHUNKS_PER_PROCESS * n, len(plans) // MIN_PER_PROCESS))
+    size = -(-len(plans) // pieces)
+    chunks: list[list[_Plan]] = [[]]
+    for k, plan in enumerate(plans):
+        if len(chunks[-1]) >= size and group(plan) != group(plans[k - 1]):
+            chunks.append([])
+        chunks[-1].append(plan)
+    return sorted(chunks, key=lambda c: -sum(len(text) for p in c for _, text in p.blocks))
+
+
 def _run_plans(plans: list[_Plan], lean, cache_root, timeout_s, read: bool) -> dict[str, LeanCheck]:
     out: dict[str, LeanCheck] = {}
-    blocks, owner, seen = [], [], {}  # owner[i]: the (key, role)s block i decides
+    # owner[i]: the (key, role)s block i decides; block 0 bounds every later command (``HEARTBEATS``)
+    blocks, owner, seen = [(0, f"set_option maxHeartbeats {HEARTBEATS}")], [[]], {}
     for plan in plans:
         for role, text in plan.blocks:
             # the read statements name their bound variables `x✝1`, which Lean's parser does not accept
-            text = _bounded(text.replace("✝", "_read") if read else text)
+            text = text.replace("✝", "_read") if read else text
             if text in seen:
                 owner[seen[text]].append((plan.key, role))
                 continue
@@ -306,16 +324,10 @@ def _implicit_variables(binders: tuple[Binder, ...]) -> tuple[Binder, ...]:
                  for b in binders)
 
 
-# Lean's budget per block (``maxHeartbeats``, in thousands): a statement the environment makes the elaborator search
-# long for (numerals under `^` without Init's default instances) is cut off and left unchecked, not waited for.
+# Lean's budget per command (``maxHeartbeats``, in thousands; set once at the top of each file): a statement the
+# environment makes the elaborator search long for (numerals under `^` without Init's default instances) is cut off
+# and left unchecked, not waited for.
 HEARTBEATS = 20000
-
-
-def _bounded(block: str) -> str:
-    if block.startswith("namespace "):
-        head, rest = block.split("\n", 1)
-        return f"{head}\nset_option maxHeartbeats {HEARTBEATS}\n{rest}"
-    return f"set_option maxHeartbeats {HEARTBEATS} in\n{block}"
 
 
 def _digest(stmt: LeanStatement, command: str) -> str:

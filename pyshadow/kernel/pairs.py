@@ -20,8 +20,12 @@ never changes the skeleton's figures.
 from __future__ import annotations
 
 import json
+import os
 from collections import defaultdict
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
+from multiprocessing import get_context
 from pathlib import Path
 from typing import Iterable, Sequence
 
@@ -85,11 +89,50 @@ def read_pairs(path: Path) -> list[LabelledPair]:
     return out
 
 
+# A shard is a Python process of its own (it imports pyshadow and starts its own Lean processes): worth it only
+# for this many pairs at least.
+SHARD_MIN = 200
+
+
 def evaluate(pairs: Sequence[LabelledPair], lean, *, n_jobs: int = -1, cache_dir=None,
              lean_checked: bool = True, strict: bool = False) -> list[PairResult]:
     """Skeleton SA-Pass of every pair (``b`` as the candidate for reference ``a``); ``lean_checked`` off skips
     Lean's check of the terms against the elaborated statements (``skeleton_score``), for measuring its cost;
-    ``strict``: a pass Lean did not check is undecided."""
+    ``strict``: a pass Lean did not check is undecided.
+
+    A pair's verdict depends on that pair alone, so a large run is split into shards (``_shards``), one Python
+    process each (``n_jobs`` of them, all cores when not positive): the skeleton search is Python, and one
+    process would keep one core busy while the other waits for Lean. The rows come back in the pairs' order."""
+    cores = n_jobs if n_jobs > 0 else (os.cpu_count() or 1)
+    shards = max(1, min(cores, len(pairs) // SHARD_MIN))
+    if shards == 1:
+        return _evaluate(pairs, lean, n_jobs, cache_dir, lean_checked, strict)
+    parts = _shards(pairs, shards)
+    jobs = max(1, cores // shards)  # the Lean processes each shard starts at once
+    try:
+        with ProcessPoolExecutor(shards, mp_context=get_context("spawn")) as pool:
+            done = pool.map(_evaluate, [[pairs[i] for i in part] for part in parts],
+                            *zip(*[(lean, jobs, cache_dir, lean_checked, strict)] * shards))
+            at = {i: r for part, results in zip(parts, done) for i, r in zip(part, results)}
+    except BrokenProcessPool:  # a shard could not start (a caller's script that runs again on import): one process
+        return _evaluate(pairs, lean, n_jobs, cache_dir, lean_checked, strict)
+    return [at[i] for i in range(len(pairs))]
+
+
+def _shards(pairs: Sequence[LabelledPair], n: int) -> list[list[int]]:
+    """``n`` lists of pair indices, each in order: the pairs of one reference together (Lean then elaborates its
+    shadows once), the references dealt out in turn, so that every family of pairs is spread over the shards."""
+    groups: dict[tuple[str, str], list[int]] = {}
+    for i, p in enumerate(pairs):
+        groups.setdefault((p.a, p.a_context), []).append(i)
+    parts: list[list[int]] = [[] for _ in range(n)]
+    for k, members in enumerate(groups.values()):
+        parts[k % n] += members
+    return [sorted(part) for part in parts]
+
+
+def _evaluate(pairs: Sequence[LabelledPair], lean, n_jobs: int, cache_dir, lean_checked: bool,
+              strict: bool) -> list[PairResult]:
     results: dict[str, PairResult] = {}
     skeleton_pairs = []
     for p in pairs:

@@ -206,9 +206,9 @@ def plain(decl: Declaration) -> Declaration:
 
 
 def readings_proved(items: Sequence[tuple[str, Declaration, Declaration, str]], lean, *,
-                    timeout_s: float = BATCH_TIMEOUT_S) -> dict[str, bool]:
+                    timeout_s: float = BATCH_TIMEOUT_S, n_jobs: int = -1) -> dict[str, bool]:
     """For each ``(key, written, read, context)``: whether Lean proves ``written`` ⇔ ``read`` (the items split
-    over the cores' Lean processes)."""
+    over ``n_jobs`` Lean processes, all cores when not positive)."""
     blocks: list[tuple[int, str]] = []
     owner: dict[int, str] = {}
     out: dict[str, bool] = {}
@@ -225,7 +225,7 @@ def readings_proved(items: Sequence[tuple[str, Declaration, Declaration, str]], 
         return out
     # whole items per process, split over the cores (``processes``)
     keys = list(dict.fromkeys(owner.values()))
-    n = processes(-1, len(keys))
+    n = processes(n_jobs, len(keys))
     part = {key: k % n for k, key in enumerate(keys)}
     chunks = [[b for b in blocks if part[owner[b[0]]] == c] for c in range(n)]
     try:
