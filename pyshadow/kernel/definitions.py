@@ -72,9 +72,10 @@ from .answers import (DATA_KEYWORDS, answers_unwrapped, constant_iffs, data_as_p
                       is_data_declaration)
 from .context_variables import with_context_variables
 from .local_definitions import unfold_definitions
+from .opens import unread_context
 from .substitution import (Skip as _Skip, free_names, idents as _idents, map_atoms as _map_atoms,
-                           quantified as _quantified, read_key as _read_key, rebuild as _rebuild, subst as _subst,
-                           subst_binder as _subst_binder, terms as _terms)
+                           map_terms as _map_terms, quantified as _quantified, read_key as _read_key,
+                           rebuild as _rebuild, subst as _subst, subst_binder as _subst_binder, terms as _terms)
 
 # Checked by the kernel-tier Lean (prelude mode) in tests/test_skeleton_pairs.py.
 BOOL_PROP_SCHEMA = """inductive Bool : Type where
@@ -137,7 +138,12 @@ def normalize_declaration(decl: Declaration, context: str = "") -> Declaration:
     the Lean-checked folds of this module (auto-bound names as the context's ``autoImplicit`` says)."""
     decl = with_context_variables(decl, context)
     written = _pointwise_as_definitions(answers_unwrapped(data_as_proposition(unfold_definitions(decl, context))))
-    return fold_definitions(canonical_atoms(written, context), auto_implicit(context, decl.preamble))
+    read = fold_definitions(canonical_atoms(written, context), auto_implicit(context, decl.preamble))
+    unread = unread_context(context)
+    if unread is None:
+        return read
+    # a context command the kernel does not read may change every atom's meaning: atoms are keyed with it
+    return _map_terms(read, lambda t: _map_atoms(t, lambda a: replace(a, text=f"«{a.text} under context {unread}»")))
 
 
 def fold_definitions(decl: Declaration, autobound: bool = True) -> Declaration:
@@ -441,8 +447,8 @@ def _typed_value(value: Term, v_type: Term, earlier: tuple[Binder, ...]) -> Term
     if typing.type_of(node) == type_text(ty) and stands_alone(node, typing):
         return value  # `S E` with `S : X → Set (ℝ × ℝ)` is a `Set (ℝ × ℝ)` already (binder_types.type_of); a
         # compound `m - 1` keeps `(m - 1 : ℕ)`: substituted bare under `(n : ℝ)` it would subtract in ℝ
-    if _closed_lambda(node, {n for b in earlier for n in b.names}):  # a body over the statement's names stays
-        node = _domains_given(node, ty)
+    if _closed_lambda(node, {n for b in earlier for n in b.names}) and _unified_alone(node, ty):
+        node = _domains_given(node, ty)  # a body over the statement's names, or one that fixes x's type, stays
     if not _binders_fit(node, ty):
         return None  # `{x | p}` in `v = {x | p}`: whether `p` or `v`'s type fixes x's type is the elaborator's call
     if _reached(node, ty, typing):
@@ -477,6 +483,39 @@ def _domains_given(node: tm.Node, ty: tm.Node) -> tm.Node:
         return node
     binder = b if b.type is not None else tm.Binder(b.name, ty.left, None, b.bracket)
     return replace(node, binder=binder, body=_domains_given(node.body, ty.right))
+
+
+_ARITH_OPS = frozenset({"+", "-", "*", "/", "%", "^"})
+_PROP_OPS = frozenset({"<", "≤", ">", "≥", "=", "≠", "∧", "∨", "↔", "→"})
+
+
+def _unified_alone(node: tm.Node, ty: tm.Node) -> bool:
+    """Whether ``fun x => e``, elaborated alone as Lean does beside ``v = ·`` (``binrel%`` elaborates its leaves
+    without the expected type), gets its binder types from ``v``'s type by unification — so that writing the domains
+    changes nothing. Lean fixes ``x``'s type from ``e`` first wherever ``e`` uses ``x`` at a known type
+    (``Real.sqrt x``, ``(x : ℝ)``), and no coercion is inserted between ``x`` and the body: with ``f : ℕ → ℝ``,
+    ``f = fun x => x - 1`` does not elaborate (``HSub ℕ ℕ ℝ``; checked in the kernel-tier Lean, red team 4). So: one
+    domain ``A`` for every binder, a body of only the binders and numerals under arithmetic, relations and
+    connectives, and a codomain ``A`` (an arithmetic body) or ``Prop`` (a relation)."""
+    domains, bound = [], set()
+    while isinstance(node, tm.Lambda) and isinstance(ty, tm.Binary) and ty.op == "→":
+        domains.append(tm.canonical_node(ty.left))
+        bound.add(node.binder.name)
+        node, ty = node.body, ty.right
+    if isinstance(node, tm.Lambda) or len(set(domains)) != 1:
+        return False
+
+    def plain(n: tm.Node) -> bool:
+        if isinstance(n, tm.Name):
+            return n.text in bound or n.text.isdigit()
+        if isinstance(n, tm.Binary) and n.op in _ARITH_OPS | _PROP_OPS:
+            return plain(n.left) and plain(n.right)
+        return isinstance(n, tm.Prefix) and n.op in ("-", "¬") and plain(n.arg)
+
+    if not plain(node):
+        return False
+    is_prop = isinstance(node, tm.Binary) and node.op in _PROP_OPS or isinstance(node, tm.Prefix) and node.op == "¬"
+    return ty == tm.Name("Prop") if is_prop else tm.canonical_node(ty) == domains[0]
 
 
 def _closed_lambda(node: tm.Node, variables: set[str]) -> bool:

@@ -1,6 +1,6 @@
 """Which namespaces are open at a statement, as Lean scopes them — what a short name (``sqrt``) or a scoped
 notation (``π``) can mean there (``kernel/atoms.py`` resolves names against these; ``local_definitions.py`` decides
-which spellings of a helper reach the statement).
+which spellings of a helper reach the statement), and which of its commands the kernel does not read at all.
 
 An ``open`` lasts to the ``end`` of its section or namespace, ``open … in`` covers the one command that follows it,
 ``namespace A.B`` opens ``A.B`` and ``A`` until its ``end`` (leanprover/lean4 src/Lean/Elab/BuiltinCommand.lean:
@@ -10,6 +10,7 @@ An ``open`` lasts to the ``end`` of its section or namespace, ``open … in`` co
 from __future__ import annotations
 
 import functools
+import hashlib
 import re
 
 from ..elab.context import commands
@@ -115,3 +116,32 @@ def visible_spellings(table: dict, names: list[str], opens: frozenset[str], decl
         allowed.add(name)
         allowed.update(".".join(parts[k:]) for k in range(1, len(parts)) if ".".join(parts[:k]) in scopes)
     return {k: u for k, u in table.items() if k in allowed}
+
+
+# Commands the kernel reads (scopes, `variable`s, universes, helper definitions: ``local_definitions``,
+# ``context_variables``) or that change no later statement's elaboration (a proved lemma, an option, `#check`).
+_READ_COMMAND = re.compile(r"^(?:@\[(?:simp|reducible)\]\s*)?(?:(?:private|protected|noncomputable)\s+)*"
+                           r"(?:open|namespace|section|end|variable|include|omit|universe|def|abbrev|theorem|lemma|"
+                           r"example|set_option|import|#\w+)(?:\s|$)")
+_SIMP_ATTRIBUTE = re.compile(r"^attribute\s+\[\s*simp\s*\]")
+
+
+def _read_command(command: str) -> bool:
+    m = re.match(r"^open\b[^\n]*?\sin\s+(?=\S)", command)  # `open Real in instance …`: the command it covers
+    if m:
+        return _read_command(command[m.end():])
+    return bool(_READ_COMMAND.match(command) or _SIMP_ATTRIBUTE.match(command))
+
+
+@functools.lru_cache(maxsize=4096)
+def unread_context(context: str) -> str | None:
+    """A digest of the context up to its last command the kernel does not read, when it has one — a `notation`,
+    `macro_rules`, `instance`, `attribute [instance]`, `export`, `structure`, `axiom` … may change what a later
+    statement's symbols mean (a candidate's own `instance : Add ℕ := ⟨Nat.mul⟩` makes its `+` multiplication), so
+    the statement is read the same only beside the same commands; ``None`` when every command is read."""
+    cmds = scope_commands(context)
+    last = max((i for i, c in enumerate(cmds) if not _read_command(c)), default=None)
+    if last is None:
+        return None
+    prefix = "\n".join(" ".join(c.split()) for c in cmds[:last + 1])
+    return hashlib.sha1(prefix.encode()).hexdigest()[:12]
