@@ -189,6 +189,10 @@ def _variables(command: str, ctx: Context) -> None:
             for name in b.names:
                 _update_binder(ctx, name, b.bracket)
             continue
+        known = {n for group in ctx.variable_names for n in group}
+        if b.bracket == "[" and not _identifiers(render_term(b.type)) & known:
+            # `variable [Add ℕ]` is included in every later theorem, whose `+` it then is: not printed as a binder
+            raise Untranslatable("an instance `variable` over no variable (Lean includes it in every theorem)")
         for name in b.names:  # a later variable of the same name shadows the earlier one
             _drop_variable(ctx, name)
         ctx.variables.append(print_binder(b, _scope(ctx), None))

@@ -121,7 +121,7 @@ def visible_spellings(table: dict, names: list[str], opens: frozenset[str], decl
 # Commands the kernel reads (scopes, `variable`s, universes, helper definitions: ``local_definitions``,
 # ``context_variables``) or that change no later statement's elaboration (a proved lemma, an option, `#check`).
 _READ_COMMAND = re.compile(r"^(?:@\[(?:simp|reducible)\]\s*)?(?:(?:private|protected|noncomputable)\s+)*"
-                           r"(?:open|namespace|section|end|variable|include|omit|universe|def|abbrev|theorem|lemma|"
+                           r"(?:open|namespace|section|end|variable|include|universe|def|abbrev|theorem|lemma|"
                            r"example|set_option|import|#\w+)(?:\s|$)")
 _SIMP_ATTRIBUTE = re.compile(r"^attribute\s+\[\s*simp\s*\]")
 
@@ -135,13 +135,12 @@ def _read_command(command: str) -> bool:
 
 @functools.lru_cache(maxsize=4096)
 def unread_context(context: str) -> str | None:
-    """A digest of the context up to its last command the kernel does not read, when it has one — a `notation`,
-    `macro_rules`, `instance`, `attribute [instance]`, `export`, `structure`, `axiom` … may change what a later
-    statement's symbols mean (a candidate's own `instance : Add ℕ := ⟨Nat.mul⟩` makes its `+` multiplication), so
-    the statement is read the same only beside the same commands; ``None`` when every command is read."""
+    """A digest of the whole context when it has a command the kernel does not read — a `notation`, `macro_rules`,
+    `instance`, `attribute [instance]`, `export`, `omit`, `structure`, `axiom` … may change what a later statement's
+    symbols mean (a candidate's own `instance : Add ℕ := ⟨Nat.mul⟩` makes its `+` multiplication; a notation's names
+    resolve where it is used, so a later `def` changes it too), so the statement is read the same only beside the
+    same context; ``None`` when every command is read."""
     cmds = scope_commands(context)
-    last = max((i for i, c in enumerate(cmds) if not _read_command(c)), default=None)
-    if last is None:
+    if all(_read_command(c) for c in cmds):
         return None
-    prefix = "\n".join(" ".join(c.split()) for c in cmds[:last + 1])
-    return hashlib.sha1(prefix.encode()).hexdigest()[:12]
+    return hashlib.sha1("\n".join(" ".join(c.split()) for c in cmds).encode()).hexdigest()[:12]
