@@ -602,7 +602,8 @@ def canonical_atoms(decl: Declaration, context: str = "") -> Declaration:
 # (``normalize.type_key``: `Type*`, `Type u`, `Type` are one key), which is right for a level used once — each such
 # level is a fresh universe — but not for one that several binders share: `(α β : Type u)` states only the case of
 # one universe for both, `(α : Type u) (β : Type v)` every pair. Those, and the levels other than 0, are kept.
-_LEVELLED = re.compile(r"^(Type|Sort)\s+([^\W\d]\w*|\d+)$")
+# `Type _` and `Type*` are elaborated once per binder name — a fresh universe each — so they never share.
+_LEVELLED = re.compile(r"^(Type|Sort)\s+((?!_\b)[^\W\d]\w*|\d+)$")
 
 
 def _shared_universes(decl: Declaration) -> Declaration:
