@@ -581,7 +581,10 @@ def canonical_atoms(decl: Declaration, context: str = "") -> Declaration:
     """``decl`` with every atom's text replaced by its canonical key (see the module docstring), and untyped
     quantifier binders typed where a use fixes their type (``∀ x, f x = 1`` with ``f : ℝ → ℝ``). The skeleton
     reads statements through ``definitions.normalize_declaration``, which folds definitions after this step."""
-    scope = _Scope(opened_namespaces(context, decl.preamble), {}, {})
+    # `theorem Real.t` is elaborated inside `namespace Real` (src/Lean/Elab/Declaration.lean): its names resolve there
+    parts = decl.name.split(".") if decl.name and "«" not in decl.name else []
+    named = frozenset(".".join(parts[:k]) for k in range(1, len(parts)))
+    scope = _Scope(opened_namespaces(context, decl.preamble) | named, {}, {})
     binders = []
     header = decl.binders
     for i, b in enumerate(header):

@@ -149,7 +149,7 @@ def normalize_declaration(decl: Declaration, context: str = "") -> Declaration:
 def fold_definitions(decl: Declaration, autobound: bool = True) -> Declaration:
     """``decl`` with Bool terms in Prop position coerced, auto-bound names bound (when ``autobound``: the file's
     ``autoImplicit``) and variables fixed by a defining hypothesis substituted away (module docstring)."""
-    decl = _subtype_binders(_bool_props(_autobound(decl) if autobound else decl))
+    decl = _subtype_binders(_bool_props(_autobound(decl) if autobound else _unknown_names(decl)))
     while True:
         folded = _eliminate_one(decl)
         if folded is None:
@@ -343,17 +343,37 @@ def auto_implicit(context: str, preamble: str | None) -> bool:
     return not (_AUTO_IMPLICIT_OFF.search(context or "") or _AUTO_IMPLICIT_OFF.search(preamble or ""))
 
 
+def _free_names(decl: Declaration) -> list[str]:
+    """The names ``autoImplicit`` would bind: eligible, and bound nowhere in the statement."""
+    declared = {n for b in decl.binders for n in b.names} | _quantified(decl)
+    return list(dict.fromkeys(i for t in _terms(decl) for a in atoms(t) for i in a.idents
+                              if _AUTOBOUND_NAME.match(i) and i not in declared))
+
+
+def _unknown_names(decl: Declaration) -> Declaration:
+    """With ``autoImplicit`` off, a free name the statement uses is an unknown identifier (the statement does not
+    elaborate): every atom that mentions one is keyed so, never as the name another file auto-binds."""
+    free = set(_free_names(decl))
+    if not free:
+        return decl
+
+    def key(a: Atom) -> Atom:
+        unknown = sorted(free & set(a.idents))
+        return replace(a, text=f"«{a.text} with unknown {' '.join(unknown)}»") if unknown else a
+
+    return _map_terms(decl, lambda t: _map_atoms(t, key))
+
+
 def _autobound(decl: Declaration) -> Declaration:
 
-    declared = {n for b in decl.binders for n in b.names} | _quantified(decl)
     terms = _terms(decl)
-    free = [i for t in terms for a in atoms(t) for i in a.idents if _AUTOBOUND_NAME.match(i) and i not in declared]
+    free = _free_names(decl)
     if not free:
         return decl
     types = {n: (b.type.text if isinstance(b.type, Atom) else render_term(b.type))
              for b in decl.binders if b.type is not None for n in b.names}
     added = []
-    for name in dict.fromkeys(free):
+    for name in free:
         found = set()
         for t in terms:
             for a in atoms(t):

@@ -50,30 +50,48 @@ def opened_namespaces(context: str, preamble: str | None = None) -> frozenset[st
     of its section or namespace, ``open … in`` covers the one command that follows it (so a context's own ``open
     … in`` before a helper does not reach the statement), ``namespace N`` opens ``N`` until its ``end``;
     ``open scoped N`` and partial opens are marked (``SCOPED``, ``PARTIAL``)."""
-    scopes: list[set[str]] = [set()]
     cmds = scope_commands(context)
-    for i, command in enumerate(cmds):
+    out = set(_opens_at(cmds)[-1][0])
+    if cmds and cmds[-1].split()[0] == "open" and re.search(r"\bin\s*$", cmds[-1]):
+        out |= _open_entries(cmds[-1])[0]  # `open N in` as the context's last command: it covers the statement
+    for m in _PREAMBLE_OPEN.finditer(preamble or ""):
+        out |= _open_entries(f"open {m.group(1)}")[0]
+    return frozenset(out)
+
+
+def _opens_at(cmds: list[str]) -> list[tuple[frozenset[str], frozenset[str]]]:
+    """For each command, the namespaces open where it runs (its own `open … in` and the previous line's included)
+    and those of them the enclosing `namespace` blocks open; last, the same after every command."""
+    scopes: list[set[str]] = [set()]
+    blocks: list[set[str]] = [set()]  # what each scope's `namespace` opens (empty for a section or the file)
+    out: list[tuple[frozenset[str], frozenset[str]]] = []
+    covering: set[str] = set()  # a previous command `open N in` covers this one
+    for command in cmds:
         words = command.split()
         if words[:2] == ["noncomputable", "section"]:
             words = words[1:]
         head = words[0]
+        own = _open_entries(command)[0] if head == "open" and re.search(r"\bin\s+\S", command) else set()
+        out.append((frozenset(set().union(*scopes) | covering | own), frozenset(set().union(*blocks))))
+        covering = set()
         if head == "open":
             names, is_in = _open_entries(command)
             if not is_in:
                 scopes[-1] |= names
-            elif i == len(cmds) - 1 and re.search(r"\bin\s*$", command):
-                scopes[-1] |= names  # `open N in` as the context's last command: it covers the statement
+            elif re.search(r"\bin\s*$", command):
+                covering = names
         elif head == "namespace" and len(words) >= 2:  # `namespace A.B` resolves names in A.B and in A
             parts = words[1].split(".")
             scopes.append({".".join(parts[:k]) for k in range(1, len(parts) + 1)})
+            blocks.append(set(scopes[-1]))
         elif head == "section":
             scopes.append(set())
+            blocks.append(set())
         elif head == "end" and len(scopes) > 1:
             scopes.pop()
-    out = set().union(*scopes)
-    for m in _PREAMBLE_OPEN.finditer(preamble or ""):
-        out |= _open_entries(f"open {m.group(1)}")[0]
-    return frozenset(out)
+            blocks.pop()
+    out.append((frozenset(set().union(*scopes)), frozenset(set().union(*blocks))))
+    return out
 
 
 def _open_entries(command: str) -> tuple[set[str], bool]:
@@ -120,10 +138,13 @@ def visible_spellings(table: dict, names: list[str], opens: frozenset[str], decl
 
 # Commands the kernel reads (scopes, `variable`s, universes, helper definitions: ``local_definitions``,
 # ``context_variables``) or that change no later statement's elaboration (a proved lemma, an option, `#check`).
-_READ_COMMAND = re.compile(r"^(?:@\[(?:simp|reducible)\]\s*)?(?:(?:private|protected|noncomputable)\s+)*"
+_READ_COMMAND = re.compile(r"^(?:@\[(?:simp|reducible)\]\s*)?(?:(?:private|noncomputable)\s+)*"
                            r"(?:open|namespace|section|end|variable|include|universe|def|abbrev|theorem|lemma|"
                            r"example|set_option|import|#\w+)(?:\s|$)")
 _SIMP_ATTRIBUTE = re.compile(r"^attribute\s+\[\s*simp\s*\]")
+
+
+_DEFINITION = re.compile(r"^(?:@\[(?:simp|reducible)\]\s*)?(?:noncomputable\s+)?(?:def|abbrev)\s+(\S+)")
 
 
 def _read_command(command: str) -> bool:
@@ -131,6 +152,20 @@ def _read_command(command: str) -> bool:
     if m:
         return _read_command(command[m.end():])
     return bool(_READ_COMMAND.match(command) or _SIMP_ATTRIBUTE.match(command))
+
+
+def _read_definition(command: str, at: tuple[frozenset[str], frozenset[str]],
+                     final: tuple[frozenset[str], frozenset[str]]) -> bool:
+    """Whether a helper's body, unfolded into the statement (``local_definitions``), names what it named where it
+    was defined: the namespaces open there are those open at the statement, but for the namespaces the helper sits
+    in (its own helpers, which ``visible_spellings`` resolves). `open Nat in def g … := sqrt n` is Nat.sqrt there
+    and no constant at a statement without `open Nat`."""
+    m = _DEFINITION.match(re.sub(r"^open\b[^\n]*?\sin\s+(?=\S)", "", command))
+    if m is None:
+        return True
+    parts = name_components(m.group(1))
+    own = {".".join(parts[:k]) for k in range(1, len(parts))} | at[1] | final[1]
+    return not (at[0] ^ final[0]) - own
 
 
 @functools.lru_cache(maxsize=4096)
@@ -141,6 +176,7 @@ def unread_context(context: str) -> str | None:
     resolve where it is used, so a later `def` changes it too), so the statement is read the same only beside the
     same context; ``None`` when every command is read."""
     cmds = scope_commands(context)
-    if all(_read_command(c) for c in cmds):
+    opens = _opens_at(cmds)
+    if all(_read_command(c) and _read_definition(c, at, opens[-1]) for c, at in zip(cmds, opens)):
         return None
     return hashlib.sha1("\n".join(" ".join(c.split()) for c in cmds).encode()).hexdigest()[:12]
