@@ -11,6 +11,7 @@ same proposition, and two different bodies do not. A command it does not model (
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass, field
 
@@ -41,6 +42,7 @@ class Context:
     variables: list[str] = field(default_factory=list)  # printed binder groups, in order
     variable_names: list[tuple[str, ...]] = field(default_factory=list)  # the names each group binds
     auto_implicit: bool = True
+    root_helpers: list[str] = field(default_factory=list)  # definitions made outside every `namespace`
 
 
 def commands(context: str) -> list[str]:
@@ -119,13 +121,35 @@ def read_context(context: str) -> Context:
             _variables(command, ctx)
         elif head in ("def", "abbrev", "noncomputable") or command.startswith(("@[reducible]", "@[simp]")):
             ctx.commands.append(_definition(command, ctx))
+            if not ctx.namespaces:
+                ctx.root_helpers.append(ctx.commands[-1].split()[1])
         elif head in ("theorem", "lemma"):
             continue  # a proved helper lemma changes no statement's meaning; naming one leaves it unknown to Lean
         elif head == "instance" and _unusable_instance(command):
             continue  # typeclass synthesis can never use it: no later statement elaborates differently
         else:
             raise Untranslatable(f"the context command `{head}`")
+    _ambiguous_helpers(ctx)
     return ctx
+
+
+def _ambiguous_helpers(ctx: Context) -> None:
+    """A root helper whose name an open namespace also declares (`def sqrt …` and `open Real`): Lean finds both
+    and reports the use ambiguous (checked in the kernel-tier Lean), while the printed context defines the helper
+    inside the statement's wrapper namespace, where it would win — so such a context is not printed."""
+    declared = environment_names() if ctx.root_helpers and ctx.opens else frozenset()
+    for name in ctx.root_helpers:
+        clash = sorted(n for n in ctx.opens if f"{n}.{name}" in declared)
+        if clash:
+            raise Untranslatable(f"the helper `{name}`, which the open namespace `{clash[0]}` also declares")
+
+
+@functools.lru_cache(maxsize=1)
+def environment_names() -> frozenset[str]:
+    """Every name the signature environment declares."""
+    from .environment import declarations  # the environment's declaration table (read from its Lean sources)
+
+    return frozenset(d.name for d in declarations())
 
 
 # Mathlib's bundled maps and equivalences are structures, not classes (Mathlib/Logic/Equiv/Defs.lean

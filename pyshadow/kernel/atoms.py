@@ -68,7 +68,7 @@ from ..syntax import lexer as lx
 from ..syntax.render import render_term
 from ..syntax.ast import IFF, Atom, Binder, BinOp, Declaration, Let, Not, Quant, Rel, Term, atoms
 from . import binder_order, casts
-from .opens import PARTIAL, SCOPED, opened_namespaces  # noqa: F401 (opened_namespaces: read here by others)
+from .opens import PARTIAL, SCOPED, in_namespace, opened_namespaces  # noqa: F401 (opened_namespaces: read by others)
 from .binder_types import INTERVALS, TYPE_SPELLING, BinderTypes, is_numeral, type_text
 
 # Short names and the namespaces that define them (Mathlib/Lean declarations; a root declaration is "").
@@ -582,7 +582,8 @@ def canonical_atoms(decl: Declaration, context: str = "") -> Declaration:
     quantifier binders typed where a use fixes their type (``∀ x, f x = 1`` with ``f : ℝ → ℝ``). The skeleton
     reads statements through ``definitions.normalize_declaration``, which folds definitions after this step."""
     # `theorem Real.t` is elaborated inside `namespace Real` (src/Lean/Elab/Declaration.lean): its names resolve there
-    parts = decl.name.split(".") if decl.name and "«" not in decl.name else []
+    # (inside `namespace Foo` it is Foo.Real.t, in namespace Foo.Real: not read)
+    parts = decl.name.split(".") if decl.name and "«" not in decl.name and not in_namespace(context) else []
     named = frozenset(".".join(parts[:k]) for k in range(1, len(parts)))
     scope = _Scope(opened_namespaces(context, decl.preamble) | named, {}, {})
     binders = []

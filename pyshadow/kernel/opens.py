@@ -13,7 +13,7 @@ import functools
 import hashlib
 import re
 
-from ..elab.context import commands
+from ..elab.context import commands, environment_names
 from ..syntax import lexer as lx
 from ..syntax.ast import Atom
 from ..syntax.scanner import name_components
@@ -57,6 +57,12 @@ def opened_namespaces(context: str, preamble: str | None = None) -> frozenset[st
     for m in _PREAMBLE_OPEN.finditer(preamble or ""):
         out |= _open_entries(f"open {m.group(1)}")[0]
     return frozenset(out)
+
+
+@functools.lru_cache(maxsize=4096)
+def in_namespace(context: str) -> bool:
+    """Whether the context ends inside a `namespace` block (a statement there is declared in that namespace)."""
+    return bool(_opens_at(scope_commands(context))[-1][1])
 
 
 def _opens_at(cmds: list[str]) -> list[tuple[frozenset[str], frozenset[str]]]:
@@ -157,15 +163,27 @@ def _read_command(command: str) -> bool:
 def _read_definition(command: str, at: tuple[frozenset[str], frozenset[str]],
                      final: tuple[frozenset[str], frozenset[str]]) -> bool:
     """Whether a helper's body, unfolded into the statement (``local_definitions``), names what it named where it
-    was defined: the namespaces open there are those open at the statement, but for the namespaces the helper sits
-    in (its own helpers, which ``visible_spellings`` resolves). `open Nat in def g … := sqrt n` is Nat.sqrt there
-    and no constant at a statement without `open Nat`."""
+    was defined — the namespaces open there are those open at the statement, but for the namespaces the helper sits
+    in (its own helpers, which ``visible_spellings`` resolves); `open Nat in def g … := sqrt n` is Nat.sqrt there
+    and no constant at a statement without `open Nat` — and whether the statement's use of it names it alone."""
     m = _DEFINITION.match(re.sub(r"^open\b[^\n]*?\sin\s+(?=\S)", "", command))
     if m is None:
         return True
     parts = name_components(m.group(1))
     own = {".".join(parts[:k]) for k in range(1, len(parts))} | at[1] | final[1]
-    return not (at[0] ^ final[0]) - own
+    if (at[0] ^ final[0]) - own:
+        return False
+    return not (len(parts) == 1 and not at[1] and _declared_in(parts[0], final[0]))
+
+
+def _declared_in(name: str, opens: frozenset[str]) -> bool:
+    """Whether an open namespace also declares ``name`` (Mathlib's, as the kernel's name table or the signature
+    environment knows them): a root helper of that name is then ambiguous in Lean (`def sqrt …` under `open
+    Real`: "Ambiguous term"), never the helper alone."""
+    from .atoms import SHORT_NAMES  # atoms reads this module's opens: imported where it is used
+
+    full = {n for n in opens if "⟨" not in n}
+    return bool(full & SHORT_NAMES.get(name, frozenset()) or {f"{n}.{name}" for n in full} & environment_names())
 
 
 @functools.lru_cache(maxsize=4096)
