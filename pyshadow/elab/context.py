@@ -134,14 +134,16 @@ def read_context(context: str) -> Context:
 
 
 def _ambiguous_helpers(ctx: Context) -> None:
-    """A root helper whose name an open namespace also declares (`def sqrt …` and `open Real`): Lean finds both
-    and reports the use ambiguous (checked in the kernel-tier Lean), while the printed context defines the helper
-    inside the statement's wrapper namespace, where it would win — so such a context is not printed."""
-    declared = environment_names() if ctx.root_helpers and ctx.opens else frozenset()
+    """A root helper whose name the root or an open namespace also declares (`def abs …`: a second declaration,
+    the file does not compile; `def sqrt …` and `open Real`: Lean reports the use ambiguous, checked in the
+    kernel-tier Lean), while the printed context defines the helper inside the statement's wrapper namespace,
+    where it would win — so such a context is not printed."""
+    declared = environment_names() if ctx.root_helpers else frozenset()
     for name in ctx.root_helpers:
-        clash = sorted(n for n in ctx.opens if f"{n}.{name}" in declared)
+        clash = sorted(n for n in ["", *ctx.opens] if f"{n}.{name}".lstrip(".") in declared)
         if clash:
-            raise Untranslatable(f"the helper `{name}`, which the open namespace `{clash[0]}` also declares")
+            raise Untranslatable(f"the helper `{name}`, which {f'`{clash[0]}`' if clash[0] else 'the root'} "
+                                 "also declares")
 
 
 @functools.lru_cache(maxsize=1)

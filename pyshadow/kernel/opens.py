@@ -177,13 +177,15 @@ def _read_definition(command: str, at: tuple[frozenset[str], frozenset[str]],
 
 
 def _declared_in(name: str, opens: frozenset[str]) -> bool:
-    """Whether an open namespace also declares ``name`` (Mathlib's, as the kernel's name table or the signature
-    environment knows them): a root helper of that name is then ambiguous in Lean (`def sqrt …` under `open
-    Real`: "Ambiguous term"), never the helper alone."""
+    """Whether Mathlib declares ``name`` at the root or in an open namespace (as the kernel's name table or the
+    signature environment knows it): a root helper of that name is then a second declaration (`def abs …`:
+    "already declared", the file does not compile) or ambiguous in Lean (`def sqrt …` under `open Real`: "Ambiguous
+    term"), never the helper alone."""
     from .atoms import SHORT_NAMES  # atoms reads this module's opens: imported where it is used
 
-    full = {n for n in opens if "⟨" not in n}
-    return bool(full & SHORT_NAMES.get(name, frozenset()) or {f"{n}.{name}" for n in full} & environment_names())
+    full = {"", *(n for n in opens if "⟨" not in n)}
+    owners = SHORT_NAMES.get(name, frozenset())
+    return bool(full & owners or {f"{n}.{name}".lstrip(".") for n in full} & environment_names())
 
 
 @functools.lru_cache(maxsize=4096)
