@@ -95,7 +95,8 @@ def test_lean_elaborates_the_lambda_of_an_equation_alone(kernel_lean_exe):
 
 
 def test_a_context_command_the_kernel_does_not_read_keys_every_atom():
-    for context in ("instance : Add ℕ := ⟨Nat.mul⟩", "local notation \"𝔽\" => (5 : ℕ)", "export Nat (sqrt)",
+    used = "theorem t (n : ℕ) (h : n = 𝔽) : n < 6"  # a statement that writes the notation's token
+    for context in ("instance : Add ℕ := ⟨Nat.mul⟩", "export Nat (sqrt)",
                     "macro_rules | `($x + $y) => `(binop% HSub.hSub $x $y)", "attribute [instance] foo",
                     "open Real in instance : Add ℕ := ⟨Nat.mul⟩", "structure P where\n  x : ℕ"):
         assert unread_context(context) is not None, context
@@ -105,14 +106,21 @@ def test_a_context_command_the_kernel_does_not_read_keys_every_atom():
                     "open Real in\nlemma aux : (0 : ℝ) < 1 := by norm_num", "universe u", "noncomputable section",
                     "@[simp] abbrev sol : ℕ := 3", "attribute [simp] Nat.add_comm"):
         assert unread_context(context) is None, context
+    def notation(context: str) -> str | None:
+        return unread_context(context, used)
+
+    assert notation("local notation \"𝔽\" => (5 : ℕ)") is not None
+    # a notation whose token neither the statement nor a later command writes changes nothing it says
+    rebound = "notation:50 a:51 \" ≤ \" b:51 => a = a ∧ b = b"  # problems/nat_add_comm_assoc's cheating candidate
+    assert unread_context(rebound, "theorem t (a b : ℕ) : a + b = b + a") is None
+    assert unread_context("local notation \"𝔽\" => (5 : ℕ)\ndef c : ℕ := 𝔽", "theorem t : c = 5") is not None
     # the same commands key alike; other commands (or the same after other scopes) do not
-    assert unread_context("local notation \"𝔽\" => (5 : ℕ)") == unread_context("local  notation \"𝔽\" =>  (5 : ℕ)")
-    assert unread_context("local notation \"𝔽\" => (5 : ℕ)") != unread_context("local notation \"𝔽\" => (6 : ℕ)")
-    assert unread_context("open Nat\nlocal notation \"𝔽\" => sqrt 4") != unread_context(
-        "open Real\nlocal notation \"𝔽\" => sqrt 4")
+    assert notation("local notation \"𝔽\" => (5 : ℕ)") == notation("local  notation \"𝔽\" =>  (5 : ℕ)")
+    assert notation("local notation \"𝔽\" => (5 : ℕ)") != notation("local notation \"𝔽\" => (6 : ℕ)")
+    assert notation("open Nat\nlocal notation \"𝔽\" => sqrt 4") != notation("open Real\nlocal notation \"𝔽\" => sqrt 4")
     # a notation's names resolve where it is used: a later definition is part of what it means
-    assert unread_context("local notation \"𝔽\" => c\ndef c : ℕ := 5") != unread_context(
-        "local notation \"𝔽\" => c\ndef c : ℕ := 6")
+    later = "local notation \"𝔽\" => c\ndef c : ℕ := "
+    assert notation(later + "5") != notation(later + "6")
     # a helper's body names what the namespaces open at its definition make it name, `protected` hides its short name
     assert unread_context("open Nat in\ndef g (n : ℕ) : ℕ := sqrt n") is not None
     assert unread_context("def f (x : ℝ) : ℝ := x\nopen Real") is not None  # `open` after the helper

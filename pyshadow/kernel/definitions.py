@@ -64,7 +64,7 @@ from dataclasses import dataclass, replace
 
 from ..syntax import terms as tm
 from ..syntax.ast import IFF, Atom, Binder, BinOp, Declaration, Let, Not, Quant, Rel, Term, atoms, is_proposition
-from ..syntax.render import render_term
+from ..syntax.render import render_declaration, render_term
 from .atoms import canonical_atoms, infer_binder_type, key_idents, recheck_casts
 from .binder_types import BinderTypes, type_text
 from .casts import expected_type_reaches, stands_alone
@@ -139,7 +139,7 @@ def normalize_declaration(decl: Declaration, context: str = "") -> Declaration:
     decl = with_context_variables(decl, context)
     written = _pointwise_as_definitions(answers_unwrapped(data_as_proposition(unfold_definitions(decl, context))))
     read = fold_definitions(canonical_atoms(written, context), auto_implicit(context, decl.preamble))
-    unread = unread_context(context)
+    unread = unread_context(context, render_declaration(decl))
     if unread is None:
         return read
     # a context command the kernel does not read may change every atom's meaning: atoms are keyed with it

@@ -189,14 +189,30 @@ def _declared_in(name: str, opens: frozenset[str]) -> bool:
 
 
 @functools.lru_cache(maxsize=4096)
-def unread_context(context: str) -> str | None:
+def unread_context(context: str, statement: str = "") -> str | None:
     """A digest of the whole context when it has a command the kernel does not read — a `notation`, `macro_rules`,
     `instance`, `attribute [instance]`, `export`, `omit`, `structure`, `axiom` … may change what a later statement's
     symbols mean (a candidate's own `instance : Add ℕ := ⟨Nat.mul⟩` makes its `+` multiplication; a notation's names
     resolve where it is used, so a later `def` changes it too), so the statement is read the same only beside the
-    same context; ``None`` when every command is read."""
+    same context; ``None`` when every command is read. A notation whose tokens neither ``statement`` nor a later
+    command writes changes nothing the statement says (it is the trust audit's to flag)."""
     cmds = scope_commands(context)
     opens = _opens_at(cmds)
-    if all(_read_command(c) and _read_definition(c, at, opens[-1]) for c, at in zip(cmds, opens)):
-        return None
-    return hashlib.sha1("\n".join(" ".join(c.split()) for c in cmds).encode()).hexdigest()[:12]
+    for k, (c, at) in enumerate(zip(cmds, opens)):
+        if _read_command(c) and _read_definition(c, at, opens[-1]):
+            continue
+        if not _unused_notation(c, "\n".join([*cmds[k + 1:], statement])):
+            return hashlib.sha1("\n".join(" ".join(c.split()) for c in cmds).encode()).hexdigest()[:12]
+    return None
+
+
+_NOTATION = re.compile(r"^(?:@\[[^\]]*\]\s*)?(?:(?:local|scoped)\s+)?(?:notation3?|infixl|infixr|infix|prefix|postfix)"
+                       r"(?::\w+)?\s")
+
+
+def _unused_notation(command: str, after: str) -> bool:
+    """Whether ``command`` is a notation none of whose tokens (its quoted strings) ``after`` contains."""
+    if not _NOTATION.match(command):
+        return False
+    tokens = [t.strip() for t in re.findall(r'"((?:[^"\\]|\\.)*)"', command) if t.strip()]
+    return bool(tokens) and not any(t in after for t in tokens)
