@@ -125,7 +125,7 @@ def read_context(context: str) -> Context:
                 ctx.root_helpers.append(ctx.commands[-1].split()[1])
         elif head in ("theorem", "lemma"):
             continue  # a proved helper lemma changes no statement's meaning; naming one leaves it unknown to Lean
-        elif head == "instance" and _unusable_instance(command):
+        elif head == "instance" and unusable_instance(command):
             continue  # typeclass synthesis can never use it: no later statement elaborates differently
         else:
             raise Untranslatable(f"the context command `{head}`")
@@ -161,7 +161,7 @@ def environment_names() -> frozenset[str]:
 _STRUCTURE_INFIXES = ("≃*", "≃+*", "≃+", "≃", "→*", "→+*", "→+")
 
 
-def _unusable_instance(command: str) -> bool:
+def unusable_instance(command: str) -> bool:
     """Whether typeclass synthesis can never use the ``instance``: its type is a structure (Lean 4.35 rejects it:
     "should not be an instance as its return type … is not a type class"), or one of its arguments is neither
     instance-implicit nor named in the result type or an instance-implicit argument, so synthesis cannot assign it

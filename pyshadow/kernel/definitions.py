@@ -143,7 +143,8 @@ def normalize_declaration(decl: Declaration, context: str = "") -> Declaration:
     if unread is None:
         return read
     # a context command the kernel does not read may change every atom's meaning: atoms are keyed with it
-    return _map_terms(read, lambda t: _map_atoms(t, lambda a: replace(a, text=f"«{a.text} under context {unread}»")))
+    # (as an opaque function applied to the atom, so that the variables it mentions stay visible to the search)
+    return _map_terms(read, lambda t: _map_atoms(t, lambda a: replace(a, text=f"«context {unread}» ({a.text})")))
 
 
 def fold_definitions(decl: Declaration, autobound: bool = True) -> Declaration:
@@ -359,7 +360,7 @@ def _unknown_names(decl: Declaration) -> Declaration:
 
     def key(a: Atom) -> Atom:
         unknown = sorted(free & set(a.idents))
-        return replace(a, text=f"«{a.text} with unknown {' '.join(unknown)}»") if unknown else a
+        return replace(a, text=f"«unknown {' '.join(unknown)}» ({a.text})") if unknown else a
 
     return _map_terms(decl, lambda t: _map_atoms(t, key))
 

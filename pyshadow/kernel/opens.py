@@ -13,7 +13,7 @@ import functools
 import hashlib
 import re
 
-from ..elab.context import commands, environment_names
+from ..elab.context import commands, environment_names, unusable_instance
 from ..syntax import lexer as lx
 from ..syntax.ast import Atom
 from ..syntax.scanner import name_components
@@ -144,12 +144,14 @@ def visible_spellings(table: dict, names: list[str], opens: frozenset[str], decl
 
 # Commands the kernel reads (scopes, `variable`s, universes, helper definitions: ``local_definitions``,
 # ``context_variables``) or that change no later statement's elaboration (a proved lemma, an option, `#check`).
-_READ_COMMAND = re.compile(r"^(?:@\[(?:simp|reducible)\]\s*)?(?:(?:private|noncomputable)\s+)*"
+_READ_COMMAND = re.compile(r"^(?:@\[(?:simp|reducible)\]\s*)?(?:(?:private|protected|noncomputable)\s+)*"
                            r"(?:open|namespace|section|end|variable|include|universe|def|abbrev|theorem|lemma|"
                            r"example|set_option|import|#\w+)(?:\s|$)")
 _SIMP_ATTRIBUTE = re.compile(r"^attribute\s+\[\s*simp\s*\]")
 
 
+_PROTECTED_DEFINITION = re.compile(r"^(?:@\[[^\]]*\]\s*)?(?:(?:private|noncomputable)\s+)*protected\s+(?:"
+                                   r"(?:private|noncomputable)\s+)*(?:def|abbrev)\s")
 _DEFINITION = re.compile(r"^(?:@\[(?:simp|reducible)\]\s*)?(?:noncomputable\s+)?(?:def|abbrev)\s+(\S+)")
 
 
@@ -157,6 +159,8 @@ def _read_command(command: str) -> bool:
     m = re.match(r"^open\b[^\n]*?\sin\s+(?=\S)", command)  # `open Real in instance …`: the command it covers
     if m:
         return _read_command(command[m.end():])
+    if command.startswith("instance") and unusable_instance(command):
+        return True  # typeclass synthesis can never use it (`… : A × B ≃* B × A`, a structure)
     return bool(_READ_COMMAND.match(command) or _SIMP_ATTRIBUTE.match(command))
 
 
@@ -166,7 +170,10 @@ def _read_definition(command: str, at: tuple[frozenset[str], frozenset[str]],
     was defined — the namespaces open there are those open at the statement, but for the namespaces the helper sits
     in (its own helpers, which ``visible_spellings`` resolves); `open Nat in def g … := sqrt n` is Nat.sqrt there
     and no constant at a statement without `open Nat` — and whether the statement's use of it names it alone."""
-    m = _DEFINITION.match(re.sub(r"^open\b[^\n]*?\sin\s+(?=\S)", "", command))
+    command = re.sub(r"^open\b[^\n]*?\sin\s+(?=\S)", "", command)
+    if _PROTECTED_DEFINITION.match(command):
+        return False  # `open Foo` does not make its short name name it (`visible_spellings` would)
+    m = _DEFINITION.match(command)
     if m is None:
         return True
     parts = name_components(m.group(1))
