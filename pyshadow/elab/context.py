@@ -11,6 +11,7 @@ same proposition, and two different bodies do not. A command it does not model (
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass, field
 
@@ -41,6 +42,7 @@ class Context:
     variables: list[str] = field(default_factory=list)  # printed binder groups, in order
     variable_names: list[tuple[str, ...]] = field(default_factory=list)  # the names each group binds
     auto_implicit: bool = True
+    root_helpers: list[str] = field(default_factory=list)  # definitions made outside every `namespace`
 
 
 def commands(context: str) -> list[str]:
@@ -119,13 +121,37 @@ def read_context(context: str) -> Context:
             _variables(command, ctx)
         elif head in ("def", "abbrev", "noncomputable") or command.startswith(("@[reducible]", "@[simp]")):
             ctx.commands.append(_definition(command, ctx))
+            if not ctx.namespaces:
+                ctx.root_helpers.append(ctx.commands[-1].split()[1])
         elif head in ("theorem", "lemma"):
             continue  # a proved helper lemma changes no statement's meaning; naming one leaves it unknown to Lean
-        elif head == "instance" and _unusable_instance(command):
+        elif head == "instance" and unusable_instance(command):
             continue  # typeclass synthesis can never use it: no later statement elaborates differently
         else:
             raise Untranslatable(f"the context command `{head}`")
+    _ambiguous_helpers(ctx)
     return ctx
+
+
+def _ambiguous_helpers(ctx: Context) -> None:
+    """A root helper whose name the root or an open namespace also declares (`def abs …`: a second declaration,
+    the file does not compile; `def sqrt …` and `open Real`: Lean reports the use ambiguous, checked in the
+    kernel-tier Lean), while the printed context defines the helper inside the statement's wrapper namespace,
+    where it would win — so such a context is not printed."""
+    declared = environment_names() if ctx.root_helpers else frozenset()
+    for name in ctx.root_helpers:
+        clash = sorted(n for n in ["", *ctx.opens] if f"{n}.{name}".lstrip(".") in declared)
+        if clash:
+            raise Untranslatable(f"the helper `{name}`, which {f'`{clash[0]}`' if clash[0] else 'the root'} "
+                                 "also declares")
+
+
+@functools.lru_cache(maxsize=1)
+def environment_names() -> frozenset[str]:
+    """Every name the signature environment declares."""
+    from .environment import declarations  # the environment's declaration table (read from its Lean sources)
+
+    return frozenset(d.name for d in declarations())
 
 
 # Mathlib's bundled maps and equivalences are structures, not classes (Mathlib/Logic/Equiv/Defs.lean
@@ -135,7 +161,7 @@ def read_context(context: str) -> Context:
 _STRUCTURE_INFIXES = ("≃*", "≃+*", "≃+", "≃", "→*", "→+*", "→+")
 
 
-def _unusable_instance(command: str) -> bool:
+def unusable_instance(command: str) -> bool:
     """Whether typeclass synthesis can never use the ``instance``: its type is a structure (Lean 4.35 rejects it:
     "should not be an instance as its return type … is not a type class"), or one of its arguments is neither
     instance-implicit nor named in the result type or an instance-implicit argument, so synthesis cannot assign it
@@ -189,6 +215,10 @@ def _variables(command: str, ctx: Context) -> None:
             for name in b.names:
                 _update_binder(ctx, name, b.bracket)
             continue
+        known = {n for group in ctx.variable_names for n in group}
+        if b.bracket == "[" and not _identifiers(render_term(b.type)) & known:
+            # `variable [Add ℕ]` is included in every later theorem, whose `+` it then is: not printed as a binder
+            raise Untranslatable("an instance `variable` over no variable (Lean includes it in every theorem)")
         for name in b.names:  # a later variable of the same name shadows the earlier one
             _drop_variable(ctx, name)
         ctx.variables.append(print_binder(b, _scope(ctx), None))

@@ -68,7 +68,7 @@ from ..syntax import lexer as lx
 from ..syntax.render import render_term
 from ..syntax.ast import IFF, Atom, Binder, BinOp, Declaration, Let, Not, Quant, Rel, Term, atoms
 from . import binder_order, casts
-from .opens import PARTIAL, SCOPED, opened_namespaces  # noqa: F401 (opened_namespaces: read here by others)
+from .opens import PARTIAL, SCOPED, in_namespace, opened_namespaces  # noqa: F401 (opened_namespaces: read by others)
 from .binder_types import INTERVALS, TYPE_SPELLING, BinderTypes, is_numeral, type_text
 
 # Short names and the namespaces that define them (Mathlib/Lean declarations; a root declaration is "").
@@ -581,7 +581,11 @@ def canonical_atoms(decl: Declaration, context: str = "") -> Declaration:
     """``decl`` with every atom's text replaced by its canonical key (see the module docstring), and untyped
     quantifier binders typed where a use fixes their type (``∀ x, f x = 1`` with ``f : ℝ → ℝ``). The skeleton
     reads statements through ``definitions.normalize_declaration``, which folds definitions after this step."""
-    scope = _Scope(opened_namespaces(context, decl.preamble), {}, {})
+    # `theorem Real.t` is elaborated inside `namespace Real` (src/Lean/Elab/Declaration.lean): its names resolve there
+    # (inside `namespace Foo` it is Foo.Real.t, in namespace Foo.Real: not read)
+    parts = decl.name.split(".") if decl.name and "«" not in decl.name and not in_namespace(context) else []
+    named = frozenset(".".join(parts[:k]) for k in range(1, len(parts)))
+    scope = _Scope(opened_namespaces(context, decl.preamble) | named, {}, {})
     binders = []
     header = decl.binders
     for i, b in enumerate(header):
@@ -595,7 +599,57 @@ def canonical_atoms(decl: Declaration, context: str = "") -> Declaration:
         binders.append(nb)
         scope = scope.bind(b.names, _type_text(nb.type))
     type_ = _term(decl.type, scope) if decl.type is not None else None
-    return replace(decl, binders=_drop_unused_inhabited(tuple(binders), type_), type=type_)
+    return _shared_universes(replace(decl, binders=_drop_unused_inhabited(tuple(binders), type_), type=type_))
+
+
+# `Type u` and `Sort u` with a universe variable, `Type 1` with a literal level: the keys fold the level away
+# (``normalize.type_key``: `Type*`, `Type u`, `Type` are one key), which is right for a level used once — each such
+# level is a fresh universe — but not for one that several binders share: `(α β : Type u)` states only the case of
+# one universe for both, `(α : Type u) (β : Type v)` every pair. Those, and the levels other than 0, are kept.
+# `Type _` and `Type*` are elaborated once per binder name — a fresh universe each — so they never share.
+_LEVELLED = re.compile(r"^(Type|Sort)\s+((?!_\b)[^\W\d]\w*|\d+)$")
+
+
+def _shared_universes(decl: Declaration) -> Declaration:
+    """``decl`` with every sort whose universe variable two binders share keyed as that shared universe (numbered by
+    first use), and every sort of a literal level other than 0 keyed with it, so that neither folds into ``Type``."""
+    uses: dict[str, int] = {}
+
+    def count(t: Term | None, k: int) -> None:
+        if isinstance(t, Atom) and (m := _LEVELLED.match(t.text)):
+            uses[m.group(2)] = uses.get(m.group(2), 0) + k
+        elif isinstance(t, Quant):
+            for b in t.binders:
+                count(b.type, len(b.names) or 1)
+            count(t.body, 1)
+        elif isinstance(t, (BinOp, Rel)):
+            count(t.left, 1)
+            count(t.right, 1)
+        elif isinstance(t, Not):
+            count(t.arg, 1)
+
+    for b in decl.binders:
+        count(b.type, len(b.names) or 1)
+    count(decl.type, 1)
+    shared = [u for u, n in uses.items() if n > 1 and not u.isdigit()]
+    if not shared and not any(u.isdigit() and u != "0" for u in uses):
+        return decl
+
+    def key(t: Term | None) -> Term | None:
+        if isinstance(t, Atom) and (m := _LEVELLED.match(t.text)):
+            level = m.group(2)
+            if level in shared:
+                return replace(t, text=f"«{m.group(1)} shared universe {shared.index(level) + 1}»")
+            return replace(t, text=f"«{t.text}»") if level.isdigit() and level != "0" else t
+        if isinstance(t, Quant):
+            return Quant(t.kind, tuple(replace(b, type=key(b.type)) for b in t.binders), key(t.body))
+        if isinstance(t, (BinOp, Rel)):
+            return replace(t, left=key(t.left), right=key(t.right))
+        if isinstance(t, Not):
+            return Not(key(t.arg))
+        return t
+
+    return replace(decl, binders=tuple(replace(b, type=key(b.type)) for b in decl.binders), type=key(decl.type))
 
 
 # An unused binder of an inhabited type is dropped: `∀ x : T, P` is `P` when `P` does not mention `x` and `T` has an

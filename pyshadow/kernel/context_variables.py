@@ -77,7 +77,7 @@ def with_context_variables(decl: Declaration, context: str) -> Declaration:
             if included[k]:
                 continue
             uses = _type_idents(b) & names if b.type is not None else set()
-            if set(b.names) & needed or (b.is_instance and uses and uses <= inside):
+            if set(b.names) & needed or (b.is_instance and uses <= inside):  # `[Add ℕ]` over none: included
                 included[k] = changed = True
     chosen = [b for b, inc in zip(binders, included) if inc]
     if not chosen:

@@ -64,7 +64,7 @@ from dataclasses import dataclass, replace
 
 from ..syntax import terms as tm
 from ..syntax.ast import IFF, Atom, Binder, BinOp, Declaration, Let, Not, Quant, Rel, Term, atoms, is_proposition
-from ..syntax.render import render_term
+from ..syntax.render import render_declaration, render_term
 from .atoms import canonical_atoms, infer_binder_type, key_idents, recheck_casts
 from .binder_types import BinderTypes, type_text
 from .casts import expected_type_reaches, stands_alone
@@ -72,9 +72,10 @@ from .answers import (DATA_KEYWORDS, answers_unwrapped, constant_iffs, data_as_p
                       is_data_declaration)
 from .context_variables import with_context_variables
 from .local_definitions import unfold_definitions
+from .opens import unread_context
 from .substitution import (Skip as _Skip, free_names, idents as _idents, map_atoms as _map_atoms,
-                           quantified as _quantified, read_key as _read_key, rebuild as _rebuild, subst as _subst,
-                           subst_binder as _subst_binder, terms as _terms)
+                           map_terms as _map_terms, quantified as _quantified, read_key as _read_key,
+                           rebuild as _rebuild, subst as _subst, subst_binder as _subst_binder, terms as _terms)
 
 # Checked by the kernel-tier Lean (prelude mode) in tests/test_skeleton_pairs.py.
 BOOL_PROP_SCHEMA = """inductive Bool : Type where
@@ -137,13 +138,19 @@ def normalize_declaration(decl: Declaration, context: str = "") -> Declaration:
     the Lean-checked folds of this module (auto-bound names as the context's ``autoImplicit`` says)."""
     decl = with_context_variables(decl, context)
     written = _pointwise_as_definitions(answers_unwrapped(data_as_proposition(unfold_definitions(decl, context))))
-    return fold_definitions(canonical_atoms(written, context), auto_implicit(context, decl.preamble))
+    read = fold_definitions(canonical_atoms(written, context), auto_implicit(context, decl.preamble))
+    unread = unread_context(context, render_declaration(decl))
+    if unread is None:
+        return read
+    # a context command the kernel does not read may change every atom's meaning: atoms are keyed with it
+    # (as an opaque function applied to the atom, so that the variables it mentions stay visible to the search)
+    return _map_terms(read, lambda t: _map_atoms(t, lambda a: replace(a, text=f"«context {unread}» ({a.text})")))
 
 
 def fold_definitions(decl: Declaration, autobound: bool = True) -> Declaration:
     """``decl`` with Bool terms in Prop position coerced, auto-bound names bound (when ``autobound``: the file's
     ``autoImplicit``) and variables fixed by a defining hypothesis substituted away (module docstring)."""
-    decl = _subtype_binders(_bool_props(_autobound(decl) if autobound else decl))
+    decl = _subtype_binders(_bool_props(_autobound(decl) if autobound else _unknown_names(decl)))
     while True:
         folded = _eliminate_one(decl)
         if folded is None:
@@ -337,17 +344,37 @@ def auto_implicit(context: str, preamble: str | None) -> bool:
     return not (_AUTO_IMPLICIT_OFF.search(context or "") or _AUTO_IMPLICIT_OFF.search(preamble or ""))
 
 
+def _free_names(decl: Declaration) -> list[str]:
+    """The names ``autoImplicit`` would bind: eligible, and bound nowhere in the statement."""
+    declared = {n for b in decl.binders for n in b.names} | _quantified(decl)
+    return list(dict.fromkeys(i for t in _terms(decl) for a in atoms(t) for i in a.idents
+                              if _AUTOBOUND_NAME.match(i) and i not in declared))
+
+
+def _unknown_names(decl: Declaration) -> Declaration:
+    """With ``autoImplicit`` off, a free name the statement uses is an unknown identifier (the statement does not
+    elaborate): every atom that mentions one is keyed so, never as the name another file auto-binds."""
+    free = set(_free_names(decl))
+    if not free:
+        return decl
+
+    def key(a: Atom) -> Atom:
+        unknown = sorted(free & set(a.idents))
+        return replace(a, text=f"«unknown {' '.join(unknown)}» ({a.text})") if unknown else a
+
+    return _map_terms(decl, lambda t: _map_atoms(t, key))
+
+
 def _autobound(decl: Declaration) -> Declaration:
 
-    declared = {n for b in decl.binders for n in b.names} | _quantified(decl)
     terms = _terms(decl)
-    free = [i for t in terms for a in atoms(t) for i in a.idents if _AUTOBOUND_NAME.match(i) and i not in declared]
+    free = _free_names(decl)
     if not free:
         return decl
     types = {n: (b.type.text if isinstance(b.type, Atom) else render_term(b.type))
              for b in decl.binders if b.type is not None for n in b.names}
     added = []
-    for name in dict.fromkeys(free):
+    for name in free:
         found = set()
         for t in terms:
             for a in atoms(t):
@@ -441,8 +468,8 @@ def _typed_value(value: Term, v_type: Term, earlier: tuple[Binder, ...]) -> Term
     if typing.type_of(node) == type_text(ty) and stands_alone(node, typing):
         return value  # `S E` with `S : X → Set (ℝ × ℝ)` is a `Set (ℝ × ℝ)` already (binder_types.type_of); a
         # compound `m - 1` keeps `(m - 1 : ℕ)`: substituted bare under `(n : ℝ)` it would subtract in ℝ
-    if _closed_lambda(node, {n for b in earlier for n in b.names}):  # a body over the statement's names stays
-        node = _domains_given(node, ty)
+    if _closed_lambda(node, {n for b in earlier for n in b.names}) and _unified_alone(node, ty):
+        node = _domains_given(node, ty)  # a body over the statement's names, or one that fixes x's type, stays
     if not _binders_fit(node, ty):
         return None  # `{x | p}` in `v = {x | p}`: whether `p` or `v`'s type fixes x's type is the elaborator's call
     if _reached(node, ty, typing):
@@ -477,6 +504,39 @@ def _domains_given(node: tm.Node, ty: tm.Node) -> tm.Node:
         return node
     binder = b if b.type is not None else tm.Binder(b.name, ty.left, None, b.bracket)
     return replace(node, binder=binder, body=_domains_given(node.body, ty.right))
+
+
+_ARITH_OPS = frozenset({"+", "-", "*", "/", "%", "^"})
+_PROP_OPS = frozenset({"<", "≤", ">", "≥", "=", "≠", "∧", "∨", "↔", "→"})
+
+
+def _unified_alone(node: tm.Node, ty: tm.Node) -> bool:
+    """Whether ``fun x => e``, elaborated alone as Lean does beside ``v = ·`` (``binrel%`` elaborates its leaves
+    without the expected type), gets its binder types from ``v``'s type by unification — so that writing the domains
+    changes nothing. Lean fixes ``x``'s type from ``e`` first wherever ``e`` uses ``x`` at a known type
+    (``Real.sqrt x``, ``(x : ℝ)``), and no coercion is inserted between ``x`` and the body: with ``f : ℕ → ℝ``,
+    ``f = fun x => x - 1`` does not elaborate (``HSub ℕ ℕ ℝ``; checked in the kernel-tier Lean, red team 4). So: one
+    domain ``A`` for every binder, a body of only the binders and numerals under arithmetic, relations and
+    connectives, and a codomain ``A`` (an arithmetic body) or ``Prop`` (a relation)."""
+    domains, bound = [], set()
+    while isinstance(node, tm.Lambda) and isinstance(ty, tm.Binary) and ty.op == "→":
+        domains.append(tm.canonical_node(ty.left))
+        bound.add(node.binder.name)
+        node, ty = node.body, ty.right
+    if isinstance(node, tm.Lambda) or len(set(domains)) != 1:
+        return False
+
+    def plain(n: tm.Node) -> bool:
+        if isinstance(n, tm.Name):
+            return n.text in bound or n.text.isdigit()
+        if isinstance(n, tm.Binary) and n.op in _ARITH_OPS | _PROP_OPS:
+            return plain(n.left) and plain(n.right)
+        return isinstance(n, tm.Prefix) and n.op in ("-", "¬") and plain(n.arg)
+
+    if not plain(node):
+        return False
+    is_prop = isinstance(node, tm.Binary) and node.op in _PROP_OPS or isinstance(node, tm.Prefix) and node.op == "¬"
+    return ty == tm.Name("Prop") if is_prop else tm.canonical_node(ty) == domains[0]
 
 
 def _closed_lambda(node: tm.Node, variables: set[str]) -> bool:
