@@ -40,8 +40,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--no-lean-check", action="store_true",
                     help="skip Lean's check of the terms against the elaborated statements (to measure its cost)")
-    ap.add_argument("--lean-checked-only", action="store_true",
-                    help="strict scoring: a pass Lean did not check (it rests on the readings) is undecided")
+    ap.add_argument("--lean-checked-only", dest="lean_checked_only", action="store_true", default=True,
+                    help="strict scoring, the default (as pyshadow's): a pass Lean did not check is undecided")
+    ap.add_argument("--allow-unchecked", dest="lean_checked_only", action="store_false",
+                    help="lenient: a pass that rests on the skeleton's readings alone stands, marked unchecked")
     add_llm_arguments(ap)
     args = ap.parse_args(argv)
     client = client_from_args(args)  # a missing LLM setting stops the run before any work
