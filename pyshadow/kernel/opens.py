@@ -17,6 +17,7 @@ from ..elab.context import commands, environment_names, unusable_instance
 from ..syntax import lexer as lx
 from ..syntax.ast import Atom
 from ..syntax.scanner import name_components
+from .short_names import SHORT_NAMES
 
 # Marks on an `opens` entry: `open scoped N` opens N's scoped notation only (not its names); `open N hiding x`,
 # `open N (x)`, `open N renaming x → y` open only some of N's names — a short name N defines is then not resolved
@@ -188,7 +189,6 @@ def _declared_in(name: str, opens: frozenset[str]) -> bool:
     signature environment knows it): a root helper of that name is then a second declaration (`def abs …`:
     "already declared", the file does not compile) or ambiguous in Lean (`def sqrt …` under `open Real`: "Ambiguous
     term"), never the helper alone."""
-    from .atoms import SHORT_NAMES  # atoms reads this module's opens: imported where it is used
 
     full = {"", *(n for n in opens if "⟨" not in n)}
     owners = SHORT_NAMES.get(name, frozenset())
