@@ -120,7 +120,7 @@ def _block(i: int, item: CongruenceItem) -> str:
     body = ", ".join([*(f"∀ {b}" for b in holed.binders), holed.conclusion])
     holed_text, holed_name = scoped_block(f"CG{i}.H", holed,
                                           f"def stmt{levels} {' '.join(holes)} : Prop := {body}")
-    holed_name, cand_levels = holed_name + levels, levels
+    holed_name += levels
     cand_text, cand_name = scoped_block(f"CG{i}.C", cand, cand.prop_definition)
     repl_text, repl_name = scoped_block(f"CG{i}.D", replaced, replaced.prop_definition)
     steps = []
@@ -135,7 +135,7 @@ def _block(i: int, item: CongruenceItem) -> str:
     backward = "@h"
     for e in reversed(steps):
         backward = f"@Eq.mpr _ _ {e} ({backward})"
-    same = (f"theorem CG{i}.same{levels} : Iff {cand_name}{cand_levels} {repl_name}{cand_levels} :=\n"
+    same = (f"theorem CG{i}.same{levels} : Iff {cand_name}{levels} {repl_name}{levels} :=\n"
             f"  Iff.intro (fun h => no_implicit_lambda% ({forward})) (fun h => no_implicit_lambda% ({backward}))")
     return "\n".join([*parts, holed_text, cand_text, repl_text, same])
 

@@ -288,12 +288,13 @@ def _differing(a: Term, b: Term, out: list[tuple[Term, Term]]) -> None:
     elif same_kind and isinstance(a, (BinOp, Rel)) and a.op == b.op:
         _differing(a.left, b.left, out)
         _differing(a.right, b.right, out)
-    elif same_kind and isinstance(a, Quant) and a.kind == b.kind and len(a.binders) != len(b.binders) and (
-            (a2 := _as_arrows(a)) != a or (b2 := _as_arrows(b)) != b):
-        _differing(_as_arrows(a), _as_arrows(b), out)  # `∀ (s) (h : P s), Q` is `∀ s, P s → Q`
-    elif same_kind and isinstance(a, Quant):
-        if a.kind == b.kind and len(a.binders) == len(b.binders):
+    elif same_kind and isinstance(a, Quant) and a.kind == b.kind:
+        if len(a.binders) == len(b.binders):
             _differing(_bound_as(a, b), b.body, out)
+        else:  # `∀ (s) (h : P s), Q` is `∀ s, P s → Q`
+            a2, b2 = _as_arrows(a), _as_arrows(b)
+            if a2 != a or b2 != b:
+                _differing(a2, b2, out)
     elif not isinstance(a, (Quant, Let)) and not isinstance(b, (Quant, Let)):
         out.append((a, b))
 

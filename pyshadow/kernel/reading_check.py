@@ -143,7 +143,7 @@ def _names(decl: Declaration) -> list[str]:
     return [b.names[0] for b in decl.binders]
 
 
-def _statement_block(tag: str, decl: Declaration, context: str, shared: list[str] = ()) -> tuple[str, str]:
+def _statement_block(tag: str, decl: Declaration, context: str, shared: Sequence[str] = ()) -> tuple[str, str]:
     stmt = without_declarations(lean_statement(decl, context), list(shared))
     return scoped_block(tag, stmt, "abbrev" + stmt.prop_definition[len("def"):])
 
