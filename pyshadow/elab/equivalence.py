@@ -2,7 +2,7 @@
 
 For a pair (reference, candidate) each side is printed as ``def stmt : Prop := ∀ <binders>, <type>`` in its own
 context (``pyshadow.elab.statements``), and Lean is asked for ``theorem same : Iff A.stmt B.stmt :=
-Iff.intro (fun h => h) (fun h => h)``. Lean accepts exactly when the two elaborated propositions are
+Iff.intro (fun h => @h) (fun h => @h)``. Lean accepts exactly when the two elaborated propositions are
 definitionally equal in the signature environment — bound names, casts the elaborator inserts, ascriptions it
 already fixes, `x ∈ Set.Icc a b` against `a ≤ x ∧ x ≤ b`, `x ∈ {2}` against `x = 2` — and the kernel re-checks
 the proof. The environment's definitions are Mathlib's own and everything else is an axiom, so an equality Lean
@@ -22,7 +22,9 @@ from .elaborate import BATCH_TIMEOUT_S, StatementInput, processes, run_block_chu
 from .statements import LeanStatement, lean_statement, scoped_block
 from .translate import Untranslatable
 
-PROOF = "Iff.intro (fun h => h) (fun h => h)"
+# `@h`: `h` without its leading implicit arguments instantiated (src/Lean/Elab/App.lean, explicit mode), so a
+# statement whose first binder is implicit (`∀ {x : ℤ}, …`, an auto-bound name) meets the other as it is
+PROOF = "Iff.intro (fun h => @h) (fun h => @h)"
 
 
 @dataclass(frozen=True)

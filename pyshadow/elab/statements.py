@@ -37,11 +37,21 @@ class LeanStatement:
         """``axiom stmt <binders> : <type>``: elaborating it is elaborating the statement."""
         return " ".join([f"axiom stmt{self._levels()}", *self.binders, f": {self.conclusion}"])
 
+    def proposition(self, keyword: str = "def") -> str:
+        """The statement as one closed proposition ``stmt``: ``axiom stmt_sig <binders> : <type>``, then
+        ``<keyword> stmt : Prop := type_of% @stmt_sig`` (src/Lean/Parser/Term.lean ``type_of%``: the type of the
+        term). The binders are elaborated as a declaration's signature, exactly as the statement's own file
+        elaborates them — auto-bound implicits included (src/Lean/Elab/AutoBound.lean: only a signature binds
+        them; in a ``∀`` of a definition's body the same name is an unknown identifier) — and the proposition is
+        the type Lean gave that signature, auto-bound binders first."""
+        levels = self._levels()
+        return "\n".join([" ".join([f"axiom stmt_sig{levels}", *self.binders, f": {self.conclusion}"]),
+                          f"{keyword} stmt{levels} : Prop := type_of% @stmt_sig{levels}"])
+
     @property
     def prop_definition(self) -> str:
-        """``def stmt : Prop := ∀ <binders>, <type>``: the statement as one closed proposition."""
-        body = ", ".join([*(f"∀ {b}" for b in self.binders), self.conclusion])
-        return f"def stmt{self._levels()} : Prop := {body}"
+        """``proposition("def")``."""
+        return self.proposition("def")
 
 
 def lean_statement(decl: Declaration, context: str = "") -> LeanStatement:

@@ -52,10 +52,9 @@ APPLICATION_OPS: dict[str, str] = {
 }
 # Mathlib's notations for the number types (Mathlib/Data/Nat/Notation.lean `notation "ℕ" => Nat`,
 # Mathlib/Data/Int/Notation.lean, Mathlib/Data/Rat/Init.lean, Mathlib/Data/Real/Basic.lean,
-# Mathlib/Data/Complex/Basic.lean, Mathlib/Data/NNReal/Defs.lean `ℝ≥0`). (`ℕ+`, Mathlib/Data/PNat/Notation.lean, is
-# not a term the reader structures.)
+# Mathlib/Data/Complex/Basic.lean, Mathlib/Data/NNReal/Defs.lean `ℝ≥0`, Mathlib/Data/PNat/Notation.lean `ℕ+`).
 TYPE_NOTATION: dict[str, str] = {
-    "ℕ": "Nat", "ℤ": "Int", "ℚ": "Rat", "ℝ": "Real", "ℂ": "Complex", "ℝ≥0": "NNReal",
+    "ℕ": "Nat", "ℤ": "Int", "ℚ": "Rat", "ℝ": "Real", "ℂ": "Complex", "ℝ≥0": "NNReal", "ℕ+": "PNat",
     "ℕ∞": "ENat",  # Mathlib/Data/ENat/Defs.lean `notation "ℕ∞" => ENat`
 }
 # Closed notations: Mathlib/Algebra/Order/Group/Unbundled/Abs.lean `|a|` (`abs`, resolved where the macro is
@@ -172,9 +171,9 @@ class _Printer:
             left = self.leaf(node.left) if node.op != "•" else self.arg(node.left)
             right = self.leaf(node.right) if node.op != "^" else self.arg(node.right)
             return f"{ELABORATOR_OPS[node.op]} {left} {right}"
+        if node.op == "∣":
+            return self._dvd(node.left, node.right)
         left, right = self.arg(node.left), self.arg(node.right)
-        if node.op in ELABORATOR_OPS:
-            return f"{ELABORATOR_OPS[node.op]} {left} {right}"
         if node.op in APPLICATION_OPS:
             return f"{APPLICATION_OPS[node.op]} {left} {right}"
         if node.op == "→":
@@ -184,6 +183,21 @@ class _Printer:
         if node.op == "∉":  # src/Init/Notation.lean: `notation:50 a:50 " ∉ " b:50 => ¬ (a ∈ b)`
             return f"Not (Membership.mem {right} {left})"
         raise Untranslatable(f"the operator `{node.op}`")
+
+    def _dvd(self, left: tm.Node, right: tm.Node) -> str:
+        """``a ∣ b`` is the plain application ``Dvd.dvd a b`` (src/Init/Prelude.lean ``infix:50 " ∣ " => Dvd.dvd``,
+        ``Dvd.dvd {α} [Dvd α] : α → α → Prop``): the application elaborator gives ``a`` the expected type ``?α``,
+        so ``↑e`` there postpones (``elabCoe``'s ``tryPostponeIfNoneOrMVar``) until ``b`` has fixed ``?α``, then
+        coerces ``e`` — elaborated alone — to ``b``'s type: printed ``((e :) : type_of% b)`` (src/Lean/Parser/Term.lean
+        ``type_of%``), only when ``e`` and ``b`` each fix their own type. ``↑e`` as ``b`` meets a known ``?α``."""
+        if isinstance(left, tm.Prefix) and left.op == "↑":
+            if isinstance(right, tm.Prefix) and right.op == "↑" or not _fixes_own_type(right, self._typed):
+                raise Untranslatable("`↑` as the left side of `∣` whose right side does not fix its type")
+            coerced = self._coe(left.arg)  # `(e :)`, or a numeral, which `?α` types as it is
+            if coerced.startswith("("):
+                coerced = f"({coerced} : type_of% {self.arg(right)})"
+            return f"Dvd.dvd {coerced} {self.arg(right)}"
+        return f"Dvd.dvd {self.arg(left)} {self.leaf(right) if _fixes_own_type(left, self._typed) else self.arg(right)}"
 
     def _prefix(self, node: tm.Prefix) -> str:
         if node.op == "↑":

@@ -242,7 +242,7 @@ def _plan(n: int, pair: SkeletonPair, search: SkeletonSearch) -> _Plan | LeanChe
     blocks.append(("statement", cand_block))
     names = []
     for i, stmt in enumerate(closed, start=1):
-        command = "abbrev" + stmt.prop_definition[len("def"):]
+        command = stmt.proposition("abbrev")
         # without shared declarations a shadow depends on its text and context only: one block for every
         # candidate of the same reference (named by a digest of both)
         space = f"K{n}.R{i}" if shared else f"S{_digest(stmt, command)}"

@@ -145,7 +145,7 @@ def _names(decl: Declaration) -> list[str]:
 
 def _statement_block(tag: str, decl: Declaration, context: str, shared: Sequence[str] = ()) -> tuple[str, str]:
     stmt = without_declarations(lean_statement(decl, context), list(shared))
-    return scoped_block(tag, stmt, "abbrev" + stmt.prop_definition[len("def"):])
+    return scoped_block(tag, stmt, stmt.proposition("abbrev"))
 
 
 def _step_blocks(tag: str, step: Step, context: str, wn: str, rn: str) -> list[str]:
@@ -194,7 +194,7 @@ def reading_blocks(tag: str, written: Declaration, read: Declaration, context: s
         for k, step in enumerate(steps):
             blocks.extend(_step_blocks(f"{tag}.s{k}", step, context, named[k][1], named[k + 1][1]))
         tb, tn = _statement_block(f"{tag}.T", read, context, shared)
-        blocks += [tb, f"theorem {tag}.read : Iff {named[-1][1]} {tn} := Iff.intro (fun h => h) (fun h => h)"]
+        blocks += [tb, f"theorem {tag}.read : Iff {named[-1][1]} {tn} := Iff.intro (fun h => @h) (fun h => @h)"]
     except (Untranslatable, ParseError):
         return None
     return blocks

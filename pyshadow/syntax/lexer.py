@@ -90,8 +90,9 @@ _LETTERLIKE = "A-Za-z_" + _class(LETTERLIKE_RANGES)
 _SUBSCRIPTS = _class(SUBSCRIPT_RANGES)
 _ID_FIRST = f"[{_LETTERLIKE}]"
 _ID_REST = f"[{_LETTERLIKE}0-9'!?{_SUBSCRIPTS}]"
-# Mathlib notations that Lean's longest-match tokenizer reads as one token and that act as type names.
-_SPECIAL_IDENTS = ("ℝ≥0∞", "ℝ≥0", "ℚ≥0", "ℕ∞", "ℝ*")
+# Mathlib notations that Lean's longest-match tokenizer reads as one token and that act as type names
+# (Mathlib/Data/PNat/Notation.lean `notation "ℕ+" => PNat`: with Mathlib imported, `ℕ+` is one token).
+_SPECIAL_IDENTS = ("ℝ≥0∞", "ℝ≥0", "ℚ≥0", "ℕ∞", "ℕ+", "ℝ*")
 _ID_PART = rf"(?:«[^»]*»|{_ID_FIRST}{_ID_REST}*)"
 
 # Multi-character symbols, longest first; anything else is a one-character symbol.
