@@ -1,6 +1,7 @@
 """Spellings Lean's elaborator settles that the printer must hand it faithfully: ``↑e ∣ b`` (the coercion waits
 for ``b`` to fix the type, ``pyshadow.elab.translate._dvd``), ``ℕ+`` as Mathlib's one token for ``PNat``, and
-auto-bound implicits (a statement's binders elaborated as a signature, ``LeanStatement.proposition``). Each
+auto-bound implicits (a statement's binders elaborated as a signature, ``LeanStatement.proposition``), and
+``Complex.abs z`` as Mathlib's abbreviation of ``‖z‖`` (the environment's definition). Each
 equivalence is decided by the kernel-tier Lean under strict scoring, and each has a mutation partner that must
 not pass, strict or lenient."""
 
@@ -56,6 +57,12 @@ CASES = [
     # the dropped `(x : ℤ)` comes back as Lean's auto-bound `{x : ℤ}`, first, as in the file
     (AUTO, "", "theorem t (f : ℤ → ℤ) (h0 : f x + f (x-1) = x^2) (h1 : f 19 = 94) : f (94) % 1000 = 561",
      "theorem t (f : ℤ → ℤ) (h0 : f x + f (x-1) = x^2) (h1 : f 19 = 95) : f (94) % 1000 = 561"),
+    # ProofNet# Rudin 1.11a against ProofNet-Verified (dev pairs): `abs w` is `Complex.abs w` under `open Complex`
+    ("theorem t (z : ℂ) : ∃ (r : ℝ) (w : ℂ), r ≥ 0 ∧ abs w = 1 ∧ z = r * w", "open Real Complex",
+     "theorem t (z : ℂ) : ∃ (r : ℝ) (w : ℂ), r ≥ 0 ∧ ‖w‖ = 1 ∧ z = r * w",
+     "theorem t (z : ℂ) : ∃ (r : ℝ) (w : ℂ), r ≥ 0 ∧ ‖w‖ = 2 ∧ z = r * w"),
+    ("theorem t (z : ℂ) (h : Complex.abs z = 1) : Complex.abs (z ^ 2) = 1", "",
+     "theorem t (z : ℂ) (h : ‖z‖ = 1) : ‖z ^ 2‖ = 1", "theorem t (z : ℂ) (h : ‖z‖ = 1) : ‖z ^ 3‖ = 1"),
 ]
 
 

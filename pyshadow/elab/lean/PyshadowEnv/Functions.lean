@@ -37,14 +37,16 @@ axiom Complex.exp : Complex → Complex
 axiom Complex.I : Complex
 axiom Complex.re : Complex → Real
 axiom Complex.im : Complex → Real
--- Mathlib/Analysis/Complex/Norm.lean (`Complex.abs` is deprecated for `‖z‖`; both are declared)
-axiom Complex.abs : Complex → Real
 -- Mathlib/Analysis/Normed/Group/Basic.lean
 class Norm (E : Type u) where norm : E → Real
 export Norm (norm)
 axiom Complex.instNorm : Norm Complex
 axiom Real.instNorm : Norm Real
 attribute [instance] Complex.instNorm Real.instNorm
+-- Mathlib/Data/Complex/Abs.lean (`noncomputable abbrev abs (z : ℂ) : ℝ := ‖z‖`, deprecated for `‖z‖`;
+-- `theorem norm_eq_abs (z : ℂ) : ‖z‖ = abs z := rfl` there and in every earlier Mathlib 4, where
+-- Mathlib/Analysis/Complex/Basic.lean had `instance : Norm ℂ := ⟨abs⟩`): the two spellings are one term
+noncomputable abbrev Complex.abs (z : Complex) : Real := Norm.norm z
 -- Mathlib/Algebra/Order/Group/Unbundled/Abs.lean (`|a|` is `abs a`, over a lattice-ordered group)
 class Lattice (α : Type u) : Type u
 axiom abs {α : Type u} [Lattice α] [Neg α] (a : α) : α
