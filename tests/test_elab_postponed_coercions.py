@@ -1,7 +1,8 @@
 """Spellings Lean's elaborator settles that the printer must hand it faithfully: ``↑e ∣ b`` (the coercion waits
 for ``b`` to fix the type, ``pyshadow.elab.translate._dvd``), ``ℕ+`` as Mathlib's one token for ``PNat``, and
 auto-bound implicits (a statement's binders elaborated as a signature, ``LeanStatement.proposition``), and
-``Complex.abs z`` as Mathlib's abbreviation of ``‖z‖`` (the environment's definition). Each
+``Complex.abs z`` as Mathlib's abbreviation of ``‖z‖`` and the order of a subtype as its values' (the
+environment's definitions). Each
 equivalence is decided by the kernel-tier Lean under strict scoring, and each has a mutation partner that must
 not pass, strict or lenient."""
 
@@ -63,6 +64,9 @@ CASES = [
      "theorem t (z : ℂ) : ∃ (r : ℝ) (w : ℂ), r ≥ 0 ∧ ‖w‖ = 2 ∧ z = r * w"),
     ("theorem t (z : ℂ) (h : Complex.abs z = 1) : Complex.abs (z ^ 2) = 1", "",
      "theorem t (z : ℂ) (h : ‖z‖ = 1) : ‖z ^ 2‖ = 1", "theorem t (z : ℂ) (h : ‖z‖ = 1) : ‖z ^ 3‖ = 1"),
+    # Mathlib/Order/Basic.lean `Subtype.le`: `x ≤ k` on `Set.Icc 1 n` is `↑x ≤ ↑k` (PutnamBench 2013 B5's shape)
+    ("theorem t (n : ℕ) (k x : Set.Icc 1 n) : x ≤ k", "", "theorem t (n : ℕ) (k x : Set.Icc 1 n) : (x : ℕ) ≤ k",
+     "theorem t (n : ℕ) (k x : Set.Icc 1 n) : (x : ℕ) < k"),
 ]
 
 
