@@ -100,6 +100,23 @@ def test_full_tier_applies_a_data_candidate_through_nonempty_intro():
     assert not alt.forward and alt.backward is None and set(alt.why.values()) == {DATA_REFERENCE}
 
 
+@pytest.mark.kernel
+def test_an_open_data_reference_is_lean_equal_to_its_nonempty_statement_and_a_changed_one_is_not(kernel_lean_exe):
+    # ProofNet's Lean 4 port (rahul3613 `6deae98b`, Herstein 2.8.12) against ProofNet#'s `Nonempty` statement:
+    # Lean compares `∀ b…, Nonempty T` with the other side (``kernel.answers.open_data_statement``), as the full
+    # tier's checkers state a data declaration (`Nonempty (type_of% @X)`); a value Lean would not see stays out
+    from pyshadow.kernel.pairs import lean_equal_keys
+    head = ("{G H : Type*} [Fintype G] [Fintype H] [Group G] [Group H] (hG : card G = 21) (hH : card H = 21) "
+            "(hG1 : IsEmpty (CommGroup G)) (hH1 : IsEmpty (CommGroup H))")
+    ctx = "open Fintype"
+    ref = f"instance exercise_2_8_12 {head} :\n  G ≃* H"
+    items = [("same", ref, ctx, f"theorem exercise_2_8_12 {head} :\n  Nonempty (G ≃* H)", ctx),
+             ("changed", ref, ctx, f"theorem exercise_2_8_12 {head.replace('= 21) (hH', '= 22) (hH')} :\n"
+                                   "  Nonempty (G ≃* H)", ctx),
+             ("valued", "def sol : ℕ := 42", "", "def sol : ℕ := 43", "")]
+    assert lean_equal_keys(items, kernel_lean_exe) == {"same"}
+
+
 # ---------------------------------------------------------------------------------------------------------------
 # Pointwise definitions
 

@@ -29,10 +29,12 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from ..syntax import ParseError, parse_declaration
 from ..syntax import lexer as lx
 from ..syntax import terms as tm
 from ..syntax.ast import IFF, Atom, Binder, BinOp, Declaration, Let, Not, Quant, Term, atoms, is_proposition
-from ..syntax.render import render_term
+from ..syntax.render import render_declaration, render_term
+from ..syntax.scanner import declarations
 from .substitution import map_atoms, map_terms, read_key, statement_names, terms
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -79,6 +81,24 @@ def declared_value(body: str) -> str | None:
 
 def is_open_value(value: str | None) -> bool:
     return value is not None and value.strip() in ("sorry", "by sorry", "(sorry)")
+
+
+def open_data_statement(text: str) -> str:
+    """The statement Lean compares for ``text``: a data declaration whose value is left open or not written
+    (ProofNet's ``instance … : CommRing R``) as ``theorem X (b…) : Nonempty (T)`` (1., as the full tier's checkers
+    state it: ``Nonempty (type_of% @X)``, ``Classical.choice`` back); any other text as it is — a data
+    declaration with a value among them, whose value Lean would not see."""
+    try:
+        decl = parse_declaration(text)
+    except ParseError:
+        return text
+    if not is_data_declaration(decl):
+        return text
+    found = declarations(text)
+    if found and found[-1].end > found[-1].statement_end \
+            and not is_open_value(declared_value(text[found[-1].statement_end:found[-1].end])):
+        return text
+    return render_declaration(data_as_proposition(decl))
 
 
 def with_value(decl: Declaration, value: str | None) -> Declaration:

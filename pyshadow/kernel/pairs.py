@@ -34,7 +34,7 @@ from ..elab.equivalence import definitional_equivalence
 from ..llm.same_term import AtomPairJudge, AtomQuestion, combine, term_scope
 from ..syntax import ParseError, parse_declaration
 from ..syntax.scanner import declarations
-from .answers import declared_value, is_data_declaration, with_value
+from .answers import declared_value, is_data_declaration, open_data_statement, with_value
 from .skeleton import SkeletonPair
 from .scoring import skeleton_score
 
@@ -191,7 +191,8 @@ def lean_equal_keys(items: Sequence[tuple[str, str, str, str, str]], lean, n_job
     are split over ``n_jobs`` Lean processes."""
     if not items:
         return set()
-    verdicts = definitional_equivalence([(key, StatementInput(key, a, a_ctx), StatementInput(key, b, b_ctx))
+    verdicts = definitional_equivalence([(key, StatementInput(key, open_data_statement(a), a_ctx),
+                                          StatementInput(key, open_data_statement(b), b_ctx))
                                          for key, a, a_ctx, b, b_ctx in items], lean, n_jobs=n_jobs)
     return {item[0] for item, v in zip(items, verdicts) if v.equal}
 
