@@ -17,7 +17,9 @@ from pathlib import Path
 from typing import Sequence
 
 from ..lean.toolchain import LeanExecutable
+from ..syntax.ast import Declaration
 from ..syntax.parser import ParseError, parse_declaration
+from ..syntax.render import render_term
 from .elaborate import BATCH_TIMEOUT_S, StatementInput, processes, run_block_chunks
 from .statements import LeanStatement, lean_statement, scoped_block
 from .translate import Untranslatable
@@ -40,8 +42,70 @@ class Equivalence:
         return self.status == "equal"
 
 
-def _printed(item: StatementInput) -> LeanStatement:
-    return lean_statement(parse_declaration(item.statement), item.context)
+def _printed(item: StatementInput) -> tuple[LeanStatement, Declaration]:
+    decl = parse_declaration(item.statement)
+    return lean_statement(decl, item.context), decl
+
+
+# A term of a binder type, for a binder no part of the statement uses: the numeral `0` of a number type (its
+# `OfNat` instance, PyshadowEnv/Numbers.lean), a type of a universe (`PyshadowEnv.someType`, as Prelude's `PUnit`).
+# Lean checks it.
+_NUMBER_TYPES = frozenset({"ℕ", "ℤ", "ℚ", "ℝ", "ℂ", "Nat", "Int", "Rat", "Real", "Complex"})
+
+
+def _witness(type_text: str) -> str | None:
+    text = type_text.strip()
+    if text in _NUMBER_TYPES:
+        return "0"
+    if text.split()[0] in ("Type", "Type*", "Sort", "Sort*") if text else False:
+        return "PyshadowEnv.someType"
+    return None
+
+
+def _header(stmt: LeanStatement, decl: Declaration) -> list[tuple[str, str, str]] | None:
+    """The statement's binders as ``(name, bracket, type)``, one per name, in order; ``None`` when a binder is
+    anonymous, an instance or strict-implicit one, or a ``variable`` joins the header (its names are not here)."""
+    if len(stmt.binders) != len(decl.binders):
+        return None
+    out = []
+    for b in decl.binders:
+        if b.bracket not in ("(", "{") or not b.names or b.type is None or b.default is not None \
+                or any(n == "_" for n in b.names):
+            return None
+        out += [(n, b.bracket, render_term(b.type)) for n in b.names]
+    return out
+
+
+def _direction(source: list[tuple[str, str, str]], target: list[tuple[str, str, str]]) -> str | None:
+    """``fun <target's binders> => @h <source's arguments>``: each source binder the target has is passed as
+    it (by name, else by written type), one the target lacks gets a witness of its type (so its statement must
+    not mention it for Lean to accept). A proposal only: Lean accepts the term or the pair stays undecided."""
+    names = {n for n, _, _ in target}
+    # a binder the target names otherwise: the first of its unnamed ones with the same written type
+    spare = [(n, typ) for n, _, typ in target if n not in {m for m, _, _ in source}]
+    args = []
+    for name, _, typ in source:
+        if name in names:
+            args.append(name)
+            continue
+        same = next((k for k, (_, t) in enumerate(spare) if t == typ), None)
+        args.append(spare.pop(same)[0] if same is not None else _witness(typ))
+        if args[-1] is None:
+            return None
+    binders = " ".join(f"{{{n}}}" if br == "{" else f"({n})" for n, br, _ in target)
+    lam = f"fun {binders} => " if binders else ""
+    return f"(fun pyshadow_h => {lam}@pyshadow_h {' '.join(args)})"
+
+
+def _by_binders(a: tuple[LeanStatement, Declaration], b: tuple[LeanStatement, Declaration]) -> str | None:
+    """A proof of ``Iff A B`` that passes each statement's binders to the other by name — hypotheses in another
+    order, a binder one side leaves out that no part of it uses — or ``None`` when the headers are alike (the
+    definitional proof covers them) or a binder is not one this can name."""
+    ha, hb = _header(*a), _header(*b)
+    if ha is None or hb is None or [n for n, _, _ in ha] == [n for n, _, _ in hb]:
+        return None
+    mp, mpr = _direction(ha, hb), _direction(hb, ha)
+    return f"Iff.intro {mp} {mpr}" if mp and mpr else None
 
 
 def definitional_equivalence(pairs: Sequence[tuple[str, StatementInput, StatementInput]], lean: LeanExecutable, *,
@@ -53,31 +117,52 @@ def definitional_equivalence(pairs: Sequence[tuple[str, StatementInput, Statemen
     blocks: list[tuple[int, str]] = []
     for i, (key, ref, cand) in enumerate(pairs):
         try:
-            a, b = _printed(ref), _printed(cand)
+            (a, da), (b, db) = _printed(ref), _printed(cand)
         except (ParseError, Untranslatable) as err:
             out[i] = Equivalence(key, "unelaborated", f"not printed for Lean: {str(err).splitlines()[0]}")
             continue
-        if len(a.universes) != len(b.universes):
+        alternative = _by_binders((a, da), (b, db))
+        if len(a.universes) != len(b.universes) and alternative is None:
             out[i] = Equivalence(key, "not_shown", "the statements have different numbers of universes")
             continue
-        levels = f".{{{', '.join(a.universes)}}}" if a.universes else ""
         (text_a, name_a), (text_b, name_b) = (scoped_block(f"P{i}.A", a, a.prop_definition),
                                               scoped_block(f"P{i}.B", b, b.prop_definition))
-        same = f"theorem P{i}.same{levels} : Iff {name_a}{levels} {name_b}{levels} := {PROOF}"
-        blocks.append((i, "\n".join([text_a, text_b, same])))
-    n = processes(n_jobs, len(blocks))
-    size = -(-len(blocks) // n) if blocks else 1
-    chunks = [blocks[k:k + size] for k in range(0, len(blocks), size)]
+        if len(a.universes) == len(b.universes):  # one universe list for both, positionally
+            levels = f".{{{', '.join(a.universes)}}}" if a.universes else ""
+            params, name_a, name_b = levels, name_a + levels, name_b + levels
+        else:  # apart: a universe only one side has is its own
+            ua, ub = [f"a_{u}" for u in a.universes], [f"b_{u}" for u in b.universes]
+            params = f".{{{', '.join(ua + ub)}}}"
+            name_a += f".{{{', '.join(ua)}}}" if ua else ""
+            name_b += f".{{{', '.join(ub)}}}" if ub else ""
+        proofs = [PROOF] if len(a.universes) == len(b.universes) else []
+        proofs += [alternative] if alternative else []
+        blocks.append((i, "\n".join([text_a, text_b, f"theorem P{i}.same{params} : Iff {name_a} {name_b} := "
+                                                       f"{proofs[0]}"])))
+        if len(proofs) > 1:  # the second proof in a block of its own: the first one's error is not its
+            blocks.append((-1 - i, f"theorem P{i}.by_binders{params} : Iff {name_a} {name_b} := {proofs[1]}"))
+    # a pair's blocks stay in one chunk: the second proof names the first block's statements
+    groups: list[list[tuple[int, str]]] = []
+    for index, text in blocks:
+        if index >= 0:
+            groups.append([])
+        groups[-1].append((index, text))
+    n = processes(n_jobs, len(groups))
+    size = -(-len(groups) // n) if groups else 1
+    chunks = [[b for g in groups[k:k + size] for b in g] for k in range(0, len(groups), size)]
     for chunk, (result, errors) in zip(chunks, run_block_chunks(chunks, lean, cache_root=cache_root,
                                                                  timeout_s=timeout_s)):
         for i, _ in chunk:
+            if i < 0:
+                continue
             key = pairs[i][0]
+            alternative = any(j == -1 - i for j, _ in chunk)
             if result.status != "ok":
                 out[i] = Equivalence(key, "unelaborated", f"Lean did not finish: {result.detail}")
-            elif i in errors:
+            elif i not in errors or (alternative and -1 - i not in errors):
+                out[i] = Equivalence(key, "equal")
+            else:
                 side_error = "Iff" not in errors[i] and "same" not in errors[i]
                 status = "unelaborated" if side_error and "Type mismatch" not in errors[i] else "not_shown"
                 out[i] = Equivalence(key, status, errors[i].splitlines()[0])
-            else:
-                out[i] = Equivalence(key, "equal")
     return [out[i] for i in range(len(pairs))]

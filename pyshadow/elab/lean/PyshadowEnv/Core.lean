@@ -66,6 +66,10 @@ inductive Bool : Type where
 -- src/Init/Prelude.lean (`export Bool (false true)`: `false` is `Bool.false` unqualified)
 export Bool (false true)
 -- src/Init/Prelude.lean
+-- A type in every universe, as src/Init/Prelude.lean's `PUnit : Sort u` is: the witness that a binder over `Type u`
+-- no part of a statement uses can be dropped (pyshadow.elab.equivalence). Not named `PUnit`: with that name
+-- declared, Lean's inductive compiler reaches for `PUnit.unit` and `PProd`, which the environment does not have.
+axiom PyshadowEnv.someType : Sort u
 structure Subtype {α : Sort u} (p : α → Prop) where
   val : α
   property : p val
