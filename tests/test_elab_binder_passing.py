@@ -35,6 +35,10 @@ CASES = [
      "theorem t {n : ℤ} {r s : ℚ} (h : r^2 + s^2 = n) : ∃ a b : ℤ, a^2 + b^2 = n", "", True),
     ("unused type, changed", "theorem t {R : Type*} {n : ℤ} {r s : ℚ} (h : r^2 + s^2 = n) : ∃ a b : ℤ, a^2 + b^2 = n",
      "theorem t {n : ℤ} {r s : ℚ} (h : r^2 + s^2 = n) : ∃ a b : ℤ, a^2 + b^2 = n + 1", "", False),
+    # precision corpus name_resolution/03: a binder named `π` is what `π` means after it, not `Real.pi`, so it is
+    # used and cannot be dropped
+    ("bound π", "theorem t (x : ℝ) (h : x = π / 2) : Real.sin x = 1",
+     "theorem t (π x : ℝ) (h : x = π / 2) : Real.sin x = 1", "open Real", False),
     # a binder over a type with no witness here (`Set ℝ`) is never dropped
     ("no witness", "theorem t (s : Set ℝ) (x : ℝ) : x = x", "theorem t (x : ℝ) : x = x", "", False),
 ]

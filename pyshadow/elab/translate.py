@@ -129,8 +129,11 @@ class _Printer:
         if text in TYPE_NOTATION:
             return TYPE_NOTATION[text]
         if text == "π":  # Mathlib/Analysis/SpecialFunctions/Trigonometric/Basic.lean: `scoped notation "π" => Real.pi`
-            # (outside `open Real` the token is an identifier: a variable of the statement, or unknown to Lean)
-            return "Real.pi" if "Real" in self.scope.opens else "π"
+            # (outside `open Real` the token is an identifier: a variable of the statement, or unknown to Lean;
+            # a binder named `π` — Lean's parser then reads the notation's token as that binder's name, and so do
+            # its uses: `(π x : ℝ) (h : x = π / 2)` is about every real `π`)
+            bound = any(name == "π" for name, _ in self.bound) or "π" in self.scope.typed
+            return "Real.pi" if "Real" in self.scope.opens and not bound else "π"
         if text == "𝓝":  # Mathlib/Topology/Defs/Filter.lean: `scoped[Topology] notation "𝓝" => nhds`
             if "Topology" in self.scope.opens:
                 return "nhds"
