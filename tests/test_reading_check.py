@@ -26,6 +26,9 @@ WRITTEN = {
     "mathd_algebra_247": "theorem mathd_algebra_247 (t s : ℝ) (n : ℤ) (h₀ : t = 2 * s - s ^ 2) "
                          "(h₁ : s = n ^ 2 - 2 ^ n + 1) (_ : n = 3) : t = 0",
     "mathd_algebra_96": "theorem formal_3416 (x y z a : ℝ) (hx : 0 < x) (h₁ : Real.log x - Real.log y = a) : a = -8",
+    # a proposition named by a variable and fixed by `↔` (PutnamBench 1963 B3 at 12c3379, dev pairs): `propext`
+    "putnam_1963_b3": "theorem putnam_1963_b3 (f : ℝ → ℝ) (fdiff : Prop) (hfdiff : fdiff ↔ Continuous f ∧ "
+                      "Continuous (deriv f)) : (fdiff ∧ ∀ x y : ℝ, f x = f y) ↔ f = f",
 }
 # Each reading with one piece changed: Lean must not prove it the written statement.
 CHANGED = {
@@ -33,6 +36,7 @@ CHANGED = {
                       "(2 * k + 2 : ℕ) = 2003",
     "mathd_numbertheory_42": "theorem m (u v : ℕ) (h₁ : IsLeast {a : ℕ | 0 < a ∧ 27 * a % 40 = 18} u) "
                              "(h₂ : IsLeast ({a : ℕ | 0 < a ∧ 27 * a % 40 = 17} \\ {u}) v) : u + v = 62",
+    "putnam_1963_b3": "theorem m (f : ℝ → ℝ) : ((Continuous f ∧ Continuous f) ∧ ∀ x y : ℝ, f x = f y) ↔ f = f",
 }
 
 

@@ -67,14 +67,20 @@ def _flat(decl: Declaration) -> Declaration | None:
 
 def _definitions(h: Binder):
     """What hypothesis ``h`` defines: ``(variable, value text without type, equality, proof, the value's own
-    bound names)`` candidates — ``x = t`` / ``t = x``, ``∀ xs, f xs = e`` / ``↔ e`` (a function), ``∀ n, n ∈ S ↔ p``
-    (a set)."""
+    bound names)`` candidates — ``x = t`` / ``t = x``, ``p ↔ e`` / ``e ↔ p`` (a proposition), ``∀ xs, f xs = e`` /
+    ``↔ e`` (a function), ``∀ n, n ∈ S ↔ p`` (a set)."""
     t = h.type
     if isinstance(t, Rel) and t.op == "=":
         if isinstance(t.left, Atom):
             yield t.left.text.strip(), t.right, render_term(t.right), "{h}", "rfl", ()
         if isinstance(t.right, Atom):
             yield t.right.text.strip(), t.left, render_term(t.left), "(Eq.symm {h})", "rfl", ()
+        return
+    if isinstance(t, BinOp) and t.op == "↔":  # a variable of type `Prop` fixed by `p ↔ e` (`propext`)
+        if isinstance(t.left, Atom):
+            yield t.left.text.strip(), t.right, render_term(t.right), "(propext {h})", _SAME, ()
+        if isinstance(t.right, Atom):
+            yield t.right.text.strip(), t.left, render_term(t.left), "(Eq.symm (propext {h}))", _SAME, ()
         return
     if not (isinstance(t, Quant) and t.kind == "∀" and all(b.bound is None for b in t.binders)):
         return
