@@ -1,7 +1,7 @@
 """The fresh26 family of independent formalizations (tests/fixtures/pairs/fresh26_pairs.jsonl; sources, selection
 rules and labels in FRESH26.md): the rows are well formed, cite full commits of two different repositories, carry
-the builder's labels, and the counts stated in FRESH26.md are the file's. Nothing here runs Lean or pyshadow: the
-labels were committed before any run, and the scoring assertion is added after the first run."""
+the builder's labels, and the counts stated in FRESH26.md are the file's; the labels were committed before any run.
+After the first run (FRESH26.md), the kernel-tier Lean checks that no changed pair passes."""
 
 from __future__ import annotations
 
@@ -10,6 +10,8 @@ import json
 import re
 from collections import Counter
 from pathlib import Path
+
+import pytest
 
 PAIRS_DIR = Path(__file__).parent / "fixtures" / "pairs"
 PAIRS = PAIRS_DIR / "fresh26_pairs.jsonl"
@@ -131,3 +133,12 @@ def test_every_unsure_pair_is_explained_in_the_doc():
     for r in _rows():
         pid = r["id"].split("/", 1)[1]
         assert (f"`{pid}`" in section) == r["unsure"], pid
+
+
+@pytest.mark.kernel
+def test_no_changed_pair_passes(kernel_lean_exe):
+    """First run (FRESH26.md, session 8): 0/3 same-meaning and 0/14 changed passed, strict and lenient; a changed
+    pair passing is a false pass."""
+    from pair_families import changed_passed, family_results
+
+    assert changed_passed(family_results(PAIRS, kernel_lean_exe)) == []
