@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 
 from ..errors import BadInput, Unavailable
 from ..kernel.definitions import data_as_proposition, is_data_declaration
-from ..kernel.pairs import LEAN_EQUAL, lean_equal_keys, with_written_value
+from ..kernel.pairs import lean_equal_keys, with_written_value
 from ..kernel.skeleton import SkeletonPair, SkeletonVerdict
 from ..kernel.scoring import skeleton_score
 from ..lean.toolchain import kernel_lean
@@ -120,7 +120,7 @@ def _judge(pairs: Sequence[Pair], tier: str, mathlib: bool, settings: Settings |
                 for s in searches if out[s.key].verdict != "pass"]
         for key in lean_equal_keys(todo, lean):  # the same rule as pyshadow.kernel.pairs.evaluate
             old = out[key]  # Lean proved the two statements one proposition: every check holds
-            out[key] = replace(old, verdict="pass", reason=LEAN_EQUAL, forward=tuple(True for _ in old.forward),
+            out[key] = replace(old, verdict="pass", reason=None, forward=tuple(True for _ in old.forward),
                                backward=True, messages={}, undecided_pairs=(), lean="equal")
     return [out[p.key] for p in pairs]
 
