@@ -11,6 +11,11 @@ from pyshadow.kernel.pairs import evaluate, read_pairs, summarize, summary_markd
 
 FIXTURES = Path(__file__).parent / "fixtures" / "pairs"
 SPELLING = ("whitespace only", "notation only", "precedence")
+# the fields and `diff` values of a row of an independent family (olympiad25, fresh26)
+FIELDS = {"id", "source_a", "source_b", "a", "a_context", "b", "b_context", "diff", "same_meaning", "note",
+          "unsure", "origin"}
+DIFFS = {"whitespace only", "notation only", "binder style", "hypothesis order/bundling",
+         "equivalent constant/API", "casts", "type changed", "hypothesis added/removed", "precedence", "other"}
 
 
 def family_results(path: Path, lean):

@@ -5,7 +5,6 @@ After the first run (FRESH26.md), the kernel-tier Lean checks that no changed pa
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import re
 from collections import Counter
@@ -13,24 +12,19 @@ from pathlib import Path
 
 import pytest
 
+from pair_families import DIFFS, FIELDS, builder, rows
+
 PAIRS_DIR = Path(__file__).parent / "fixtures" / "pairs"
 PAIRS = PAIRS_DIR / "fresh26_pairs.jsonl"
 DOC = PAIRS_DIR / "FRESH26.md"
-FIELDS = {"id", "source_a", "source_b", "a", "a_context", "b", "b_context", "diff", "same_meaning", "note",
-          "unsure", "origin"}
-DIFFS = {"whitespace only", "notation only", "binder style", "hypothesis order/bundling",
-         "equivalent constant/API", "casts", "type changed", "hypothesis added/removed", "precedence", "other"}
 
 
 def _rows() -> list[dict]:
-    return [json.loads(line) for line in PAIRS.read_text(encoding="utf-8").splitlines()]
+    return rows(PAIRS)
 
 
 def _builder():
-    spec = importlib.util.spec_from_file_location("build_fresh26_pairs", PAIRS_DIR / "build_fresh26_pairs.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return builder("build_fresh26_pairs")
 
 
 def _bold(label: str) -> int:

@@ -4,32 +4,25 @@ builder's labels, and the counts stated in OLYMPIAD25.md are the file's."""
 
 from __future__ import annotations
 
-import importlib.util
-import json
 import re
 from collections import Counter
 from pathlib import Path
 
 import pytest
 
+from pair_families import DIFFS, FIELDS, builder, rows
+
 PAIRS_DIR = Path(__file__).parent / "fixtures" / "pairs"
 PAIRS = PAIRS_DIR / "olympiad25_pairs.jsonl"
 DOC = PAIRS_DIR / "OLYMPIAD25.md"
-FIELDS = {"id", "source_a", "source_b", "a", "a_context", "b", "b_context", "diff", "same_meaning", "note",
-          "unsure", "origin"}
-DIFFS = {"whitespace only", "notation only", "binder style", "hypothesis order/bundling",
-         "equivalent constant/API", "casts", "type changed", "hypothesis added/removed", "precedence", "other"}
 
 
 def _rows() -> list[dict]:
-    return [json.loads(line) for line in PAIRS.read_text(encoding="utf-8").splitlines()]
+    return rows(PAIRS)
 
 
 def _builder():
-    spec = importlib.util.spec_from_file_location("build_olympiad25_pairs", PAIRS_DIR / "build_olympiad25_pairs.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return builder("build_olympiad25_pairs")
 
 
 def _bold(label: str) -> int:

@@ -57,7 +57,7 @@ def _witness(type_text: str) -> str | None:
     text = type_text.strip()
     if text in _NUMBER_TYPES:
         return "0"
-    if text.split()[0] in ("Type", "Type*", "Sort", "Sort*") if text else False:
+    if text.split(maxsplit=1)[:1] in (["Type"], ["Type*"], ["Sort"], ["Sort*"]):
         return "PyshadowEnv.someType"
     return None
 
@@ -114,7 +114,7 @@ def definitional_equivalence(pairs: Sequence[tuple[str, StatementInput, Statemen
     """One ``Equivalence`` per ``(key, reference, candidate)``, in order; the batch split over ``n_jobs`` Lean
     processes (all cores when not positive)."""
     out: dict[int, Equivalence] = {}
-    blocks: list[tuple[int, str]] = []
+    groups: list[list[tuple[int, str]]] = []  # per pair: its block, then its binder-passing proof's
     for i, (key, ref, cand) in enumerate(pairs):
         try:
             (a, da), (b, db) = _printed(ref), _printed(cand)
@@ -137,16 +137,10 @@ def definitional_equivalence(pairs: Sequence[tuple[str, StatementInput, Statemen
             name_b += f".{{{', '.join(ub)}}}" if ub else ""
         proofs = [PROOF] if len(a.universes) == len(b.universes) else []
         proofs += [alternative] if alternative else []
-        blocks.append((i, "\n".join([text_a, text_b, f"theorem P{i}.same{params} : Iff {name_a} {name_b} := "
-                                                       f"{proofs[0]}"])))
+        group = [(i, "\n".join([text_a, text_b, f"theorem P{i}.same{params} : Iff {name_a} {name_b} := {proofs[0]}"]))]
         if len(proofs) > 1:  # the second proof in a block of its own: the first one's error is not its
-            blocks.append((-1 - i, f"theorem P{i}.by_binders{params} : Iff {name_a} {name_b} := {proofs[1]}"))
-    # a pair's blocks stay in one chunk: the second proof names the first block's statements
-    groups: list[list[tuple[int, str]]] = []
-    for index, text in blocks:
-        if index >= 0:
-            groups.append([])
-        groups[-1].append((index, text))
+            group.append((-1 - i, f"theorem P{i}.by_binders{params} : Iff {name_a} {name_b} := {proofs[1]}"))
+        groups.append(group)  # a pair's blocks stay in one chunk: the second proof names the first's statements
     n = processes(n_jobs, len(groups))
     size = -(-len(groups) // n) if groups else 1
     chunks = [[b for g in groups[k:k + size] for b in g] for k in range(0, len(groups), size)]

@@ -196,10 +196,10 @@ class _Printer:
         if isinstance(left, tm.Prefix) and left.op == "↑":
             if isinstance(right, tm.Prefix) and right.op == "↑" or not _fixes_own_type(right, self._typed):
                 raise Untranslatable("`↑` as the left side of `∣` whose right side does not fix its type")
-            coerced = self._coe(left.arg)  # `(e :)`, or a numeral, which `?α` types as it is
+            coerced, other = self._coe(left.arg), self.arg(right)  # `(e :)`, or a numeral `?α` types as it is
             if coerced.startswith("("):
-                coerced = f"({coerced} : type_of% {self.arg(right)})"
-            return f"Dvd.dvd {coerced} {self.arg(right)}"
+                coerced = f"({coerced} : type_of% {other})"
+            return f"Dvd.dvd {coerced} {other}"
         return f"Dvd.dvd {self.arg(left)} {self.leaf(right) if _fixes_own_type(left, self._typed) else self.arg(right)}"
 
     def _prefix(self, node: tm.Prefix) -> str:
