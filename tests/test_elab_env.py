@@ -174,7 +174,7 @@ def test_every_translation_row_elaborates(kernel_lean_exe):
 
 def test_the_translation_is_what_the_notation_expands_to():
     assert to_lean(tm.read_term("a + b * c ≤ d ^ 2")) == \
-        "binrel% LE.le (binop% HAdd.hAdd a (binop% HMul.hMul b c)) (rightact% HPow.hPow d 2)"
+        "binrel% LE.le (binop% HAdd.hAdd a (binop% HMul.hMul b c)) (rightact% HPow.hPow d (2 : Nat))"
     assert to_lean(tm.read_term("x ∈ {1, 2}")) == "Membership.mem (Insert.insert 1 (Singleton.singleton 2)) x"
     assert to_lean(tm.read_term("∃ n > 0, n ∣ 6")) == \
         "Exists fun n => And (binrel% GT.gt n 0) (Dvd.dvd n 6)"

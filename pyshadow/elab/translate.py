@@ -172,7 +172,7 @@ class _Printer:
     def _binary(self, node: tm.Binary) -> str:
         if node.op in ELABORATOR_OPS:  # `↑e` is a leaf of the operator tree where `applyCoe` visits it
             left = self.leaf(node.left) if node.op != "•" else self.arg(node.left)
-            right = self.leaf(node.right) if node.op != "^" else self.arg(node.right)
+            right = self.leaf(node.right) if node.op != "^" else self._exponent(node.right)
             return f"{ELABORATOR_OPS[node.op]} {left} {right}"
         if node.op == "∣":
             return self._dvd(node.left, node.right)
@@ -186,6 +186,17 @@ class _Printer:
         if node.op == "∉":  # src/Init/Notation.lean: `notation:50 a:50 " ∉ " b:50 => ¬ (a ∈ b)`
             return f"Not (Membership.mem {right} {left})"
         raise Untranslatable(f"the operator `{node.op}`")
+
+    def _exponent(self, node: tm.Node) -> str:
+        """The exponent of ``^``, elaborated on its own by ``rightact%``: a bare numeral there has type ``?β`` until
+        default instances run, and Mathlib's ``@[default_instance high] instance Monoid.Pow : Pow M ℕ``
+        (Mathlib/Algebra/Group/Defs.lean; the environment's ``Monoid.Pow``, PyshadowEnv/Algebra.lean) makes it ℕ
+        whatever the base. Printed ``(2 : Nat)``, which is that term, so Lean need not search the default instances
+        (their search is exponential in the numerals one term holds). A base with no ``Monoid`` fails to elaborate
+        either way."""
+        if isinstance(node, tm.Name) and node.text.isdigit():
+            return f"({node.text} : Nat)"
+        return self.arg(node)
 
     def _dvd(self, left: tm.Node, right: tm.Node) -> str:
         """``a ∣ b`` is the plain application ``Dvd.dvd a b`` (src/Init/Prelude.lean ``infix:50 " ∣ " => Dvd.dvd``,
