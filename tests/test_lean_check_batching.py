@@ -42,12 +42,14 @@ def test_one_process_gets_one_chunk_and_few_plans_are_not_cut_small():
     assert len(_chunks(few, 2)) == 2
 
 
-def _hypothesis(k: int) -> str:  # aime_1984_p15's hypothesis at `k`
-    return " + ".join(f"{v} ^ 2 / ({k} ^ 2 - {j} ^ 2)" for v, j in zip("xyzw", (1, 3, 5, 7))) + " = 1"
+def _hypothesis(k: int) -> str:  # aime_1984_p15's hypothesis at `k`, its exponents written `(1 + 1)`
+    return " + ".join(f"{v} ^ (1 + 1) / ({k} ^ (1 + 1) - {j} ^ (1 + 1))" for v, j in zip("xyzw", (1, 3, 5, 7))) + " = 1"
 
 
 # eight of aime_1984_p15's hypotheses in one term: a statement's binders are elaborated one by one as a signature
-# (elab/statements.py), so the numerals must share one term to exceed the budget together
+# (elab/statements.py), so the numerals must share one term to exceed the budget together; and a bare numeral
+# exponent is printed `(2 : Nat)` (elab/translate.py), so the exponents are compound: Lean's default instances
+# decide their type, the search whose cost is exponential in the numerals of the term
 LONG = ("theorem t (x y z w : ℝ) : (" + " ∧ ".join(_hypothesis(k) for k in range(2, 10))
         + ") → x ^ 2 + y ^ 2 + z ^ 2 + w ^ 2 = 36")
 SHORT = "theorem t (x y : ℝ) (h₀ : x ^ 2 / (2 ^ 2 - 1) = 1) : x ^ 2 + y ^ 2 = 36"

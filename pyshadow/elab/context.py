@@ -25,9 +25,16 @@ from .translate import Scope, Untranslatable, to_lean
 
 # Options that bound resources or only print traces (`trace.…`); the section markers (an unclosed
 # `noncomputable section` is legal).
-_NEUTRAL = re.compile(r"^(set_option (maxHeartbeats|maxRecDepth|synthInstance\.\w+|linter\.\w+|trace\.[\w.]+) |"
+# Printing options (`pp.…`, src/Lean/PrettyPrinter/Delaborator/Options.lean) and `tactic.hygienic` (tactic blocks,
+# which no printed statement holds) change no elaborated term either.
+_NEUTRAL = re.compile(r"^(set_option (maxHeartbeats|maxRecDepth|synthInstance\.\w+|linter\.\w+|trace\.[\w.]+|"
+                      r"pp\.[\w.]+|tactic\.hygienic) |"
                       r"(noncomputable )?section\b|end\b|import )")
 _AUTO_IMPLICIT = re.compile(r"^set_option (autoImplicit|relaxedAutoImplicit) (true|false)\s*$")
+# Options that change what elaborates, printed among the context's commands as the file sets them:
+# `checkBinderAnnotations` (src/Lean/Elab/Binders.lean: `[x : T]` with `T` not a class) and
+# `backward.isDefEq.respectTransparency` (src/Lean/Meta/Basic.lean).
+_PASSED = re.compile(r"^set_option (checkBinderAnnotations|backward\.isDefEq\.respectTransparency) (true|false)\s*$")
 _COMMAND_START = re.compile(r"^(@\[|/--|/-|--|[a-z#_]|[A-Z])")
 
 
@@ -78,59 +85,104 @@ def read_context(context: str) -> Context:
         del ctx.opens[opens:]
         del ctx.variables[variables:]
         del ctx.variable_names[variables:]
-        if kind == "section":  # no `section` is printed: its `open`s go where it ends
-            ctx.commands[printed:] = [c for c in ctx.commands[printed:] if not c.startswith("open ")]
+        if kind == "section":  # no `section` is printed: its `open`s and options go where it ends
+            ctx.commands[printed:] = [c for c in ctx.commands[printed:]
+                                      if not is_open(c) and not c.startswith("set_option ")]
 
-    for command in commands(context):
-        head = command.split()[0]
-        if m := _AUTO_IMPLICIT.match(command):
-            if m.group(1) == "autoImplicit":
-                ctx.auto_implicit = m.group(2) == "true"
+    for opened, command in _open_in(commands(context)):
+        # `open X in C`: X is open for C alone (src/Lean/Elab/BuiltinCommand.lean, `in`)
+        if opened and command.split()[0] not in ("def", "abbrev", "noncomputable", "theorem", "lemma"):
+            raise Untranslatable(f"`open … in` before the context command `{command.split()[0]}`")
+        printed = len(ctx.commands)
+        ctx.opens.extend(opened)
+        try:
+            head = command.split()[0]
+            if m := _AUTO_IMPLICIT.match(command):
+                if m.group(1) == "autoImplicit":
+                    ctx.auto_implicit = m.group(2) == "true"
+                elif m.group(2) == "true":  # every printed statement sets `relaxedAutoImplicit false`
+                    raise Untranslatable(f"the context command `{command}`")
+            elif _PASSED.match(command):
+                ctx.commands.append(command.strip())
+            elif _NEUTRAL.match(command):
+                words = command.split()
+                if head != "end":
+                    if "section" in words:
+                        after = words[words.index("section") + 1:]
+                        begin("section", after[0] if after else None)
+                    continue
+                name = words[1] if len(words) > 1 else None
+                if scopes and scopes[-1][1] == name:
+                    kind = scopes[-1][0]
+                    if kind == "namespace":
+                        ctx.namespaces.pop()
+                        ctx.commands.append(f"end {name}")
+                    close(kind)
+            elif head == "open" and not {"in", "hiding", "renaming"} & set(command.split()):
+                words = command.split()[1:]
+                scoped = words[:1] == ["scoped"]
+                words = words[1:] if scoped else words
+                if not words or "(" in command:
+                    raise Untranslatable(f"the context command `{command}`")
+                ctx.opens.extend(words)  # the scoped notations (π, 𝓝, R[X]) the printer writes out
+                # `open scoped X` activates X's scoped notation and instances, not its names
+                ctx.commands.append(("open scoped " if scoped else "open ") + " ".join(words))
+            elif head == "namespace" and len(command.split()) == 2:
+                if command.split()[1].split(".")[0] in ctx.root_helpers:
+                    # `def G …` then `namespace G`: printed, the helper is the wrapper's `W.G` and the block's
+                    # names `G.W.x`, so `.x` at type `G` (src/Lean/Elab/App.lean `resolveDotName`) would miss them
+                    raise Untranslatable(f"the namespace of the context's own definition `{command.split()[1]}`")
+                ctx.namespaces.append(command.split()[1])
+                begin("namespace", command.split()[1])
+                ctx.commands.append(command)
+            elif head == "universe":
+                ctx.universes.extend(command.split()[1:])
+            elif head == "variable":
+                _variables(command, ctx)
+            elif head in ("def", "abbrev", "noncomputable") or command.startswith(("@[reducible]", "@[simp]")):
+                ctx.commands.append(_definition(command, ctx))
+                if not ctx.namespaces:
+                    ctx.root_helpers.append(ctx.commands[-1].split()[1])
+            elif head in ("theorem", "lemma"):
+                continue  # a proved helper lemma changes no statement's meaning; naming one leaves it unknown to Lean
+            elif head == "instance" and unusable_instance(command):
+                continue  # typeclass synthesis can never use it: no later statement elaborates differently
             else:
-                raise Untranslatable(f"the context command `{command}`")
-        elif _NEUTRAL.match(command):
-            words = command.split()
-            if head != "end":
-                if "section" in words:
-                    after = words[words.index("section") + 1:]
-                    begin("section", after[0] if after else None)
-                continue
-            name = words[1] if len(words) > 1 else None
-            if scopes and scopes[-1][1] == name:
-                kind = scopes[-1][0]
-                if kind == "namespace":
-                    ctx.namespaces.pop()
-                    ctx.commands.append(f"end {name}")
-                close(kind)
-        elif head == "open" and " in" not in command and "hiding" not in command and "renaming" not in command:
-            words = command.split()[1:]
-            scoped = words[:1] == ["scoped"]
-            words = words[1:] if scoped else words
-            if not words or "(" in command:
-                raise Untranslatable(f"the context command `{command}`")
-            ctx.opens.extend(words)  # the scoped notations (π, 𝓝, R[X]) the printer writes out
-            # `open scoped X` activates X's scoped notation and instances, not its names
-            ctx.commands.append(("open scoped " if scoped else "open ") + " ".join(words))
-        elif head == "namespace" and len(command.split()) == 2:
-            ctx.namespaces.append(command.split()[1])
-            begin("namespace", command.split()[1])
-            ctx.commands.append(command)
-        elif head == "universe":
-            ctx.universes.extend(command.split()[1:])
-        elif head == "variable":
-            _variables(command, ctx)
-        elif head in ("def", "abbrev", "noncomputable") or command.startswith(("@[reducible]", "@[simp]")):
-            ctx.commands.append(_definition(command, ctx))
-            if not ctx.namespaces:
-                ctx.root_helpers.append(ctx.commands[-1].split()[1])
-        elif head in ("theorem", "lemma"):
-            continue  # a proved helper lemma changes no statement's meaning; naming one leaves it unknown to Lean
-        elif head == "instance" and unusable_instance(command):
-            continue  # typeclass synthesis can never use it: no later statement elaborates differently
-        else:
-            raise Untranslatable(f"the context command `{head}`")
+                raise Untranslatable(f"the context command `{head}`")
+        finally:
+            if opened:
+                del ctx.opens[len(ctx.opens) - len(opened):]
+                ctx.commands[printed:] = [f"open {' '.join(opened)} in\n{c}" for c in ctx.commands[printed:]]
     _ambiguous_helpers(ctx)
     return ctx
+
+
+def is_open(command: str) -> bool:
+    """Whether a printed context command is an ``open`` (not a declaration an ``open X in`` prefixes)."""
+    return command.startswith("open ") and not _OPEN_IN.match(command)
+
+
+_OPEN_IN = re.compile(r"^open [^\n]* in\n")
+
+
+def _open_in(cmds: list[str]) -> list[tuple[list[str], str]]:
+    """The commands, each with the namespaces an ``open X in`` before it opens for it alone. An ``open X in`` that
+    ends the context opens X for the statement that follows it: printed as ``open X``."""
+    out: list[tuple[list[str], str]] = []
+    pending: list[str] = []
+    for command in cmds:
+        words = command.split()
+        if words[0] == "open" and len(words) > 2 and words[-1] == "in" and "(" not in command:
+            if words[1] == "scoped" or not {"hiding", "renaming", "in"} & set(words[1:-1]):
+                pending = words[1:-1] if words[1] != "scoped" else []
+                if pending:
+                    continue
+            raise Untranslatable(f"the context command `{command}`")
+        out.append((pending, command))
+        pending = []
+    if pending:
+        out.append(([], "open " + " ".join(pending)))
+    return out
 
 
 def _ambiguous_helpers(ctx: Context) -> None:
@@ -302,7 +354,10 @@ def _definition(command: str, ctx: Context) -> str:
         return f"axiom {decl.name} {binders} : {_print(render_term(decl.type), scope)}"
     typ = render_term(decl.type) if decl.type is not None else "_"
     typ_text = "" if typ == "_" else f" : {_print(typ, scope)}"
-    return f"def {decl.name} {binders}{typ_text} := {_print(value, scope)}"
+    # `abbrev` (and `@[reducible] def`) unfolds at reducible transparency — where instance synthesis sees through it
+    # (src/Lean/Elab/Declaration.lean: `abbrev` is `@[reducible, inline] def`)
+    printed = "abbrev" if keyword == "abbrev" or command.startswith("@[reducible]") else "def"
+    return f"{printed} {decl.name} {binders}{typ_text} := {_print(value, scope)}"
 
 
 # The term reader names the bound variables of a read (canonical) statement `x✝1`, `x✝2`, … (syntax/terms.py): an

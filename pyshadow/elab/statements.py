@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 from ..syntax.ast import Declaration
 from ..syntax.lexer import IDENT, code_tokens
 from ..syntax.render import render_term
-from .context import Context, _print, print_binder, read_context
+from .context import Context, _print, is_open, print_binder, read_context
 from .translate import Scope, Untranslatable
 
 
@@ -119,6 +119,8 @@ def scoped_block(namespace: str, stmt: LeanStatement, command: str) -> tuple[str
     entered: set[str] = set()  # every context namespace a wrapper was opened in
     lines = [f"namespace {namespace}", *options]
     for cmd in ctx.commands:
+        if cmd.startswith("set_option "):  # the file's option lasts into every wrapper opened after it
+            options.append(cmd)
         if cmd.startswith(("namespace ", "end ")):
             if cmd.startswith("namespace "):
                 opens.append([])
@@ -130,7 +132,7 @@ def scoped_block(namespace: str, stmt: LeanStatement, command: str) -> tuple[str
             lines += ["end", f"end {namespace}", cmd, f"namespace {namespace}", *options,
                       *(o for level in opens for o in level), f"open _root_.{namespace}"]
             continue
-        if cmd.startswith("open "):  # `open X` after `namespace X … end X` also opens the definitions made there
+        if is_open(cmd):  # `open X` after `namespace X … end X` also opens the definitions made there
             cmd += "".join(f" _root_.{ns}.{namespace}" for ns in cmd.split()[1:] if ns in entered)
             opens[-1].append(cmd)
         lines.append(cmd)
@@ -139,6 +141,13 @@ def scoped_block(namespace: str, stmt: LeanStatement, command: str) -> tuple[str
 
 
 _DECLARATION = ("axiom ", "def ", "abbrev ", "noncomputable def ", "noncomputable abbrev ", "opaque ")
+
+
+def _declaration(command: str) -> bool:
+    """Whether a printed context command declares a constant (after the ``open X in`` that may prefix it)."""
+    if command.startswith("open ") and not is_open(command):
+        command = command.split("\n", 1)[1]
+    return command.startswith(_DECLARATION)
 
 
 def shared_declarations(reference: list[str], candidate: list[str]) -> list[str]:
@@ -153,7 +162,7 @@ def shared_declarations(reference: list[str], candidate: list[str]) -> list[str]
                 depth += 1
             elif c.startswith("end") and depth:
                 depth -= 1
-            elif depth == 0 and c.startswith(_DECLARATION):
+            elif depth == 0 and _declaration(c):
                 out.append(c)
         return out
 
@@ -170,6 +179,6 @@ def without_declarations(stmt: LeanStatement, shared: list[str]) -> LeanStatemen
 def shared_block(namespace: str, stmt: LeanStatement, shared: list[str]) -> str:
     """``shared`` declared once in ``namespace``, under ``stmt``'s opens: statements printed in namespaces inside it
     (``namespace.X``) name the same constants."""
-    opens = [c for c in stmt.context.commands if c.startswith("open ")]
+    opens = [c for c in stmt.context.commands if is_open(c)]
     return "\n".join([f"namespace {namespace}", "noncomputable section", *opens, *shared, "end", f"end {namespace}"])
 

@@ -23,7 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Sequence
 
-from ..elab.context import _print, read_context
+from ..elab.context import _print, is_open, read_context
 from ..elab.elaborate import BATCH_TIMEOUT_S, processes, run_block_chunks
 from ..elab.statements import (lean_statement, scoped_block, shared_block, shared_declarations,
                                without_declarations)
@@ -176,7 +176,7 @@ def _step_blocks(tag: str, step: Step, context: str, wn: str, rn: str) -> list[s
     transport = f"(Eq.rec (motive := fun ({x} : {typ}) _ => {rest}) {applied} {along} : {rest})"
     mpr = f"fun hR => fun {' '.join(names)} => {transport} {moved}".rstrip()
     # the step's terms name the context's constants as the statement does: under its opens
-    opens = [c for c in tail.context.commands if c.startswith("open ")]
+    opens = [c for c in tail.context.commands if is_open(c)]
     theorem = f"theorem {tag}.same : Iff {wn} {rn} :=\n  Iff.intro ({mp}) ({mpr})"
     return ["\n".join(["section", *opens, theorem, "end"]) if opens else theorem]
 
