@@ -76,6 +76,13 @@ CLAIMS = [
      "theorem t (n : ℕ) (h : n > 0) : ∃ r, n ^ 2 = r + r + 1", ""),
     ("theorem t (x : ℝ) (h : x ≠ 0) : x ∈ Set.Ioi 0", "theorem t (x : ℝ) (h : ¬ x = 0) : 0 < x",
      "theorem t (x : ℝ) (h : ¬ x = 0) : 0 ≤ x", ""),
+    # the ASCII spellings of the quantifiers and the arrow (src/Lean/Parser/Term.lean `unicodeSymbol "∀" "forall"`,
+    # src/Init/NotationExtra.lean `macro "exists" …`) are the Unicode ones
+    ("theorem t (f : ℕ -> ℕ) : forall x : ℕ, exists y, f y > x", "theorem t (f : ℕ → ℕ) : ∀ x : ℕ, ∃ y, f y > x",
+     "theorem t (f : ℕ → ℕ) : ∀ x : ℕ, ∃ y, f y ≥ x", ""),
+    # `open X in` that ends the context opens X for the statement
+    ("theorem t (x : ℝ) : x ∈ Icc 0 1", "theorem t (x : ℝ) : x ∈ Set.Icc 0 1", "theorem t (x : ℝ) : x ∈ Set.Ico 0 1",
+     "open Set in"),
     # a read statement's bound names (`x✝1`, the term reader's canonical binders) print as names Lean parses
     ("theorem t (n : ℕ) : ∑ x✝1 ∈ Finset.range n, x✝1 = 3", "theorem t (n : ℕ) : ∑ k ∈ Finset.range n, k = 3",
      "theorem t (n : ℕ) : ∑ x✝1 ∈ Finset.range n, (x✝1 + 1) = 3", ""),
@@ -96,6 +103,10 @@ DEFINITION_CLAIMS = [
     ("theorem t (n : ℕ) (h : 0 < n) : P n", "namespace Foo\ndef P (n : ℕ) : Prop := n ∣ 6\nend Foo\nopen Foo",
      "theorem t (n : ℕ) (h : 0 < n) : n ∣ 6", "", "theorem t (n : ℕ) (h : 0 < n) : P n",
      "def P (n : ℕ) : Prop := 0 < n ∧ n ∣ 6"),
+    # `open X in` before a definition opens X for the definition alone (src/Lean/Elab/BuiltinCommand.lean `in`)
+    ("theorem t (n : ℕ) : S n = 4", "open Finset in\nabbrev S (n : ℕ) : ℕ := card (range n)",
+     "theorem t (n : ℕ) : Finset.card (Finset.range n) = 4", "", "theorem t (n : ℕ) : S n = 4",
+     "open Finset in\nabbrev S (n : ℕ) : ℕ := card (range (n + 1))"),
     ("theorem t (h : a ≤ b) : a + 1 ≤ b + 1", "variable {a b : ℕ}", "theorem t {a b : ℕ} (h : a ≤ b) : a + 1 ≤ b + 1",
      "", "theorem t {a b : ℤ} (h : a ≤ b) : a + 1 ≤ b + 1", ""),
 ]

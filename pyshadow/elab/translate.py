@@ -118,6 +118,10 @@ class _Printer:
         """An operand of ``binop%``/``binrel%``, of an ascription or of a typed variable: where ``↑e`` is printed."""
         if isinstance(node, tm.Prefix) and node.op == "↑":
             return self._coe(node.arg)
+        if isinstance(node, tm.Enclosed) and node.open == "answer(":
+            # a leaf the operator tree elaborates alone (src/Lean/Elab/Extra.lean `toTree`), where `(e)` would be
+            # part of the tree: `x = answer(n - 1)` and `x = (n - 1)` differ at `x : ℤ`, `n : ℕ`
+            raise Untranslatable("`answer(e)` as an operand of an operator tree")
         return self.arg(node)
 
     def arg(self, node: tm.Node) -> str:
@@ -153,6 +157,8 @@ class _Printer:
             return "Top.top" if text == "⊤" else "Bot.bot"
         if text == "·" and self.cdot:  # src/Lean/Parser/Term.lean `cdot`, expanded by the parentheses around it
             return "·"
+        if text == "(↑)":  # printed only under a function type's ascription (`_ascription`)
+            raise Untranslatable("`(↑)` without a function type")
         if text == "·" or text.startswith(("\"", "'")):
             raise Untranslatable(f"`{text}`")
         return text
@@ -247,12 +253,28 @@ class _Printer:
         return f"({self.term(operand)} :)"
 
     def _enclosed(self, node: tm.Enclosed) -> str:
+        if node.open == "answer(":
+            # FormalConjectures/Util/Answer.lean `answerElab`: `answer(e)` is `e` elaborated at the place's expected
+            # type, under an `mdata` annotation the kernel ignores. `answer(sorry)` where a `Prop` is expected
+            # elaborates to `True`, but it stands for an answer not yet given — a statement apart from one that
+            # gives `True` — so it is not printed (the pair stays with the kernel tier's reading).
+            if isinstance(node.inner, tm.Name) and node.inner.text == "sorry":
+                raise Untranslatable("`answer(sorry)`: an answer not yet given")
+            return f"({self.term(node.inner)})"
         head = ENCLOSED.get((node.open, node.close))
         if head is None:
             raise Untranslatable(f"`{node.open}…{node.close}`")
         return f"{head} {self.arg(node.inner)}"
 
     def _ascription(self, node: tm.Ascription) -> str:
+        if node.expr == tm.Name("(↑)"):
+            # Mathlib/Tactic/Coe.lean: `(↑)` at a non-dependent function type `A → B` is `fun x => ↑x` with the
+            # coercion `mkCoe` inserts (η-reduced, which the kernel does not tell apart); `(x :)` at the expected `B`
+            # inserts it the same way (`elabTypeAscription`, then `ensureHasType`). Only under an arrow ascription:
+            # elsewhere the expected type may be unknown when Lean elaborates it
+            if not (isinstance(node.type, tm.Binary) and node.type.op == "→"):
+                raise Untranslatable("`(↑)` without a function type")
+            return f"(fun x => (x :) : {self.term(node.type)})"
         return f"({self.leaf(node.expr)} : {self.term(node.type)})"
 
     def _anonymous(self, node: tm.Anonymous) -> str:

@@ -105,8 +105,8 @@ class BinderReader(Cursor):
             body = Lambda(b, body)
         return body
 
-    def quantifier(self, kind: str) -> Node:
-        binders = self.binder_groups((",",), allow_bound=True)
+    def quantifier(self, kind: str, allow_bound: bool = True) -> Node:
+        binders = self.binder_groups((",",), allow_bound=allow_bound)
         self.expect(",")
         body = self.expr(0)
         if kind == "∃!" and len(binders) > 1:

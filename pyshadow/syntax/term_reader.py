@@ -134,6 +134,15 @@ class TermParser(BinderReader):
         s = t.text
         if t.kind in (lx.NUMBER, lx.STRING, lx.CHAR):
             return Name(s), MAX_PREC
+        if s == "answer" and t.kind == lx.IDENT and not t.space_after and self.at("("):
+            # google-deepmind/formal-conjectures FormalConjectures/Util/Answer.lean: `syntax "answer(" term ")"`,
+            # one token `answer(` (no space: `answer (e)` applies a function `answer`)
+            self.take()
+            saved, self.abs_depth = self.abs_depth, 0
+            inner = self.expr(0)
+            self.expect(")")
+            self.abs_depth = saved
+            return Enclosed("answer(", inner, ")"), MAX_PREC
         if t.kind == lx.IDENT and s not in KEYWORDS:
             if s.startswith("@"):
                 return Name(s), MAX_PREC
@@ -211,6 +220,11 @@ class TermParser(BinderReader):
             # Mathlib/Util/PiNotation.lean: `Π` is "a direct copy of forall notation" (leadPrec, same binders,
             # binder predicates): the same pi type as `∀`.
             return self.quantifier("∀" if s == "Π" else s), LEAD_PREC
+        if s in ("forall", "exists") and t.kind == lx.IDENT:
+            # the ASCII spellings: src/Lean/Parser/Term.lean `unicodeSymbol "∀" "forall"`, src/Init/NotationExtra.lean
+            # `macro "exists" xs:explicitBinders ", " b:term`; the binder predicates (`∀ x > 0,`) extend only the
+            # Unicode ones (src/Init/BinderPredicates.lean `syntax "∀ " binderIdent binderPred ", " term`)
+            return self.quantifier("∀" if s == "forall" else "∃", allow_bound=False), LEAD_PREC
         if s in BIG_OPERATORS:
             return self.big_operator(s), LEAD_PREC
         if s == "if":
@@ -239,6 +253,11 @@ class TermParser(BinderReader):
             self.take()
             self.abs_depth = saved
             return Name("()")
+        if self.at("↑") and self.peek(1) is not None and self.peek(1).text == ")":
+            # Mathlib's partially applied coercion `(↑)` (Mathlib/Tactic/Coe.lean `elab "(" "↑" ")" : term`)
+            self.take(), self.take()
+            self.abs_depth = saved
+            return Name("(↑)")
         inner = self.expr(0)
         if self.at(":"):
             self.take()
