@@ -144,6 +144,10 @@ axiom instDecidableEqFin (n : Nat) : DecidableEq (Fin n)
 attribute [instance] Fin.fintype instDecidableEqFin
 -- Mathlib/Data/Finset/Defs.lean (`Finset α` coerces to `Set α` by `CoeSort`/`CoeTC` through `{a | a ∈ s}`)
 instance {α : Type u} : CoeTC (Finset α) (Set α) := ⟨fun s => setOf fun a => Membership.mem s a⟩
+-- Mathlib/Data/Finset/Defs.lean (`instance {α : Type u} : CoeSort (Finset α) (Type u) := ⟨fun s => { x // x ∈ s }⟩`):
+-- a finset used as a type (`Nonempty S`, `x : S`)
+instance Finset.instCoeSortType {α : Type u} : CoeSort (Finset α) (Type u) :=
+  ⟨fun s => Subtype fun x => Membership.mem s x⟩
 -- Mathlib/Algebra/BigOperators/Group/Finset/Defs.lean (over `AddCommMonoid`/`CommMonoid`, PyshadowEnv.Algebra)
 axiom Finset.sum {β : Type u} {α : Type v} [AddCommMonoid β] (s : Finset α) (f : α → β) : β
 axiom Finset.prod {β : Type u} {α : Type v} [CommMonoid β] (s : Finset α) (f : α → β) : β
