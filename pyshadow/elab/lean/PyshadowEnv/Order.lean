@@ -112,6 +112,12 @@ instance PNat.instPartialOrder : PartialOrder PNat where
   lt_iff_le_not_ge := PNat.order_laws.2.2.1
   le_antisymm := PNat.order_laws.2.2.2
 
+-- Mathlib/Order/Interval/Finset/Defs.lean (`namespace Set`, `variable [Preorder α] [LocallyFiniteOrder α] (a b : α)`,
+-- `instance instFintypeIcc : Fintype (Icc a b) := .ofFinset (Finset.Icc a b) …`; opaque; the environment's
+-- `LocallyFiniteOrder` has no `[Preorder α]` parameter)
+axiom Set.instFintypeIcc {α : Type u} [Preorder α] [LocallyFiniteOrder α] (a b : α) : Fintype (Set.Elem (Set.Icc a b))
+attribute [instance] Set.instFintypeIcc
+
 -- Mathlib/Order/Notation.lean (`notation "⊤" => Top.top`)
 class Top (α : Type u) where top : α
 -- Mathlib/Order/Notation.lean (`notation "⊥" => Bot.bot`)
