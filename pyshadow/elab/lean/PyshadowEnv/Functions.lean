@@ -60,7 +60,9 @@ class FloorSemiring (α : Type u) : Type u
 axiom instFloorRingReal : FloorRing Real
 axiom instFloorRingRat : FloorRing Rat
 axiom instFloorSemiringReal : FloorSemiring Real
-attribute [instance] instFloorRingReal instFloorRingRat instFloorSemiringReal
+-- Mathlib/Algebra/Order/Floor/Defs.lean (`instance : FloorSemiring ℕ where floor := id …`; opaque here)
+axiom instFloorSemiringNat : FloorSemiring Nat
+attribute [instance] instFloorRingReal instFloorRingRat instFloorSemiringReal instFloorSemiringNat
 axiom Int.floor {α : Type u} [FloorRing α] : α → Int
 axiom Int.ceil {α : Type u} [FloorRing α] : α → Int
 axiom Int.fract {α : Type u} [FloorRing α] : α → α

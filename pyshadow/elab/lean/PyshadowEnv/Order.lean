@@ -168,6 +168,9 @@ axiom WithTop.some {α : Type u} : α → WithTop α
 attribute [coe] WithTop.some
 -- Mathlib/Algebra/Order/Monoid/Unbundled/WithTop.lean (`instance one : One (WithTop α) := ⟨(1 : α)⟩`)
 instance WithTop.one {α : Type u} [One α] : One (WithTop α) := ⟨WithTop.some One.one⟩
+-- Mathlib/Algebra/Order/Monoid/Unbundled/WithTop.lean (`instance natCast [NatCast α] : NatCast (WithTop α) :=
+-- ⟨fun n => ↑(n : α)⟩`): a numeral `3 : WithTop ℕ∞` is `↑(3 : ℕ∞)`, through `instOfNatAtLeastTwo`
+instance WithTop.natCast {α : Type u} [NatCast α] : NatCast (WithTop α) := ⟨fun n => WithTop.some (Nat.cast n)⟩
 -- Mathlib/Data/ENat/Defs.lean (`def ENat : Type := WithTop ℕ`, `notation "ℕ∞" => ENat`)
 def ENat : Type := WithTop Nat
 -- Mathlib/Data/ENat/Basic.lean (`deriving instance … LE, LT, … CommSemiring … for ENat`; opaque here: `Nat.cast`
