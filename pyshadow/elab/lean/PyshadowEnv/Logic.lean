@@ -52,15 +52,6 @@ structure Fin (n : Nat) where
   isLt : LT.lt val n
 -- src/Init/Prelude.lean (`instance : CoeOut (Fin n) Nat := ⟨Fin.val⟩`, src/Init/Data/Fin/Basic.lean)
 instance {n : Nat} : CoeOut (Fin n) Nat := ⟨Fin.val⟩
--- src/Init/Prelude.lean (`instance {n} : LT (Fin n) where lt a b := LT.lt a.val b.val`, `instance {n} : LE (Fin n)
--- where le a b := LE.le a.val b.val`, named `instLTFin`, `instLEFin`): core's definitions, so `i < j` is `↑i < ↑j`
--- (`Fin.lt_def`, `Iff.rfl` there)
-instance instLTFin {n : Nat} : LT (Fin n) := ⟨fun a b => LT.lt a.val b.val⟩
-instance instLEFin {n : Nat} : LE (Fin n) := ⟨fun a b => LE.le a.val b.val⟩
--- src/Init/Data/Fin/Basic.lean (`def succ : Fin n → Fin (n + 1) | ⟨i, h⟩ => ⟨i+1, Nat.succ_lt_succ h⟩`; opaque)
-axiom Fin.succ {n : Nat} : Fin n → Fin (HAdd.hAdd n 1)
--- src/Init/Data/Fin/Basic.lean (`@[inline] def castSucc : Fin n → Fin (n + 1) := castAdd 1`; opaque)
-axiom Fin.castSucc {n : Nat} : Fin n → Fin (HAdd.hAdd n 1)
 -- Mathlib/Logic/Function/Defs.lean
 def Function.LeftInverse {α : Sort u} {β : Sort v} (g : β → α) (f : α → β) : Prop := ∀ x, Eq (g (f x)) x
 -- Mathlib/Logic/Function/Defs.lean

@@ -20,12 +20,6 @@ axiom Rat.den : Rat → Nat
 axiom Nat.totient (n : Nat) : Nat
 -- Mathlib/NumberTheory/LegendreSymbol/Basic.lean (`variable (p : ℕ) [Fact p.Prime]`, `def legendreSym (a : ℤ) : ℤ`)
 axiom legendreSym (p : Nat) [Fact (Nat.Prime p)] (a : Int) : Int
--- Mathlib/NumberTheory/Padics/PadicVal/Defs.lean (`def padicValInt (p : ℕ) (z : ℤ) : ℕ := padicValNat p z.natAbs`;
--- opaque)
-axiom padicValInt (p : Nat) (z : Int) : Nat
--- Mathlib/NumberTheory/LSeries/RiemannZeta.lean (`def riemannZeta := hurwitzZetaEven 0`, with
--- Mathlib/NumberTheory/LSeries/HurwitzZetaEven.lean `def hurwitzZetaEven (a : UnitAddCircle) (s : ℂ) : ℂ`; opaque)
-axiom riemannZeta : Complex → Complex
 -- Mathlib/Data/Nat/Digits/Defs.lean
 axiom Nat.ofDigits {α : Type u} [Semiring α] (b : α) : List Nat → α
 -- Mathlib/Data/Nat/Sqrt.lean (its lemmas; `def Nat.sqrt (n : Nat) : Nat` is Batteries' Batteries/Data/Nat/Basic.lean)

@@ -5,7 +5,7 @@ import PyshadowEnv.Sets
 
 Mathlib's `Preorder`/`PartialOrder` with their parents as instance projections, an instance per number type and for
 `Set` whose `toLE`/`toLT` are the environment's own `LE`/`LT` instances (so `Preorder.toLE` reduces to them, as
-Mathlib's instances reduce to `Real.instLE` …), and the lemmas the shadows' equality split names (`le_of_eq`,
+Mathlib's instances reduce to `Real.instLE` …), `Fin`'s `<`/`≤` as Lean core defines them, and the lemmas the shadows' equality split names (`le_of_eq`,
 `ge_of_eq`, `le_antisymm`, `subset_of_eq`, `superset_of_eq`, `subset_antisymm`, `Set.Subset.antisymm`) with
 Mathlib's statements. The order laws of each instance are axioms: Mathlib proves each of them.
 -/
@@ -118,6 +118,11 @@ instance PNat.instPartialOrder : PartialOrder PNat where
 axiom Set.instFintypeIcc {α : Type u} [Preorder α] [LocallyFiniteOrder α] (a b : α) : Fintype (Set.Elem (Set.Icc a b))
 attribute [instance] Set.instFintypeIcc
 
+-- src/Init/Prelude.lean (`instance {n} : LT (Fin n) where lt a b := LT.lt a.val b.val`, `instance {n} : LE (Fin n)
+-- where le a b := LE.le a.val b.val`, named `instLTFin`, `instLEFin`): core's definitions, so `i < j` is `↑i < ↑j`
+-- (`Fin.lt_def`, `Iff.rfl` there)
+instance instLTFin {n : Nat} : LT (Fin n) := ⟨fun a b => LT.lt a.val b.val⟩
+instance instLEFin {n : Nat} : LE (Fin n) := ⟨fun a b => LE.le a.val b.val⟩
 -- Mathlib/Order/Notation.lean (`notation "⊤" => Top.top`)
 class Top (α : Type u) where top : α
 -- Mathlib/Order/Notation.lean (`notation "⊥" => Bot.bot`)

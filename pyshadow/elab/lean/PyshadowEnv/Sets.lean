@@ -6,6 +6,7 @@ Mathlib's `Set` is a predicate and its operations are definitions over membershi
 `x ∈ {y | p y}`, `x ∈ Set.Icc a b` and `x ∈ ({a} : Set α)` unfold to the propositions they stand for — as in
 Mathlib, where these are `Iff.rfl` (`Set.mem_setOf_eq`, `Set.mem_Icc`, `Set.mem_singleton_iff`). `Finset`,
 `Multiset` and their operations are axioms (their definitions are quotients no statement comparison unfolds).
+A set or a finset used as a type is the subtype of its members, by Mathlib's `CoeSort` instances.
 Sources: `leanprover-community/mathlib4`.
 -/
 set_option genCtorIdx false

@@ -43,14 +43,6 @@ axiom TopologicalSpace.generateFrom {α : Type u} (g : Set (Set α)) : Topologic
 axiom Pi.topologicalSpace {ι : Type u} {Y : ι → Type v} [(i : ι) → TopologicalSpace (Y i)] :
   TopologicalSpace ((i : ι) → Y i)
 attribute [instance] Pi.topologicalSpace
--- Mathlib/Topology/Constructions.lean (`instance instTopologicalSpaceSubtype {p : X → Prop} [t : TopologicalSpace X] :
--- TopologicalSpace (Subtype p) := induced (↑) t`; opaque): a set used as a space
-axiom instTopologicalSpaceSubtype {X : Type u} {p : X → Prop} [t : TopologicalSpace X] : TopologicalSpace (Subtype p)
--- Mathlib/Topology/Constructions.lean (`instance instTopologicalSpaceProd [t₁ : TopologicalSpace X]
--- [t₂ : TopologicalSpace Y] : TopologicalSpace (X × Y) := induced Prod.fst t₁ ⊓ induced Prod.snd t₂`; opaque)
-axiom instTopologicalSpaceProd {X : Type u} {Y : Type v} [t₁ : TopologicalSpace X] [t₂ : TopologicalSpace Y] :
-  TopologicalSpace (Prod X Y)
-attribute [instance] instTopologicalSpaceSubtype instTopologicalSpaceProd
 
 -- Mathlib/Topology/Algebra/InfiniteSum/SummationFilter.lean (`structure SummationFilter (β)`; opaque, and
 -- `def unconditional : SummationFilter β`, `β` explicit)
