@@ -59,8 +59,9 @@ USES = {
     # Mathlib/Order/Interval/Finset/Defs.lean: `∑ i : Set.Icc 0 n, …`
     "Set.instFintypeIcc": (("extra_pairs.jsonl", "putnambench-extra/putnam_2013_a3@cf72fdb..75e315e", "a"),
                            "Set.instFintypeIcc"),
-    # Mathlib/Data/Set/Countable.lean: `Countable A` under `open Set`
-    "Set.Countable": (("dev_pairs.jsonl", "proofnet/Munkres/exercise_30_13:lean4-vs-sharp", "b"), "Set.Countable"),
+    # Mathlib/Data/Set/Countable.lean: `S.Countable` (protected there and here: `Countable s` under `open Set` is
+    # the class `Countable ↥s`, not declared, so dev Munkres/exercise_30_13's `Countable s` is still rejected)
+    "Set.Countable": (("precision_pairs.jsonl", "prec/finiteness/05", "a"), "Set.Countable"),
     # Mathlib/Algebra/Order/Floor/Defs.lean: `Nat.floor (x / 10)` with `x : ℕ`
     "instFloorSemiringNat": (("harmonic_pairs.jsonl", "minif2f-harmonic/amc12a_2021_p3", "b"), "instFloorSemiringNat"),
     # Mathlib/Topology/Constructions.lean: `ContinuousOn`/`IsOpen` over `I : Set ℝ` used as a space

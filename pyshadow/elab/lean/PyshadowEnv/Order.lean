@@ -5,9 +5,9 @@ import PyshadowEnv.Sets
 
 Mathlib's `Preorder`/`PartialOrder` with their parents as instance projections, an instance per number type and for
 `Set` whose `toLE`/`toLT` are the environment's own `LE`/`LT` instances (so `Preorder.toLE` reduces to them, as
-Mathlib's instances reduce to `Real.instLE` …), `Fin`'s `<`/`≤` as Lean core defines them, and the lemmas the shadows' equality split names (`le_of_eq`,
-`ge_of_eq`, `le_antisymm`, `subset_of_eq`, `superset_of_eq`, `subset_antisymm`, `Set.Subset.antisymm`) with
-Mathlib's statements. The order laws of each instance are axioms: Mathlib proves each of them.
+Mathlib's instances reduce to `Real.instLE` …), `Fin`'s `<`/`≤` as Lean core defines them, and the lemmas the
+shadows' equality split names (`le_of_eq`, `ge_of_eq`, `le_antisymm`, `subset_of_eq`, `superset_of_eq`,
+`subset_antisymm`, `Set.Subset.antisymm`) with Mathlib's statements. The order laws of each instance are axioms: Mathlib proves each of them.
 -/
 set_option genCtorIdx false
 set_option genInjectivity false
