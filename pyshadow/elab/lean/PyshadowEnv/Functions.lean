@@ -60,13 +60,25 @@ class FloorSemiring (α : Type u) : Type u
 axiom instFloorRingReal : FloorRing Real
 axiom instFloorRingRat : FloorRing Rat
 axiom instFloorSemiringReal : FloorSemiring Real
-attribute [instance] instFloorRingReal instFloorRingRat instFloorSemiringReal
+-- Mathlib/Algebra/Order/Floor/Defs.lean (`instance : FloorSemiring ℕ where floor := id …`; opaque here)
+axiom instFloorSemiringNat : FloorSemiring Nat
+attribute [instance] instFloorRingReal instFloorRingRat instFloorSemiringReal instFloorSemiringNat
 axiom Int.floor {α : Type u} [FloorRing α] : α → Int
 axiom Int.ceil {α : Type u} [FloorRing α] : α → Int
 axiom Int.fract {α : Type u} [FloorRing α] : α → α
 axiom Nat.floor {α : Type u} [FloorSemiring α] : α → Nat
 axiom Nat.ceil {α : Type u} [FloorSemiring α] : α → Nat
 
+-- src/Init/Data/Fin/Basic.lean (`def succ : Fin n → Fin (n + 1) | ⟨i, h⟩ => ⟨i+1, Nat.succ_lt_succ h⟩`; opaque)
+axiom Fin.succ {n : Nat} : Fin n → Fin (HAdd.hAdd n 1)
+-- src/Init/Data/Fin/Basic.lean (`@[inline] def castSucc : Fin n → Fin (n + 1) := castAdd 1`; opaque)
+axiom Fin.castSucc {n : Nat} : Fin n → Fin (HAdd.hAdd n 1)
+-- Mathlib/NumberTheory/Padics/PadicVal/Defs.lean (`def padicValInt (p : ℕ) (z : ℤ) : ℕ := padicValNat p z.natAbs`;
+-- opaque)
+axiom padicValInt (p : Nat) (z : Int) : Nat
+-- Mathlib/NumberTheory/LSeries/RiemannZeta.lean (`def riemannZeta := hurwitzZetaEven 0`, with
+-- Mathlib/NumberTheory/LSeries/HurwitzZetaEven.lean `def hurwitzZetaEven (a : UnitAddCircle) (s : ℂ) : ℂ`; opaque)
+axiom riemannZeta : Complex → Complex
 -- Mathlib/Data/Nat/Factorial/Basic.lean
 axiom Nat.factorial : Nat → Nat
 -- Mathlib/Data/Nat/Choose/Basic.lean
@@ -153,6 +165,14 @@ class TopologicalSpace (α : Type u) : Type u
 axiom instTopologicalSpaceReal : TopologicalSpace Real
 axiom instTopologicalSpaceComplex : TopologicalSpace Complex
 attribute [instance] instTopologicalSpaceReal instTopologicalSpaceComplex
+-- Mathlib/Topology/Constructions.lean (`instance instTopologicalSpaceSubtype {p : X → Prop} [t : TopologicalSpace X] :
+-- TopologicalSpace (Subtype p) := induced (↑) t`; opaque): a set used as a space
+axiom instTopologicalSpaceSubtype {X : Type u} {p : X → Prop} [t : TopologicalSpace X] : TopologicalSpace (Subtype p)
+-- Mathlib/Topology/Constructions.lean (`instance instTopologicalSpaceProd [t₁ : TopologicalSpace X]
+-- [t₂ : TopologicalSpace Y] : TopologicalSpace (X × Y) := induced Prod.fst t₁ ⊓ induced Prod.snd t₂`; opaque)
+axiom instTopologicalSpaceProd {X : Type u} {Y : Type v} [t₁ : TopologicalSpace X] [t₂ : TopologicalSpace Y] :
+  TopologicalSpace (Prod X Y)
+attribute [instance] instTopologicalSpaceSubtype instTopologicalSpaceProd
 axiom nhds {X : Type u} [TopologicalSpace X] (x : X) : Filter X
 -- Mathlib/Topology/Defs/Basic.lean (`def IsOpen : Set X → Prop := TopologicalSpace.IsOpen`; opaque)
 axiom IsOpen {X : Type u} [TopologicalSpace X] (s : Set X) : Prop

@@ -5,9 +5,9 @@ import PyshadowEnv.Sets
 
 Mathlib's `Preorder`/`PartialOrder` with their parents as instance projections, an instance per number type and for
 `Set` whose `toLE`/`toLT` are the environment's own `LE`/`LT` instances (so `Preorder.toLE` reduces to them, as
-Mathlib's instances reduce to `Real.instLE` …), and the lemmas the shadows' equality split names (`le_of_eq`,
-`ge_of_eq`, `le_antisymm`, `subset_of_eq`, `superset_of_eq`, `subset_antisymm`, `Set.Subset.antisymm`) with
-Mathlib's statements. The order laws of each instance are axioms: Mathlib proves each of them.
+Mathlib's instances reduce to `Real.instLE` …), `Fin`'s `<`/`≤` as Lean core defines them, and the lemmas the
+shadows' equality split names (`le_of_eq`, `ge_of_eq`, `le_antisymm`, `subset_of_eq`, `superset_of_eq`,
+`subset_antisymm`, `Set.Subset.antisymm`) with Mathlib's statements. The order laws of each instance are axioms: Mathlib proves each of them.
 -/
 set_option genCtorIdx false
 set_option genInjectivity false
@@ -112,6 +112,17 @@ instance PNat.instPartialOrder : PartialOrder PNat where
   lt_iff_le_not_ge := PNat.order_laws.2.2.1
   le_antisymm := PNat.order_laws.2.2.2
 
+-- Mathlib/Order/Interval/Finset/Defs.lean (`namespace Set`, `variable [Preorder α] [LocallyFiniteOrder α] (a b : α)`,
+-- `instance instFintypeIcc : Fintype (Icc a b) := .ofFinset (Finset.Icc a b) …`; opaque; the environment's
+-- `LocallyFiniteOrder` has no `[Preorder α]` parameter)
+axiom Set.instFintypeIcc {α : Type u} [Preorder α] [LocallyFiniteOrder α] (a b : α) : Fintype (Set.Elem (Set.Icc a b))
+attribute [instance] Set.instFintypeIcc
+
+-- src/Init/Prelude.lean (`instance {n} : LT (Fin n) where lt a b := LT.lt a.val b.val`, `instance {n} : LE (Fin n)
+-- where le a b := LE.le a.val b.val`, named `instLTFin`, `instLEFin`): core's definitions, so `i < j` is `↑i < ↑j`
+-- (`Fin.lt_def`, `Iff.rfl` there)
+instance instLTFin {n : Nat} : LT (Fin n) := ⟨fun a b => LT.lt a.val b.val⟩
+instance instLEFin {n : Nat} : LE (Fin n) := ⟨fun a b => LE.le a.val b.val⟩
 -- Mathlib/Order/Notation.lean (`notation "⊤" => Top.top`)
 class Top (α : Type u) where top : α
 -- Mathlib/Order/Notation.lean (`notation "⊥" => Bot.bot`)
@@ -162,6 +173,9 @@ axiom WithTop.some {α : Type u} : α → WithTop α
 attribute [coe] WithTop.some
 -- Mathlib/Algebra/Order/Monoid/Unbundled/WithTop.lean (`instance one : One (WithTop α) := ⟨(1 : α)⟩`)
 instance WithTop.one {α : Type u} [One α] : One (WithTop α) := ⟨WithTop.some One.one⟩
+-- Mathlib/Algebra/Order/Monoid/Unbundled/WithTop.lean (`instance natCast [NatCast α] : NatCast (WithTop α) :=
+-- ⟨fun n => ↑(n : α)⟩`): a numeral `3 : WithTop ℕ∞` is `↑(3 : ℕ∞)`, through `instOfNatAtLeastTwo`
+instance WithTop.natCast {α : Type u} [NatCast α] : NatCast (WithTop α) := ⟨fun n => WithTop.some (Nat.cast n)⟩
 -- Mathlib/Data/ENat/Defs.lean (`def ENat : Type := WithTop ℕ`, `notation "ℕ∞" => ENat`)
 def ENat : Type := WithTop Nat
 -- Mathlib/Data/ENat/Basic.lean (`deriving instance … LE, LT, … CommSemiring … for ENat`; opaque here: `Nat.cast`

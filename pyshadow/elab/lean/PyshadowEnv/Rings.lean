@@ -106,4 +106,7 @@ axiom ZMod.commRing (n : Nat) : CommRing (ZMod n)
 -- Mathlib/Data/ZMod/Basic.lean (`instance : Inv (ZMod n)`)
 axiom ZMod.instInv (n : Nat) : Inv (ZMod n)
 attribute [instance] ZMod.commRing ZMod.instInv
+-- Mathlib/Data/ZMod/Basic.lean (`def val : ∀ {n : ℕ}, ZMod n → ℕ | 0 => Int.natAbs | n + 1 => ((↑) : Fin (n + 1) → ℕ)`;
+-- opaque)
+axiom ZMod.val {n : Nat} : ZMod n → Nat
 end

@@ -6,6 +6,7 @@ Mathlib's `Set` is a predicate and its operations are definitions over membershi
 `x ∈ {y | p y}`, `x ∈ Set.Icc a b` and `x ∈ ({a} : Set α)` unfold to the propositions they stand for — as in
 Mathlib, where these are `Iff.rfl` (`Set.mem_setOf_eq`, `Set.mem_Icc`, `Set.mem_singleton_iff`). `Finset`,
 `Multiset` and their operations are axioms (their definitions are quotients no statement comparison unfolds).
+A set or a finset used as a type is the subtype of its members, by Mathlib's `CoeSort` instances.
 Sources: `leanprover-community/mathlib4`.
 -/
 set_option genCtorIdx false
@@ -84,6 +85,9 @@ def Set.iUnion {α : Type u} {ι : Sort v} (s : ι → Set α) : Set α := Set.s
 def Set.iInter {α : Type u} {ι : Sort v} (s : ι → Set α) : Set α := Set.sInter (Set.range s)
 -- Mathlib/Data/Set/Finite/Defs.lean (`protected def Set.Finite (s : Set α) : Prop := Finite s`): kept opaque
 axiom Set.Finite {α : Type u} (s : Set α) : Prop
+-- Mathlib/Data/Set/Countable.lean (`protected def Set.Countable (s : Set α) : Prop := Countable s`; opaque, and
+-- protected as there: under `open Set`, `Countable s` is the class `Countable ↥s`, which is not declared here)
+protected axiom Set.Countable {α : Type u} (s : Set α) : Prop
 -- Mathlib/Data/Set/Finite/Defs.lean (`protected def Set.Infinite (s : Set α) : Prop := ¬s.Finite`)
 def Set.Infinite {α : Type u} (s : Set α) : Prop := Not (Set.Finite s)
 -- Mathlib/Data/Set/Defs.lean (`protected def Set.Nonempty (s : Set α) : Prop := ∃ x, x ∈ s`)
@@ -144,6 +148,10 @@ axiom instDecidableEqFin (n : Nat) : DecidableEq (Fin n)
 attribute [instance] Fin.fintype instDecidableEqFin
 -- Mathlib/Data/Finset/Defs.lean (`Finset α` coerces to `Set α` by `CoeSort`/`CoeTC` through `{a | a ∈ s}`)
 instance {α : Type u} : CoeTC (Finset α) (Set α) := ⟨fun s => setOf fun a => Membership.mem s a⟩
+-- Mathlib/Data/Finset/Defs.lean (`instance {α : Type u} : CoeSort (Finset α) (Type u) := ⟨fun s => { x // x ∈ s }⟩`):
+-- a finset used as a type (`Nonempty S`, `x : S`)
+instance Finset.instCoeSortType {α : Type u} : CoeSort (Finset α) (Type u) :=
+  ⟨fun s => Subtype fun x => Membership.mem s x⟩
 -- Mathlib/Algebra/BigOperators/Group/Finset/Defs.lean (over `AddCommMonoid`/`CommMonoid`, PyshadowEnv.Algebra)
 axiom Finset.sum {β : Type u} {α : Type v} [AddCommMonoid β] (s : Finset α) (f : α → β) : β
 axiom Finset.prod {β : Type u} {α : Type v} [CommMonoid β] (s : Finset α) (f : α → β) : β
