@@ -83,13 +83,15 @@ def Set.sInter {α : Type u} (S : Set (Set α)) : Set α :=
 -- `iSup s = sSup (range s)`, `iInf s = sInf (range s)`): unfolded as there
 def Set.iUnion {α : Type u} {ι : Sort v} (s : ι → Set α) : Set α := Set.sUnion (Set.range s)
 def Set.iInter {α : Type u} {ι : Sort v} (s : ι → Set α) : Set α := Set.sInter (Set.range s)
--- Mathlib/Data/Set/Finite/Defs.lean (`protected def Set.Finite (s : Set α) : Prop := Finite s`): kept opaque
-axiom Set.Finite {α : Type u} (s : Set α) : Prop
+-- Mathlib/Data/Set/Finite/Defs.lean (`protected def Set.Finite (s : Set α) : Prop := Finite s`): kept opaque, and
+-- protected as there (under `open Set`, `Finite s` is the root `Finite ↥s`)
+protected axiom Set.Finite {α : Type u} (s : Set α) : Prop
 -- Mathlib/Data/Set/Countable.lean (`protected def Set.Countable (s : Set α) : Prop := Countable s`; opaque, and
 -- protected as there: under `open Set`, `Countable s` is the class `Countable ↥s`, which is not declared here)
 protected axiom Set.Countable {α : Type u} (s : Set α) : Prop
--- Mathlib/Data/Set/Finite/Defs.lean (`protected def Set.Infinite (s : Set α) : Prop := ¬s.Finite`)
-def Set.Infinite {α : Type u} (s : Set α) : Prop := Not (Set.Finite s)
+-- Mathlib/Data/Set/Finite/Defs.lean (`protected def Set.Infinite (s : Set α) : Prop := ¬s.Finite`, "protected so
+-- that it does not conflict with global `Infinite`")
+protected def Set.Infinite {α : Type u} (s : Set α) : Prop := Not (Set.Finite s)
 -- Mathlib/Data/Set/Defs.lean (`protected def Set.Nonempty (s : Set α) : Prop := ∃ x, x ∈ s`)
 protected def Set.Nonempty {α : Type u} (s : Set α) : Prop := Exists fun x => Membership.mem s x
 -- Mathlib/Data/Set/Card.lean
