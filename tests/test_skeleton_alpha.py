@@ -13,7 +13,7 @@ import pytest
 
 from dataclasses import replace
 
-from pyshadow.kernel.abstract import alpha_pattern, variable_tokens
+from pyshadow.kernel.atom_patterns import alpha_pattern, variable_tokens
 from pyshadow.kernel.skeleton import SkeletonPair, canonical_binders, rename
 from pyshadow.kernel.scoring import skeleton_score
 from pyshadow.syntax import ParseError, parse_declaration

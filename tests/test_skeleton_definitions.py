@@ -8,7 +8,7 @@ import subprocess
 
 import pytest
 
-from pyshadow.kernel.abstract import PRELUDE
+from pyshadow.kernel.prelude import PRELUDE
 from pyshadow.kernel.definitions import normalize_declaration
 from pyshadow.kernel.definitions import ANSWER_SCHEMA, BOOL_PROP_SCHEMA, POINTWISE_SCHEMA, SUBST_SCHEMA
 from pyshadow.kernel.skeleton import SkeletonPair

@@ -18,7 +18,7 @@ from dataclasses import replace
 from ..syntax import lexer as lx
 from ..syntax.ast import Atom, Binder, BinOp, Declaration, Let, Not, Quant, Rel, Term, atoms, is_proposition, walk
 from ..syntax.render import render_term
-from .abstract import variable_tokens
+from .atom_patterns import variable_tokens
 
 
 def rename_atom(atom: Atom, mapping: dict[str, str]) -> Atom:

@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from ..syntax import lexer as lx
 from ..syntax import terms as tm
 from ..syntax.ast import Atom, BinOp, Declaration, Let, Not, Quant, Rel, Term, bound_names, is_proposition
-from .abstract import variable_tokens
+from .atom_patterns import variable_tokens
 from .alpha import rename_atom
 
 
