@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import pytest
 
-from pyshadow.kernel.atoms import opened_namespaces, term_key
+from pyshadow.kernel.keys import term_key
+from pyshadow.kernel.opens import opened_namespaces
 from pyshadow.kernel.binder_order import infer, infer_group
 from pyshadow.kernel.definitions import normalize_declaration
 from pyshadow.syntax import terms as tm

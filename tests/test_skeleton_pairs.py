@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 
 from pyshadow.cli import main
-from pyshadow.kernel.atoms import opened_namespaces, term_key
+from pyshadow.kernel.keys import term_key
+from pyshadow.kernel.opens import opened_namespaces
 from pyshadow.kernel.definitions import normalize_declaration
 from pyshadow.kernel.pairs import evaluate, read_pairs, summarize, summary_markdown
 from pyshadow.kernel.skeleton import SkeletonPair

@@ -65,7 +65,9 @@ from dataclasses import dataclass, replace
 from ..syntax import terms as tm
 from ..syntax.ast import IFF, Atom, Binder, BinOp, Declaration, Let, Not, Quant, Rel, Term, atoms, is_proposition
 from ..syntax.render import render_declaration, render_term
-from .atoms import canonical_atoms, infer_binder_type, key_idents, recheck_casts
+from .atoms import canonical_atoms, recheck_casts
+from .keys import key_idents
+from .resolver import infer_binder_type
 from .binder_types import BinderTypes, type_text
 from .casts import expected_type_reaches, stands_alone
 from .answers import (DATA_KEYWORDS, answers_unwrapped, constant_iffs, data_as_proposition,  # noqa: F401

@@ -12,7 +12,8 @@ from dataclasses import replace
 from ..syntax import terms as tm
 from ..syntax.ast import Atom, Binder, BinOp, Declaration, Let, Not, Quant, Rel, Term, atoms
 from ..syntax.render import render_term
-from .atoms import key_idents, recheck_casts, recheck_relation
+from .atoms import recheck_casts, recheck_relation
+from .keys import key_idents
 
 
 def statement_names(decl: Declaration) -> set[str]:
