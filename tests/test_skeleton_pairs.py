@@ -105,7 +105,7 @@ def test_pairs_fixture_is_the_shared_file_verbatim():
 
 
 # ---------------------------------------------------------------------------------------------------------------
-# Names resolved like Lean (kernel/atoms.py), each alias from the Mathlib file its table entry names
+# Names resolved like Lean (kernel/resolver.py), each alias from the Mathlib file its table entry names
 
 
 @pytest.mark.parametrize("a,a_ctx,b,b_ctx,same", [

@@ -56,7 +56,7 @@ from .short_names import SHORT_NAMES
 # A name Lean may auto-bind when not relaxed: one letter, then digits, subscripts, `_` or `'`
 # (src/Lean/Elab/AutoBound.lean `isValidAutoBoundImplicitName`) — here the capital and Greek ones, which Mathlib
 # also spells constants with (`Complex.I`, `Polynomial.X`, `Polynomial.C`); lowercase Latin ones are read as
-# auto-bound variables (kernel/definitions.py, 3.).
+# auto-bound variables (kernel/autobound.py).
 _ONE_LETTER = re.compile(r"^[A-Zα-ωΑ-Ω][0-9₀-₉_']*$")
 
 

@@ -77,6 +77,10 @@ def idents(t: Term) -> set[str]:
     return {i for a in atoms(t) for i in a.idents}
 
 
+def term_text(t: Term) -> str:
+    return t.text if isinstance(t, Atom) else render_term(t)
+
+
 def subst_binder(b: Binder, v: str, value: Term, free: set[str], types: dict[str, str] | None = None) -> Binder:
     t = subst(b.type, v, value, free, types) if b.type is not None else None
     bound = (b.bound[0], subst(b.bound[1], v, value, free, types)) if b.bound is not None else None

@@ -13,7 +13,7 @@ is *undecided*, naming the pairs; if it still fails, the failure is structural. 
 pass.
 
 The comparison is invariant under α-renaming. An atom is abstracted as a constant applied to the bound variables
-it mentions, in order of first occurrence (``abstract.alpha_pattern``); "read the candidate atom as the
+it mentions, in order of first occurrence (``atom_patterns.alpha_pattern``); "read the candidate atom as the
 reference's" therefore means "the same constant applied to the candidate atom's own variables": the reference
 atom's variables are replaced, position by position, by the candidate atom's (``AtomPair.read_as``), and the
 difference is judged on that text. ``‖z ^ 2‖`` against ``Complex.abs (w ^ 2)`` is then ``‖w ^ 2‖`` against
