@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import pytest
 
-from pyshadow.kernel.atoms import opened_namespaces, term_key
+from pyshadow.kernel.keys import term_key
+from pyshadow.kernel.opens import opened_namespaces
 from pyshadow.kernel.binder_order import infer, infer_group
 from pyshadow.kernel.definitions import normalize_declaration
 from pyshadow.syntax import terms as tm
@@ -302,7 +303,7 @@ def test_floor_modeq_and_list_notations(a, b, same):
 
 
 @pytest.mark.parametrize("a,b,ctx,same", [
-    # Scoped notations denote their constant under their `open` (atoms.SCOPED_NOTATIONS); elsewhere ∠ is not
+    # Scoped notations denote their constant under their `open` (notations.SCOPED_NOTATIONS); elsewhere ∠ is not
     # Mathlib's notation (projects declare their own `notation "∠" => …`) and stays a symbol.
     ("∠ A B C", "EuclideanGeometry.angle A B C", "open EuclideanGeometry", True),
     ("∠ A B C", "EuclideanGeometry.angle A C B", "open EuclideanGeometry", False),
@@ -311,7 +312,7 @@ def test_floor_modeq_and_list_notations(a, b, same):
     ("π / 2", "Real.pi / 3", "open Real", False),
     ("𝓝 0", "nhds 0", "open scoped Topology", True),
     # A `fun` passed where the callee's domain is a type variable is typed from its body, for every such callee
-    # (atoms.POLYMORPHIC_FUNCTION_ARGUMENT), after name resolution.
+    # (resolver.POLYMORPHIC_FUNCTION_ARGUMENT), after name resolution.
     ("Injective (fun x => Real.sqrt x)", "Function.Injective (fun x : ℝ => Real.sqrt x)", "open Function", True),
     ("Injective (fun x => Real.sqrt x)", "Function.Injective (fun x : ℕ => Real.sqrt x)", "open Function", False),
     ("StrictMono (fun n => f n)", "StrictMono (fun n : ℕ => f n)", "", True),  # `f : ℕ → ℝ`

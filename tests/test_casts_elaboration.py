@@ -83,7 +83,7 @@ CASES = [
     # a function pyshadow does not know fixes the type first: Lean's ℤ, never the later tree's ℕ
     Case("unknown function first", "(n : ℕ)", "∃ x, Int.sign x = 0 ∧ x + n = 0",
          "∃ x : ℤ, Int.sign x = 0 ∧ x + n = 0", "∃ x : ℕ, Int.sign x = 0 ∧ x + n = 0", conservative=True),
-    # a `fun` passed where the callee's domain is a type variable: typed from its body (atoms.py
+    # a `fun` passed where the callee's domain is a type variable: typed from its body (resolver.py
     # POLYMORPHIC_FUNCTION_ARGUMENT)
     Case("fun under a polymorphic domain", "", "StrictMono (fun x => Real.sqrt x)",
          "StrictMono (fun x : ℝ => Real.sqrt x)", "StrictMono (fun x : ℕ => Real.sqrt x)"),

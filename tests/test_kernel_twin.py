@@ -12,7 +12,8 @@ import re
 
 import pytest
 
-from pyshadow.kernel.abstract import PRELUDE, kernel_block
+from pyshadow.kernel.abstract import kernel_block
+from pyshadow.kernel.prelude import PRELUDE
 from pyshadow.lean.runner import run_lean
 from pyshadow.score.checker_texts import candidate_backward_text, candidate_universe_pin
 from pyshadow.shadows.checkers import full_tier_checkers, name_universes, universe_parameters

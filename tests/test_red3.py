@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from pyshadow.kernel.atoms import term_key
+from pyshadow.kernel.keys import term_key
 from pyshadow.kernel.opens import PARTIAL, SCOPED, opened_namespaces
 from pyshadow.kernel.casts import stands_alone
 from pyshadow.kernel.binder_types import BinderTypes

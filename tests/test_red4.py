@@ -13,7 +13,8 @@ from pathlib import Path
 import pytest
 
 from pyshadow.kernel.atoms import canonical_atoms
-from pyshadow.kernel.definitions import _unified_alone, normalize_declaration
+from pyshadow.kernel.definitions import normalize_declaration
+from pyshadow.kernel.fixed_variables import _unified_alone
 from pyshadow.kernel.opens import unread_context
 from pyshadow.kernel.pairs import evaluate, read_pairs
 from pyshadow.syntax import parse_declaration

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from pyshadow.corpus import read_corpus
-from pyshadow.kernel.atoms import term_key
+from pyshadow.kernel.keys import term_key
 from pyshadow.kernel.check import blocks_for, check_blocks
 from pyshadow.kernel.reshape import reshaped
 from pyshadow.kernel.skeleton import SkeletonPair, skeleton_block

@@ -1,6 +1,6 @@
 """Skeleton SA-Pass is invariant under renaming bound variables (α-equivalence), and only under that.
 
-An atom is abstracted as a constant applied to the variables it mentions (``pyshadow.kernel.abstract``); its key is
+An atom is abstracted as a constant applied to the variables it mentions (``pyshadow.kernel.abstraction``); its key is
 the atom with those variables as positions (``alpha_pattern``), so ``Infinite A`` under ``∀ A`` and ``Infinite S``
 under ``∀ S`` are one constant. The search renames variables capture-free (``skeleton.rename``) and, when a rule's
 variables are not found by name, tries the in-scope variables of the right type against the goal. Inputs are
@@ -13,7 +13,7 @@ import pytest
 
 from dataclasses import replace
 
-from pyshadow.kernel.abstract import alpha_pattern, variable_tokens
+from pyshadow.kernel.atom_patterns import alpha_pattern, variable_tokens
 from pyshadow.kernel.skeleton import SkeletonPair, canonical_binders, rename
 from pyshadow.kernel.scoring import skeleton_score
 from pyshadow.syntax import ParseError, parse_declaration

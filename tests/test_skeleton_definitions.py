@@ -8,9 +8,9 @@ import subprocess
 
 import pytest
 
-from pyshadow.kernel.abstract import PRELUDE
+from pyshadow.kernel.prelude import PRELUDE
 from pyshadow.kernel.definitions import normalize_declaration
-from pyshadow.kernel.definitions import ANSWER_SCHEMA, BOOL_PROP_SCHEMA, POINTWISE_SCHEMA, SUBST_SCHEMA
+from pyshadow.kernel.schemas import ANSWER_SCHEMA, BOOL_PROP_SCHEMA, POINTWISE_SCHEMA, SUBST_SCHEMA
 from pyshadow.kernel.skeleton import SkeletonPair
 from pyshadow.kernel.scoring import skeleton_score
 from pyshadow.syntax import parse_declaration
@@ -155,7 +155,7 @@ LEAN_REJECTS = {"true_hypothesis"}
 
 
 def test_a_function_written_as_a_lambda_is_substituted_with_its_domain_and_not_when_it_captures():
-    """`f = fun x => e` beside `f : ℝ → ℝ`: Lean gives `x` the domain (`definitions._domains_given`); a body over the
+    """`f = fun x => e` beside `f : ℝ → ℝ`: Lean gives `x` the domain (`fixed_variables._domains_given`); a body over the
     statement's own variables stays as written (precision corpus alpha_rename/04)."""
     from pyshadow.kernel.definitions import normalize_declaration
     from pyshadow.syntax.parser import parse_declaration

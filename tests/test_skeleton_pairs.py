@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 
 from pyshadow.cli import main
-from pyshadow.kernel.atoms import opened_namespaces, term_key
+from pyshadow.kernel.keys import term_key
+from pyshadow.kernel.opens import opened_namespaces
 from pyshadow.kernel.definitions import normalize_declaration
 from pyshadow.kernel.pairs import evaluate, read_pairs, summarize, summary_markdown
 from pyshadow.kernel.skeleton import SkeletonPair
@@ -104,7 +105,7 @@ def test_pairs_fixture_is_the_shared_file_verbatim():
 
 
 # ---------------------------------------------------------------------------------------------------------------
-# Names resolved like Lean (kernel/atoms.py), each alias from the Mathlib file its table entry names
+# Names resolved like Lean (kernel/resolver.py), each alias from the Mathlib file its table entry names
 
 
 @pytest.mark.parametrize("a,a_ctx,b,b_ctx,same", [

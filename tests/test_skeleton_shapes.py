@@ -126,7 +126,7 @@ def test_pointwise_hypotheses_define_their_variable_and_uses_beta_reduce():
         "theorem t (good : ℕ → ℕ → Prop) (h : ∀ a b, good a b ↔ a < b ∧ b < 2 * a) : good 3 (4 + 1)"))
     assert not pointwise.binders and render_term(pointwise.type) == "3 < 4 + 1 ∧ 4 + 1 < 2 * 3"
     # the definitional spelling reads the same; untyped binders get the function's domains, as Lean gives them
-    # beside `good : ℕ → ℕ → Prop` (definitions._domains_given; its test in test_skeleton_definitions.py)
+    # beside `good : ℕ → ℕ → Prop` (fixed_variables._domains_given; its test in test_skeleton_definitions.py)
     typed = "theorem t (good : ℕ → ℕ → Prop) (h : good = fun (a : ℕ) (b : ℕ) => a < b ∧ b < 2 * a) : good 3 (4 + 1)"
     assert normalize_declaration(parse_declaration(typed)) == pointwise
     untyped = "theorem t (good : ℕ → ℕ → Prop) (h : good = fun a b => a < b ∧ b < 2 * a) : good 3 (4 + 1)"

@@ -3,7 +3,7 @@ the alignment of a candidate's binder names with the reference's.
 
 A statement means the same under any consistent, capture-avoiding renaming of the names it binds, so nothing the
 kernel tier concludes may depend on those names. The abstraction keys an atom by its text with the bound variables
-it is applied to as positions (``abstract.alpha_pattern``) and the search keys quantified goals by canonical names
+it is applied to as positions (``atom_patterns.alpha_pattern``) and the search keys quantified goals by canonical names
 (``canonical_binders``); what is left — names that are part of a constant's key (a binder that is read as a
 hypothesis, a variable a binder type or a ``let`` mentions) and the search's preference for same-named variables —
 is removed by ``align_binders``: before the search, the candidate's declaration binders are renamed to the
@@ -18,7 +18,7 @@ from dataclasses import replace
 from ..syntax import lexer as lx
 from ..syntax.ast import Atom, Binder, BinOp, Declaration, Let, Not, Quant, Rel, Term, atoms, is_proposition, walk
 from ..syntax.render import render_term
-from .abstract import variable_tokens
+from .atom_patterns import variable_tokens
 
 
 def rename_atom(atom: Atom, mapping: dict[str, str]) -> Atom:
@@ -84,7 +84,7 @@ def canonical_binders(term: Term, level: int = 0) -> Term:
     proves the goal ``∀ y, P y`` as it is, which Lean accepts (binder names are not part of a term's identity).
 
     Keys only — the terms given to Lean keep the statement's names — so a name is renamed only where the printer
-    abstracts it as a variable (an argument of atom constants, ``abstract.alpha_pattern``). Where its text is part
+    abstracts it as a variable (an argument of atom constants, ``atom_patterns.alpha_pattern``). Where its text is part
     of a constant's key instead it is kept: a name a binder *type* or a ``let`` mentions (types and let values are
     keyed by their text), and the binders of an opaque ``∃!`` or of a relation's operand (keyed by their
     rendering). Otherwise two keys could agree where the printed constants differ."""

@@ -20,7 +20,7 @@
    only ``answer(sorry)`` at ``Prop`` is special, and it stays as written here) reads as ``(e)``, so the answer is
    compared as part of the statement. Then ``P ↔ True`` is ``P`` and ``P ↔ False`` is ``¬P`` (Lean core
    src/Init/SimpLemmas.lean ``iff_true``, ``iff_false``, and ``true_iff``/``false_iff`` for the other side), in any
-   Prop position; ``definitions.ANSWER_SCHEMA`` proves both without an axiom and tests/test_skeleton_definitions.py
+   Prop position; ``schemas.ANSWER_SCHEMA`` proves both without an axiom and tests/test_skeleton_definitions.py
    has the kernel-tier Lean check it. Not where ``answer``/``True``/``False`` is a name the statement binds.
 """
 

@@ -16,7 +16,8 @@ from ..lean.runner import DeclarationSpan
 from ..lean.toolchain import LeanExecutable
 from ..shadows.rules import decompose
 from ..syntax.ast import Declaration
-from .abstract import PRELUDE, KernelBlock, kernel_block
+from .abstract import KernelBlock, kernel_block
+from .prelude import PRELUDE
 
 DEFAULT_BATCH = 40
 

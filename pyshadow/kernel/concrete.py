@@ -49,7 +49,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
 from . import proof_terms as pt
-from .abstract import alpha_pattern
+from .atom_patterns import alpha_pattern
 from .definitions import is_data_declaration
 from .normalize import atom_key, type_key
 from .skeleton import SkeletonSearch

@@ -18,7 +18,7 @@ from dataclasses import replace
 
 from ..syntax import ParseError, parse_declaration
 from ..syntax.ast import Atom, Binder, Declaration, atoms
-from .atoms import key_idents
+from .keys import key_idents
 from .opens import scope_commands
 from .substitution import terms
 

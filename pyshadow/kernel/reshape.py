@@ -4,7 +4,7 @@ split. The skeleton's second try for a candidate the first did not match (``scor
 ``theorem t : ∀ n : ℕ, 0 < n → P n`` and ``theorem t (n : ℕ) (h : 0 < n) : P n`` are one term to Lean (a
 declaration's binders are the Π-binders of its type), and ``(h : A ∧ B)`` gives what ``(h₁ : A) (h₂ : B)`` give
 (``fun a b => cand ⟨a, b⟩`` one way, ``h.1``/``h.2`` the other). Readings that look at top-level binders only —
-a variable fixed by a hypothesis, a pointwise definition (``pyshadow.kernel.definitions``, 2. and 5.) — then see
+a variable fixed by a hypothesis, a pointwise definition (``fixed_variables``, ``pointwise``) — then see
 the same statement whichever way it was written: ``(kboxes : ℕ → Prop) (h : n > 0 ∧ ∀ k, kboxes k = …)`` folds as
 ``(kboxes : ℕ → Prop) (npos : n > 0) (hkboxes : ∀ k, kboxes k = …)`` does.
 

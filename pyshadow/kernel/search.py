@@ -13,7 +13,8 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from itertools import islice, product
 
-from .abstract import PRELUDE_AXIOMS, Printer, Scope
+from .abstraction import Printer, Scope
+from .prelude import PRELUDE_AXIOMS
 from .alpha import canonical_binders, rename, rename_binders_apart
 from ..syntax.ast import AND, IFF, IMP, OR, Atom, Binder, BinOp, Let, Not, Quant, Rel, Term, is_proposition
 from ..syntax.names import FreshNames

@@ -22,7 +22,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Callable
 
-from .abstract import PRELUDE_AXIOMS, Abstraction, Printer, Scope
+from .abstraction import Abstraction, Printer, Scope
+from .prelude import PRELUDE_AXIOMS
 from .definitions import normalize_declaration
 from .alpha import _rename_binder, align_binders, canonical_binders, rename, rename_declaration  # noqa: F401
 from .search import MAX_DEPTH, Context, Param, Prover, Rule

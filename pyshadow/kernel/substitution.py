@@ -12,7 +12,8 @@ from dataclasses import replace
 from ..syntax import terms as tm
 from ..syntax.ast import Atom, Binder, BinOp, Declaration, Let, Not, Quant, Rel, Term, atoms
 from ..syntax.render import render_term
-from .atoms import key_idents, recheck_casts, recheck_relation
+from .atoms import recheck_casts, recheck_relation
+from .keys import key_idents
 
 
 def statement_names(decl: Declaration) -> set[str]:
@@ -74,6 +75,10 @@ def terms(decl: Declaration) -> list[Term]:
 
 def idents(t: Term) -> set[str]:
     return {i for a in atoms(t) for i in a.idents}
+
+
+def term_text(t: Term) -> str:
+    return t.text if isinstance(t, Atom) else render_term(t)
 
 
 def subst_binder(b: Binder, v: str, value: Term, free: set[str], types: dict[str, str] | None = None) -> Binder:

@@ -13,7 +13,7 @@ is *undecided*, naming the pairs; if it still fails, the failure is structural. 
 pass.
 
 The comparison is invariant under α-renaming. An atom is abstracted as a constant applied to the bound variables
-it mentions, in order of first occurrence (``abstract.alpha_pattern``); "read the candidate atom as the
+it mentions, in order of first occurrence (``atom_patterns.alpha_pattern``); "read the candidate atom as the
 reference's" therefore means "the same constant applied to the candidate atom's own variables": the reference
 atom's variables are replaced, position by position, by the candidate atom's (``AtomPair.read_as``), and the
 difference is judged on that text. ``‖z ^ 2‖`` against ``Complex.abs (w ^ 2)`` is then ``‖w ^ 2‖`` against
@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from ..syntax import lexer as lx
 from ..syntax import terms as tm
 from ..syntax.ast import Atom, BinOp, Declaration, Let, Not, Quant, Rel, Term, bound_names, is_proposition
-from .abstract import variable_tokens
+from .atom_patterns import variable_tokens
 from .alpha import rename_atom
 
 

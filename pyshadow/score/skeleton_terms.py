@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..kernel import proof_terms as pt
-from ..kernel.abstract import PRELUDE_AXIOMS
+from ..kernel.prelude import PRELUDE_AXIOMS
 from ..kernel.concrete import (LEMMAS, NONEMPTY_INTRO, ConcreteNames, SkeletonAlternatives, candidate_lambda,
                                concrete_terms, name_printer, walk_terms, written_pair)
 from ..kernel.skeleton import SkeletonPair, SkeletonSearch, skeleton_search
