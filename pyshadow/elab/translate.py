@@ -79,6 +79,13 @@ BIG_OPERATORS: dict[str, str] = {"∑": "Finset.sum", "∏": "Finset.prod"}
 # `⋃ i, s i` is `Set.iUnion fun i => s i`; a bounded binder is the extended binder `⋃ i, ⋃ (_ : i ∈ t), s i`
 # (the file's delaborator prints that shape back as `⋃ i ∈ t, s i`).
 SET_OPERATORS: dict[str, str] = {"⋃": "Set.iUnion", "⋂": "Set.iInter"}
+# Mathlib/Topology/Defs/Filter.lean: `scoped[Topology] notation3 "𝓝[>] " x:100 => nhdsWithin x (Set.Ioi x)`, and
+# `𝓝[<]` (`Set.Iio x`), `𝓝[≥]` (`Set.Ici x`), `𝓝[≤]` (`Set.Iic x`), `𝓝[≠]` (`{x}ᶜ`): the point written twice, as
+# the notation expands it.
+NEIGHBOURHOODS_WITHIN: dict[str, str] = {
+    "𝓝[>]": "Set.Ioi {0}", "𝓝[<]": "Set.Iio {0}", "𝓝[≥]": "Set.Ici {0}", "𝓝[≤]": "Set.Iic {0}",
+    "𝓝[≠]": "Compl.compl (Singleton.singleton {0})",
+}
 # Mathlib/Topology/Algebra/InfiniteSum/Defs.lean: `notation3 "∑' "(...)", "r:67:(scoped f => tsum f (unconditional _))
 # => r`: the unconditional sum over an unbounded binder.
 INFINITE_OPERATORS: dict[str, str] = {"∑'": "tsum"}
@@ -164,6 +171,11 @@ class _Printer:
         return text
 
     def _app(self, node: tm.App) -> str:
+        if isinstance(node.fn, tm.Name) and node.fn.text in NEIGHBOURHOODS_WITHIN:
+            if "Topology" not in self.scope.opens:
+                raise Untranslatable(f"`{node.fn.text}` outside `open Topology`")
+            point = self.arg(node.args[0])
+            return f"nhdsWithin {point} ({NEIGHBOURHOODS_WITHIN[node.fn.text].format(point)})"
         # Mathlib/Algebra/Polynomial/Basic.lean: `scoped[Polynomial] notation:9000 R "[X]" => Polynomial R` (read as
         # `R` applied to the list `[X]`; only the single-argument shape `R[X]` is printed)
         if (len(node.args) == 1 and isinstance(node.args[0], tm.Collection) and node.args[0].open == "["

@@ -16,6 +16,10 @@ from .term_tree import (Anonymous, App, Ascription, Binary, Binder, Collection, 
                         Prefix, Projection, SetBuilder, children)
 
 
+# the punctured and one-sided neighbourhood filters' notations (`𝓝[>] x`), by the relation written in them
+WITHIN = frozenset({">", "<", "≥", "≤", "≠"})
+
+
 class TermParser(BinderReader):
     def __init__(self, toks: list[Tok]):
         super().__init__(toks)
@@ -134,6 +138,13 @@ class TermParser(BinderReader):
         s = t.text
         if t.kind in (lx.NUMBER, lx.STRING, lx.CHAR):
             return Name(s), MAX_PREC
+        if (s == "𝓝" and not t.space_after and self.at("[") and self.peek(1) is not None
+                and self.peek(1).text in WITHIN and self.peek(2) is not None and self.peek(2).text == "]"):
+            # Mathlib/Topology/Defs/Filter.lean `scoped[Topology] notation3 "𝓝[>] " x:100 => nhdsWithin x (Set.Ioi x)`
+            # and its siblings `𝓝[<]`, `𝓝[≥]`, `𝓝[≤]`, `𝓝[≠]`: read as the notation applied to its point
+            kind = self.peek(1).text
+            self.take(), self.take(), self.take()
+            return App(Name(f"𝓝[{kind}]"), (self.expr(100),)), LEAD_PREC
         if s == "answer" and t.kind == lx.IDENT and not t.space_after and self.at("("):
             # google-deepmind/formal-conjectures FormalConjectures/Util/Answer.lean: `syntax "answer(" term ")"`,
             # one token `answer(` (no space: `answer (e)` applies a function `answer`)
