@@ -16,3 +16,19 @@ def assert_lean_decides(reference: str, same: str, changed: list[str], context: 
         for text in changed:
             bad = pyshadow.check_pair(reference, text, context=context, candidate_context=context, settings=settings)
             assert bad.verdict != "pass", (settings, text, bad)
+
+
+def assert_definitional_claims(claims, lean) -> None:
+    """Each ``(reference, same, changed, context)``: Lean's elaborator makes ``same`` definitionally the reference
+    and keeps ``changed`` apart (``pyshadow.elab.equivalence``), all in one batch."""
+    from pyshadow.elab.elaborate import StatementInput
+    from pyshadow.elab.equivalence import definitional_equivalence
+
+    items = []
+    for i, (reference, same, changed, context) in enumerate(claims):
+        items.append((f"same{i}", StatementInput("a", reference, context), StatementInput("b", same, context)))
+        items.append((f"changed{i}", StatementInput("a", reference, context), StatementInput("b", changed, context)))
+    results = definitional_equivalence(items, lean)
+    got = {key: (r.status, r.reason) for (key, _, _), r in zip(items, results)}
+    assert {k: v for k, v in got.items() if k.startswith("same") and v[0] != "equal"} == {}
+    assert {k: v for k, v in got.items() if k.startswith("changed") and v[0] != "not_shown"} == {}

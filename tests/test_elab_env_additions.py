@@ -12,10 +12,10 @@ from __future__ import annotations
 
 import pytest
 
+from lean_claims import assert_definitional_claims
+
 from pyshadow.elab.elaborate import HEADER, run_blocks
 from pyshadow.elab.environment import declarations
-from pyshadow.elab.equivalence import definitional_equivalence
-from pyshadow.elab.elaborate import StatementInput
 from pyshadow.elab.statements import lean_statement, scoped_block
 from pyshadow.syntax.parser import parse_declaration
 from test_elab_declarations import _IDENT, _rows
@@ -123,11 +123,4 @@ def test_every_added_declaration_is_in_the_term_of_a_real_statement(kernel_lean_
 
 
 def test_each_added_definition_gives_its_other_spelling_and_not_its_mutation(kernel_lean_exe):
-    items = []
-    for i, (reference, same, changed, context) in enumerate(CLAIMS):
-        items.append((f"same{i}", StatementInput("a", reference, context), StatementInput("b", same, context)))
-        items.append((f"changed{i}", StatementInput("a", reference, context), StatementInput("b", changed, context)))
-    results = definitional_equivalence(items, kernel_lean_exe)
-    got = {key: (r.status, r.reason) for (key, _, _), r in zip(items, results)}
-    assert {k: v for k, v in got.items() if k.startswith("same") and v[0] != "equal"} == {}
-    assert {k: v for k, v in got.items() if k.startswith("changed") and v[0] != "not_shown"} == {}
+    assert_definitional_claims(CLAIMS, kernel_lean_exe)

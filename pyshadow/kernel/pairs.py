@@ -23,6 +23,7 @@ import json
 import os
 from collections import defaultdict
 from concurrent.futures import ProcessPoolExecutor
+from contextlib import contextmanager
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from multiprocessing import get_context
@@ -120,18 +121,17 @@ def evaluate(pairs: Sequence[LabelledPair], lean, *, n_jobs: int = -1, cache_dir
             done = pool.map(_evaluate_on, cpus[1:], [[pairs[i] for i in part] for part in parts[1:]],
                             *zip(*[run] * (shards - 1)))
         except BrokenProcessPool:  # a shard could not start (a caller's script that runs again on import)
-            done = None
+            done = iter(())
         with _on_cpu(cpus[0]):
             at.update(zip(parts[0], _evaluate([pairs[i] for i in parts[0]], *run)))
         try:
-            if done is None:
-                raise BrokenProcessPool("no shard started")
             for part, results in zip(parts[1:], done):
                 at.update(zip(part, results))
-        except BrokenProcessPool:  # … then this process runs the shards that did not come back
-            for part in parts[1:]:
-                if part and part[0] not in at:
-                    at.update(zip(part, _evaluate([pairs[i] for i in part], *run)))
+        except BrokenProcessPool:
+            pass
+    for part in parts[1:]:  # the shards that did not come back: this process runs them
+        if part and part[0] not in at:
+            at.update(zip(part, _evaluate([pairs[i] for i in part], *run)))
     return [at[i] for i in range(len(pairs))]
 
 
@@ -147,25 +147,21 @@ def _shard_cpus(shards: int) -> list[int | None]:
     return available if len(available) == shards else [None] * shards
 
 
-class _on_cpu:
+@contextmanager
+def _on_cpu(cpu: int | None):
     """Hold this process (and the Lean processes it starts) to one processor for the block; ``None``: no change."""
-
-    def __init__(self, cpu: int | None):
-        self.cpu, self.before = cpu, None
-
-    def __enter__(self):
-        if self.cpu is not None:
-            try:
-                self.before = os.sched_getaffinity(0)
-                os.sched_setaffinity(0, {self.cpu})
-            except (AttributeError, OSError):
-                self.before = None
-        return self
-
-    def __exit__(self, *exc):
-        if self.before is not None:
-            os.sched_setaffinity(0, self.before)
-        return False
+    before = None
+    if cpu is not None:
+        try:
+            before = os.sched_getaffinity(0)
+            os.sched_setaffinity(0, {cpu})
+        except (AttributeError, OSError):
+            before = None
+    try:
+        yield
+    finally:
+        if before is not None:
+            os.sched_setaffinity(0, before)
 
 
 def _evaluate_on(cpu: int | None, pairs: Sequence[LabelledPair], *run) -> list[PairResult]:

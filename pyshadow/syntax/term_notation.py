@@ -120,7 +120,7 @@ SPELLING = {"->": "→", "<->": "↔", "/\\": "∧", "\\/": "∨", "<=": "≤", 
             "$": "<|"}
 
 MODEQ_OPENERS = frozenset({"[ZMOD", "[MOD", "[PMOD", "[SMOD"})
-KEYWORDS = frozenset({"fun", "forall", "exists", "if", "then", "else", "let", "have", "show", "from", "by", "match", "with", "do",
-                       "at", "in", "calc", "where", "suffices", "open", "Type", "Sort", "Prop"})
+KEYWORDS = frozenset({"fun", "forall", "exists", "if", "then", "else", "let", "have", "show", "from", "by", "match",
+                      "with", "do", "at", "in", "calc", "where", "suffices", "open", "Type", "Sort", "Prop"})
 CLOSERS = MODEQ_OPENERS | frozenset({")", "]", "}", "⟩", ",", "|", "‖", "⌋", "⌉", "⌋₊", "⌉₊", ":", ":=", "=>", "↦", "then", "else",
                       "with", "in"})
