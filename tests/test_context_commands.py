@@ -78,3 +78,14 @@ def test_check_binder_annotations_is_lean_s_to_apply(kernel_lean_exe):
                                  kernel_lean_exe)
     assert relaxed.elaborated, relaxed.reason
     assert not checked.elaborated  # Lean: `[h : n = 1]` is not a class
+
+
+@pytest.mark.kernel
+def test_under_open_set_infinite_is_the_root_class(kernel_lean_exe):
+    # Mathlib/Data/Set/Finite/Defs.lean: `protected def Set.Infinite` ("so that it does not conflict with global
+    # `Infinite`"): `Infinite U` is `_root_.Infinite ↥U`, not `U.Infinite` (equivalent by `Set.infinite_coe_iff`,
+    # another term)
+    from lean_claims import assert_definitional_claims
+
+    assert_definitional_claims([("theorem t (U : Set ℕ) : Infinite U", "theorem t (U : Set ℕ) : _root_.Infinite (Set.Elem U)",
+                                 "theorem t (U : Set ℕ) : U.Infinite", "open Set")], kernel_lean_exe)
