@@ -24,12 +24,16 @@ pytestmark = pytest.mark.kernel
 
 # Hypotheses and definitions of rows that are not printed whole, quoted verbatim (statement, context).
 # olympiad25_pairs.jsonl `olympiad25/putnam_2025_a5:putnambench-vs-fuzzy` side a: the condition its context's `f`
-# counts permutations by, with `s : Fin n → ℤ` for the row's `Fin n → ℤˣ` (the postfix `ˣ` is not printed). (The
-# hypotheses of `putnam_2025_b4`, `A (Fin.succ i) j` with `i : Fin (m + 1)` and `A : Matrix (Fin (m + 2)) …`,
-# elaborate but the kernel rejects them here: `m + 1 + 1` is `m + 2` only by `Nat.add`'s defining equations, and the
-# environment's `Nat.add` is an axiom.)
+# counts permutations by, with `s : Fin n → ℤ` for the row's `Fin n → ℤˣ` (the postfix `ˣ` is not printed).
 A5_F = ("theorem t (n : ℕ) (s : Fin n → ℤ) (σ : Equiv.Perm (Fin (n + 1))) :\n"
         "    ∀ i : Fin n, 0 < (s i : ℤ) * ((σ i.succ : ℤ) - (σ i.castSucc : ℤ))", "open Finset")
+# olympiad25_pairs.jsonl `olympiad25/putnam_2025_b4:putnambench-vs-fuzzy` side a: its hypothesis `hb`, verbatim.
+# `A (Fin.succ i) j` with `i : Fin (m + 1)` and `A : Matrix (Fin (m + 2)) …` type-checks only because `m + 1 + 1`
+# is `m + 2` by `Nat.add`'s defining equations (the kernel rejected it while `Nat.add` was an axiom)
+B4_HB = ("theorem t (m : ℕ) (A : Matrix (Fin (m + 2)) (Fin (m + 2)) ℕ) :\n"
+         "    ∀ (i : Fin (m + 1)) (j : Fin (m + 2)),\n"
+         "      A (Fin.succ i) j = A (Fin.castSucc i) j ∨\n"
+         "      A (Fin.succ i) j = A (Fin.castSucc i) j + 1", "open BigOperators Finset Matrix")
 # olympiad25_pairs.jsonl `olympiad25/putnam_2025_b5:putnambench-vs-fuzzy` side a: its context's `modInv`, and the
 # comparison its `descentCount` counts (the count itself is a `#{…}`)
 B5_MODINV = ("theorem t (p k : ℕ) : modInv p (k + 1) < modInv p k",
@@ -44,6 +48,8 @@ USES = {
     # fixture row that Lean elaborates compares elements of a `Fin n` by `<`)
     "instLTFin": (("corpus", "FormalMATH blue_prove algebra_539177 (FormalMATH_lite.json in jiayiw005/FormalMATH-Bench)"
                    "#algebra_539177", ""), "instLTFin"),
+    # src/Init/Prelude.lean: `Nat.add` a definition (its structural recursion written with `Nat.rec`)
+    "Nat.add": (B4_HB, "instAddNat"),
     # src/Init/Data/Fin/Basic.lean
     "Fin.succ": (A5_F, "Fin.succ"),
     "Fin.castSucc": (A5_F, "Fin.castSucc"),
@@ -82,6 +88,13 @@ CLAIMS = [
      "theorem t (n : ℕ) (i j : Fin n) : (i : ℕ) ≤ (j : ℕ)", ""),
     ("theorem t (n : ℕ) (i j : Fin n) : i ≤ j", "theorem t (n : ℕ) (i j : Fin n) : i.val ≤ j.val",
      "theorem t (n : ℕ) (i j : Fin n) : j.val ≤ i.val", ""),
+    # src/Init/Prelude.lean: `Nat.add`'s equations make `m + 1 + 1` and `m + 2` one type, and `2 + 3` the literal
+    # `5`; not commutativity (that takes induction, `Nat.add_comm`)
+    ("theorem t (m : ℕ) (x : Fin (m + 1 + 1)) : x = x", "theorem t (m : ℕ) (x : Fin (m + 2)) : x = x",
+     "theorem t (m : ℕ) (x : Fin (m + 3)) : x = x", ""),
+    ("theorem t (x : Fin (2 + 3)) : x = x", "theorem t (x : Fin 5) : x = x", "theorem t (x : Fin 6) : x = x", ""),
+    ("theorem t (m k : ℕ) (x : Fin (m + k)) : x = x", "theorem t (m k : ℕ) (x : Fin (m + k + 0)) : x = x",
+     "theorem t (m k : ℕ) (x : Fin (k + m)) : x = x", ""),
     # Mathlib/Data/Finset/Defs.lean: a finset used as a type is the subtype of its members
     ("theorem t (S T : Finset ℤ) : Nonempty S", "theorem t (S T : Finset ℤ) : Nonempty (Subtype fun x => x ∈ S)",
      "theorem t (S T : Finset ℤ) : Nonempty (Subtype fun x => x ∈ T)", ""),

@@ -5,7 +5,8 @@ import PyshadowEnv.Core
 `Nat`'s operations, `Int` (core), `Rat`, `Real`, `Complex`, `NNReal`, `PNat` (Mathlib), each type's literals and
 operator instances, and the casts `Nat.cast`/`Int.cast`/`Rat.cast`/`Complex.ofReal` with the coercion instances
 that make the elaborator insert them. Types and operations are axioms (their definitions never make two spellings
-equal in a statement comparison); the casts are `@[coe, reducible]` definitions over their classes as in Lean
+equal in a statement comparison) except `Nat.add`, whose equations make `Fin (m + 1 + 1)` and `Fin (m + 2)` one
+type; the casts are `@[coe, reducible]` definitions over their classes as in Lean
 core and Mathlib, so `↑n` elaborates to the same term Mathlib gives. Sources are `leanprover/lean4` (`src/…`) and
 `leanprover-community/mathlib4` (`Mathlib/…`).
 -/
@@ -16,8 +17,11 @@ set_option autoImplicit false
 universe u
 noncomputable section
 
--- src/Init/Prelude.lean (Nat's operations; their defining equations are not needed to compare statements)
-axiom Nat.add : Nat → Nat → Nat
+-- src/Init/Prelude.lean: `Nat.add`'s defining equations (`n + 0 = n`, `n + succ m = succ (n + m)`, there by
+-- structural recursion on `m`) are what make `Fin (m + 1 + 1)` and `Fin (m + 2)` one type; written with `Nat.rec`
+-- directly (the same equations definitionally) since this environment has no structural-recursion machinery
+protected def Nat.add (n m : Nat) : Nat := Nat.rec (motive := fun _ => Nat) n (fun _ ih => Nat.succ ih) m
+-- src/Init/Prelude.lean (Nat's other operations; their defining equations are not needed to compare statements)
 axiom Nat.sub : Nat → Nat → Nat
 axiom Nat.mul : Nat → Nat → Nat
 axiom Nat.div : Nat → Nat → Nat
