@@ -112,12 +112,16 @@ def read_context(context: str) -> Context:
                         begin("section", after[0] if after else None)
                     continue
                 name = words[1] if len(words) > 1 else None
-                if scopes and scopes[-1][1] == name:
-                    kind = scopes[-1][0]
-                    if kind == "namespace":
-                        ctx.namespaces.pop()
-                        ctx.commands.append(f"end {name}")
-                    close(kind)
+                # src/Lean/Elab/BuiltinCommand.lean `elabEnd`: `end` pops as many scopes as its name has parts
+                # and is an error when the name is missing or does not match; only the exact innermost name is
+                # read (`end B` after `namespace A.B`, legal in Lean, is not)
+                if not scopes or scopes[-1][1] != name:
+                    raise Untranslatable(f"`{command.strip()}` that does not close the innermost scope by its name")
+                kind = scopes[-1][0]
+                if kind == "namespace":
+                    ctx.namespaces.pop()
+                    ctx.commands.append(f"end {name}")
+                close(kind)
             elif head == "open" and not {"in", "hiding", "renaming"} & set(command.split()):
                 words = command.split()[1:]
                 scoped = words[:1] == ["scoped"]

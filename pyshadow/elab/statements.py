@@ -151,23 +151,79 @@ def _declaration(command: str) -> bool:
 
 
 def shared_declarations(reference: list[str], candidate: list[str]) -> list[str]:
-    """The top-level declarations two contexts print alike (a problem's `solution` both revisions declare, or
-    every declaration when they are one context): one constant for both statements, declared once above them
-    (``shared_block``) — as the statements' own file has it once."""
+    """The top-level declarations two contexts print alike *after the same commands* (a problem's `solution` both
+    revisions declare, or every declaration when they are one context): one constant for both statements,
+    declared once above them (``shared_block``) — as the statements' own file has it once. The same text after
+    other `open`s, options or `variable`s is another constant (`sqrt x` under `open Nat` is `Nat.sqrt x`, under
+    `open Real` `Real.sqrt x`) and stays in each statement's own context."""
+    theirs = _top_level(candidate)
+    shared = []
+    for c, (others, opens) in _top_level(reference).items():
+        if c in theirs and theirs[c][0] == others and _opens_agree_for(c, opens, theirs[c][1]):
+            shared.append(c)
+    return shared
 
-    def top_level(commands: list[str]) -> list[str]:
-        depth, out = 0, []
-        for c in commands:
-            if c.startswith(("namespace ", "section")):
-                depth += 1
-            elif c.startswith("end") and depth:
-                depth -= 1
-            elif depth == 0 and _declaration(c):
-                out.append(c)
-        return out
 
-    theirs = set(top_level(candidate))
-    return [c for c in top_level(reference) if c in theirs]
+def _top_level(commands: list[str]) -> dict[str, tuple[tuple[str, ...], frozenset[str]]]:
+    """Each top-level declaration, with the commands other than declarations and ``open``s printed before it,
+    and the namespaces opened before it."""
+    depth, before, opens, out = 0, [], set(), {}
+    for c in commands:
+        if c.startswith(("namespace ", "section")):
+            depth += 1
+        elif c.startswith("end") and depth:
+            depth -= 1
+        elif depth == 0 and _declaration(c):
+            out.setdefault(c, (tuple(before), frozenset(opens)))
+            continue
+        if is_open(c):
+            opens.update(w for w in c.split()[1:] if w != "scoped")
+        else:
+            before.append(c)
+    return out
+
+
+def _opens_agree_for(declaration: str, ours: frozenset[str], theirs: frozenset[str]) -> bool:
+    """Whether the namespaces one side opens and the other does not leave ``declaration``'s text as it reads:
+    none of them holds a constant its identifiers could name (``X.t`` for an identifier ``t``, in the
+    environment's declaration table), and the text has no symbol a scoped notation could give (`π`, `n !`)."""
+    differ = ours ^ theirs
+    if not differ:
+        return True
+    if re.search(r"[^\x00-\x7f]|!", declaration.split(":=", 1)[-1] + declaration.split(":=", 1)[0]):
+        return False
+    names = _environment_names()
+    for ident in set(re.findall(r"[A-Za-z_][\w.']*", declaration)):
+        head = ident.split(".")[0]
+        if any(f"{x}.{head}" in names or any(n.startswith(f"{x}.{head}.") for n in names) for x in differ):
+            return False
+    return True
+
+
+def _environment_names() -> frozenset[str]:
+    global _NAMES
+    if _NAMES is None:
+        from .environment import declarations
+        _NAMES = frozenset(d.name for d in declarations())
+    return _NAMES
+
+
+_NAMES: frozenset[str] | None = None
+
+
+def _shared_prefix(commands: list[str], shared: list[str]) -> list[str]:
+    """The top-level ``open``s and declarations of ``shared`` in their order, up to the last shared one."""
+    depth, out = 0, []
+    for c in commands:
+        if c.startswith(("namespace ", "section")):
+            depth += 1
+        elif c.startswith("end") and depth:
+            depth -= 1
+        elif depth == 0 and (is_open(c) or c in shared):
+            out.append(c)
+    while out and out[-1] not in shared:
+        out.pop()
+    return out
 
 
 def without_declarations(stmt: LeanStatement, shared: list[str]) -> LeanStatement:
@@ -179,6 +235,6 @@ def without_declarations(stmt: LeanStatement, shared: list[str]) -> LeanStatemen
 def shared_block(namespace: str, stmt: LeanStatement, shared: list[str]) -> str:
     """``shared`` declared once in ``namespace``, under ``stmt``'s opens: statements printed in namespaces inside it
     (``namespace.X``) name the same constants."""
-    opens = [c for c in stmt.context.commands if is_open(c)]
-    return "\n".join([f"namespace {namespace}", "noncomputable section", *opens, *shared, "end", f"end {namespace}"])
+    body = _shared_prefix(stmt.context.commands, shared)
+    return "\n".join([f"namespace {namespace}", "noncomputable section", *body, "end", f"end {namespace}"])
 

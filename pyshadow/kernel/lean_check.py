@@ -202,13 +202,22 @@ def _run_plans(plans: list[_Plan], lean, cache_root, timeout_s, read: bool) -> d
             out[key] = LeanCheck(key, UNCHECKED, "a statement uses `sorry`")
         elif key in first:
             role, message = first[key]
-            if role == "statement":
+            if role == "statement" and message.startswith(_STATEMENT_ERRORS):
+                # an error in the statement itself, not a gap of the environment: not a pass even unchecked
+                out[key] = LeanCheck(key, REJECTED, f"{role}: {message}", role, read=read)
+            elif role == "statement":
                 out[key] = LeanCheck(key, UNCHECKED, f"a statement does not elaborate in the environment: {message}")
             else:
                 out[key] = LeanCheck(key, REJECTED, f"{role}: {message}", role, read=read)
         else:
             out[key] = LeanCheck(key, ACCEPTED, "against the read statements" if read else "", read=read)
     return out
+
+
+# Errors a statement earns itself, whatever the environment declares: `[h : T]` with `T` not a class
+# (src/Lean/Elab/Binders.lean, `checkBinderAnnotations`, on by default). Rejecting makes a pass undecided, so an
+# environment that lacked a class would cost a pass, never give one.
+_STATEMENT_ERRORS = ("invalid binder annotation",)
 
 
 def _plan(n: int, pair: SkeletonPair, search: SkeletonSearch) -> _Plan | LeanCheck:
@@ -235,10 +244,10 @@ def _plan(n: int, pair: SkeletonPair, search: SkeletonSearch) -> _Plan | LeanChe
         return LeanCheck(key, UNCHECKED, f"no term to check ({why})")
     levels = _levels(cand.universes)
     shared = shared_declarations(closed[0].context.commands, cand.context.commands)
+    blocks: list[tuple[str, str]] = [("statement", shared_block(f"K{n}", closed[0], shared))] if shared else []
     if shared:
         cand, closed = without_declarations(cand, shared), [without_declarations(c, shared) for c in closed]
         cand_block = scoped_block(f"K{n}.C", cand, cand.axiom_command)[0]
-    blocks: list[tuple[str, str]] = [("statement", shared_block(f"K{n}", closed[0], shared))] if shared else []
     blocks.append(("statement", cand_block))
     names = []
     for i, stmt in enumerate(closed, start=1):
