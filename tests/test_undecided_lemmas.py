@@ -37,7 +37,7 @@ MUTANTS = [  # (id, reference, candidate, verdict)
      "theorem t (x : ℝ) (h : 0 ≤ x) : x ^ (1 / 3 : ℝ) = 2", "undecided"),
     ("logb-mutant", "theorem t (x : ℝ) (h : 1 < x) : Real.log x / Real.log 2 > 0",
      "theorem t (y : ℝ) (h : 1 < y) : Real.logb 3 y > 0", "undecided"),
-    ("ncard-mutant", "theorem t (s : Finset ℕ) : (s : Set ℕ).ncard = 3", "theorem t (s : Finset ℕ) : s.card + 0 = 3",
+    ("ncard-mutant", "theorem t (s : Finset ℕ) : (s : Set ℕ).ncard = 3", "theorem t (s : Finset ℕ) : s.card + 1 = 3",
      "undecided"),
     # at a relation Lean proves nothing, so nothing makes these undecided: plain failures
     ("even-mutant", "theorem t (n : ℕ) (h : 0 < n) : Even n", "theorem t (n : ℕ) (h : 0 < n) : n % 2 = 1", "fail"),
