@@ -9,13 +9,14 @@ the ``variable`` binders Lean would include, the context's definitions, ``open``
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass, replace
 
 from ..syntax.ast import Declaration
 from ..syntax.lexer import IDENT, code_tokens
 from ..syntax.render import render_term
-from .context import Context, _print, is_open, print_binder, read_context
+from .context import Context, _print, environment_names, is_open, print_binder, read_context
 from .translate import Scope, Untranslatable
 
 
@@ -164,19 +165,29 @@ def shared_declarations(reference: list[str], candidate: list[str]) -> list[str]
     return shared
 
 
-def _top_level(commands: list[str]) -> dict[str, tuple[tuple[str, ...], frozenset[str]]]:
-    """Each top-level declaration, with the commands other than declarations and ``open``s printed before it,
-    and the namespaces opened before it."""
-    depth, before, opens, out = 0, [], set(), {}
+def _walk(commands: list[str]):
+    """Each command, with whether it is at the top level (a ``namespace``/``section`` line, its ``end`` and
+    everything between are not)."""
+    depth = 0
     for c in commands:
         if c.startswith(("namespace ", "section")):
             depth += 1
+            yield c, False
         elif c.startswith("end") and depth:
             depth -= 1
-        elif depth == 0 and _declaration(c):
+            yield c, False
+        else:
+            yield c, depth == 0
+
+
+def _top_level(commands: list[str]) -> dict[str, tuple[tuple[str, ...], frozenset[str]]]:
+    """Each top-level declaration, with the commands other than declarations and ``open``s printed before it,
+    and the namespaces opened before it."""
+    before, opens, out = [], set(), {}
+    for c, top in _walk(commands):
+        if top and _declaration(c):
             out.setdefault(c, (tuple(before), frozenset(opens)))
-            continue
-        if is_open(c):
+        elif top and is_open(c):
             opens.update(w for w in c.split()[1:] if w != "scoped")
         else:
             before.append(c)
@@ -185,42 +196,31 @@ def _top_level(commands: list[str]) -> dict[str, tuple[tuple[str, ...], frozense
 
 def _opens_agree_for(declaration: str, ours: frozenset[str], theirs: frozenset[str]) -> bool:
     """Whether the namespaces one side opens and the other does not leave ``declaration``'s text as it reads:
-    none of them holds a constant its identifiers could name (``X.t`` for an identifier ``t``, in the
-    environment's declaration table), and the text has no symbol a scoped notation could give (`π`, `n !`)."""
+    none of them holds a constant its identifiers could name (``X.t`` for an identifier ``t``, or a namespace
+    ``X.t.…``, in the environment's declaration table), and the text has no symbol a scoped notation could give
+    (`π`, `n !`)."""
     differ = ours ^ theirs
     if not differ:
         return True
-    if re.search(r"[^\x00-\x7f]|!", declaration.split(":=", 1)[-1] + declaration.split(":=", 1)[0]):
+    if re.search(r"[^\x00-\x7f]|!", declaration):
         return False
-    names = _environment_names()
-    for ident in set(re.findall(r"[A-Za-z_][\w.']*", declaration)):
-        head = ident.split(".")[0]
-        if any(f"{x}.{head}" in names or any(n.startswith(f"{x}.{head}.") for n in names) for x in differ):
-            return False
-    return True
+    heads = {ident.split(".")[0] for ident in re.findall(r"[A-Za-z_][\w.']*", declaration)}
+    return not {f"{x}.{head}" for x in differ for head in heads} & _declared_or_namespace()
 
 
-def _environment_names() -> frozenset[str]:
-    global _NAMES
-    if _NAMES is None:
-        from .environment import declarations
-        _NAMES = frozenset(d.name for d in declarations())
-    return _NAMES
-
-
-_NAMES: frozenset[str] | None = None
+@functools.lru_cache(maxsize=1)
+def _declared_or_namespace() -> frozenset[str]:
+    """Every name the environment declares, and every dotted prefix of one (``Nat.sqrt`` gives ``Nat``)."""
+    out = set()
+    for name in environment_names():
+        parts = name.split(".")
+        out.update(".".join(parts[:k]) for k in range(1, len(parts) + 1))
+    return frozenset(out)
 
 
 def _shared_prefix(commands: list[str], shared: list[str]) -> list[str]:
     """The top-level ``open``s and declarations of ``shared`` in their order, up to the last shared one."""
-    depth, out = 0, []
-    for c in commands:
-        if c.startswith(("namespace ", "section")):
-            depth += 1
-        elif c.startswith("end") and depth:
-            depth -= 1
-        elif depth == 0 and (is_open(c) or c in shared):
-            out.append(c)
+    out = [c for c, top in _walk(commands) if top and (is_open(c) or c in shared)]
     while out and out[-1] not in shared:
         out.pop()
     return out
